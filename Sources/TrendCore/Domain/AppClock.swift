@@ -1,0 +1,33 @@
+import Foundation
+
+/// Now and the local time zone: injected so tests can pin both.
+public struct AppClock: Sendable {
+    public let timeZone: any LocalTimeZone
+    private let nowProvider: @Sendable () -> Int64
+
+    public init(timeZone: any LocalTimeZone, now: @escaping @Sendable () -> Int64) {
+        self.timeZone = timeZone
+        nowProvider = now
+    }
+
+    public static var system: AppClock {
+        AppClock(timeZone: SystemTimeZone()) { Int64(Date().timeIntervalSince1970.rounded(.down)) }
+    }
+
+    /// A clock stopped at one instant in one zone.
+    public static func fixed(epochSeconds: Int64, timeZone: any LocalTimeZone) -> AppClock {
+        AppClock(timeZone: timeZone) { epochSeconds }
+    }
+
+    public var nowEpochSeconds: Int64 { nowProvider() }
+
+    public var now: Timestamp {
+        let seconds = nowEpochSeconds
+        return Timestamp(epochSeconds: seconds, utcOffsetSeconds: timeZone.utcOffset(atEpochSeconds: seconds))
+    }
+
+    public var today: CalendarDay { now.day }
+
+    /// A date reader for what a person types on the command line.
+    public var dateInput: DateInput { DateInput(timeZone: timeZone, nowEpochSeconds: nowEpochSeconds) }
+}

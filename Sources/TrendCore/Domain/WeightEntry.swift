@@ -1,0 +1,48 @@
+import Foundation
+
+/// One weigh-in.
+public struct WeightEntry: Identifiable, Hashable, Sendable {
+    public let id: UUID
+    /// When it was weighed, with the UTC offset it was logged or imported at.
+    public var timestamp: Timestamp
+    /// Full precision; every unit converts from here.
+    public var kilograms: Double
+    /// Nil rather than empty, so "no note" has one spelling.
+    public var note: String?
+
+    public init(id: UUID = UUID(), timestamp: Timestamp, kilograms: Double, note: String? = nil) {
+        self.id = id
+        self.timestamp = timestamp
+        self.kilograms = kilograms
+        self.note = (note?.isEmpty ?? true) ? nil : note
+    }
+
+    /// Convenience for callers holding a `Date`; sub-second parts are dropped
+    /// because the file keeps whole seconds.
+    public init(id: UUID = UUID(), date: Date, utcOffsetSeconds: Int = 0, kilograms: Double, note: String? = nil) {
+        self.init(
+            id: id,
+            timestamp: Timestamp(
+                epochSeconds: Int64(date.timeIntervalSince1970.rounded(.down)), utcOffsetSeconds: utcOffsetSeconds),
+            kilograms: kilograms, note: note)
+    }
+
+    public var date: Date { Date(timeIntervalSince1970: TimeInterval(timestamp.epochSeconds)) }
+
+    /// The local date at the entry's own offset.
+    public var calendarDay: CalendarDay { timestamp.day }
+
+    /// The lowercase id, as written to files and matched by prefixes.
+    public var idText: String { id.uuidString.lowercased() }
+
+    /// The first 8 hex digits: what people type to edit or remove an entry.
+    public var shortID: String { String(idText.prefix(8)) }
+
+    /// The one order entries are kept in: by instant, ties by id.
+    public static func isOrderedBefore(_ a: WeightEntry, _ b: WeightEntry) -> Bool {
+        if a.timestamp.epochSeconds != b.timestamp.epochSeconds {
+            return a.timestamp.epochSeconds < b.timestamp.epochSeconds
+        }
+        return a.idText < b.idText
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Parses the weights people type (SPEC §3): `80.5`, `80,5`, `80.5 kg`,
+/// `177.4lbs`, `12st 6.5lb`, `12st6.5`, `12st`.
+///
+/// Swift's `Double(_:)` also accepts signs, exponents, hex, `nan` and `inf`,
+/// so numbers are read by hand: `DIGITS[(.|,)DIGITS]` and nothing else.
+public enum WeightInput {
+    /// The heaviest weight accepted, in kilograms.
+    public static let maximumKilograms = 1000.0
+
+    /// The weight in kilograms. A bare number is in `defaultUnit`.
+    public static func kilograms(parsing text: String, defaultUnit: WeightUnit) throws(WeightInputError) -> Double {
+        let input = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !input.isEmpty else { throw .empty }
+        var scanner = Scanner(Array(input.unicodeScalars))
+        guard let first = try scanner.number(input: input) else { throw .malformed(input: input) }
+        scanner.skipSpaces()
+        let unitWord = scanner.word()
+        var kilograms: Double
+        if unitWord.isEmpty {
+            kilograms = defaultUnit.kilograms(from: first)
+        } else if let unit = WeightUnit(parsing: unitWord) {
+            kilograms = unit.kilograms(from: first)
+            if unit == .stones {
+                guard first == first.rounded(.down) else { throw .malformed(input: input) }
+                scanner.skipSpaces()
+                if let pounds = try scanner.number(input: input) {
+                    scanner.skipSpaces()
+                    let poundWord = scanner.word()
+                    guard poundWord.isEmpty || WeightUnit(parsing: poundWord) == .pounds else {
+                        throw .unknownUnit(input: input, unit: poundWord)
+                    }
+                    guard pounds < WeightUnit.poundsPerStone else { throw .poundsOutOfRange(input: input) }
+                    kilograms += WeightUnit.pounds.kilograms(from: pounds)
+                }
+            }
+        } else {
+            throw .unknownUnit(input: input, unit: unitWord)
+        }
+        guard scanner.isAtEnd else { throw .malformed(input: input) }
+        guard kilograms > 0 else { throw .notPositive(input: input) }
+        guard kilograms <= maximumKilograms else { throw .tooHeavy(input: input) }
+        return kilograms
+    }
+
+    private struct Scanner {
+        let scalars: [Unicode.Scalar]
+        var index = 0
+
+        init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+        var isAtEnd: Bool { index == scalars.count }
+
+        mutating func skipSpaces() {
+            while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
+        }
+
+        mutating func word() -> String {
+            var text = ""
+            while index < scalars.count, scalars[index].properties.isAlphabetic {
+                text.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            return text
+        }
+
+        private func isDigit(_ i: Int) -> Bool {
+            i < scalars.count && ("0"..."9").contains(scalars[i])
+        }
+
+        /// Nil when no digit is here; throws for a number of a form we refuse.
+        mutating func number(input: String) throws(WeightInputError) -> Double? {
+            guard isDigit(index) else { return nil }
+            var text = ""
+            while isDigit(index) {
+                text.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            if index < scalars.count, scalars[index] == "." || scalars[index] == "," {
+                let isComma = scalars[index] == ","
+                index += 1
+                var fraction = ""
+                while isDigit(index) {
+                    fraction.unicodeScalars.append(scalars[index])
+                    index += 1
+                }
+                guard !fraction.isEmpty else { throw .malformed(input: input) }
+                if isComma && fraction.count == 3 { throw .ambiguousThousands(input: input) }
+                text += "." + fraction
+            }
+            // Only digits and one point reach here, which Double reads exactly.
+            guard let value = Double(text) else { throw .malformed(input: input) }
+            return value
+        }
+    }
+}

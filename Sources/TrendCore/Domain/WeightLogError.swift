@@ -1,0 +1,31 @@
+import Foundation
+
+/// Why the weight log refused a change.
+public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible {
+    case weightOutOfRange(kilograms: Double)
+    case dateInFuture(timestamp: Timestamp)
+    case goalOutOfRange(kilograms: Double)
+    /// Not a UUID and not a prefix of at least 4 hex digits.
+    case malformedID(input: String)
+    case entryNotFound(id: String)
+    case ambiguousID(prefix: String, candidates: [WeightEntry])
+
+    public var description: String {
+        switch self {
+        case .weightOutOfRange(let kilograms):
+            "\(JSONText.number(kilograms)) kg is not a weight: it must be more than 0 and at most 1000 kg"
+        case .dateInFuture(let timestamp):
+            "\(timestamp.day) \(timestamp.clock(seconds: false)) is more than 24 hours in the future"
+        case .goalOutOfRange(let kilograms):
+            "\(JSONText.number(kilograms)) kg is not a goal: it must be more than 0 and at most 1000 kg"
+        case .malformedID(let input):
+            "'\(input)' is not an entry id: give the full id or at least its first 4 hex digits"
+        case .entryNotFound(let id):
+            "no entry with id '\(id)'"
+        case .ambiguousID(let prefix, let candidates):
+            "'\(prefix)' matches \(candidates.count) entries: "
+                + candidates.map { "\($0.shortID) (\($0.timestamp.day) \($0.timestamp.clock(seconds: false)))" }
+                .joined(separator: ", ") + "; type more of the id"
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// The units a weight is entered and shown in. Storage is always kilograms.
+public enum WeightUnit: String, CaseIterable, Sendable, Codable {
+    case kilograms = "kg"
+    case pounds = "lb"
+    case stones = "st"
+
+    public static let kilogramsPerPound = 0.45359237
+    public static let poundsPerStone = 14.0
+
+    /// Accepts the unit names people type: `kg`, `KG`, `lbs`, `stone`…
+    public init?(parsing text: String) {
+        switch text.lowercased() {
+        case "kg", "kgs", "kilo", "kilos", "kilogram", "kilograms": self = .kilograms
+        case "lb", "lbs", "pound", "pounds": self = .pounds
+        case "st", "stone", "stones": self = .stones
+        default: return nil
+        }
+    }
+
+    public var kilogramsPerUnit: Double {
+        switch self {
+        case .kilograms: 1
+        case .pounds: WeightUnit.kilogramsPerPound
+        case .stones: WeightUnit.kilogramsPerPound * WeightUnit.poundsPerStone
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .kilograms: "kilograms"
+        case .pounds: "pounds"
+        case .stones: "stones"
+        }
+    }
+
+    public func kilograms(from value: Double) -> Double {
+        self == .kilograms ? value : value * kilogramsPerUnit
+    }
+
+    /// Exact value in this unit (decimal stones for `st`).
+    public func value(fromKilograms kilograms: Double) -> Double {
+        self == .kilograms ? kilograms : kilograms / kilogramsPerUnit
+    }
+
+    /// The value scripts see: converted exactly, then rounded to 0.01.
+    public func roundedValue(fromKilograms kilograms: Double) -> Double {
+        (value(fromKilograms: kilograms) * 100).rounded() / 100
+    }
+
+    /// Text for people, to 0.1: `80.5 kg`, `177.5 lb`, `12 st 9.5 lb`.
+    public func format(kilograms: Double) -> String {
+        switch self {
+        case .kilograms, .pounds:
+            return Decimal1.text(value(fromKilograms: kilograms)) + " " + rawValue
+        case .stones:
+            let tenthsOfPounds = (kilograms / WeightUnit.kilogramsPerPound * 10).rounded()
+            let sign = tenthsOfPounds < 0 ? "-" : ""
+            let total = Int(abs(tenthsOfPounds))
+            let stones = total / 140
+            return sign + "\(stones) st " + Decimal1.text(Double(total - stones * 140) / 10) + " lb"
+        }
+    }
+
+    /// A signed difference (`+1.2 kg`, `-0.4 lb`); stones are shown in pounds
+    /// because a change of "0 st 3.1 lb" reads worse than "3.1 lb".
+    public func formatChange(kilograms: Double) -> String {
+        let unit: WeightUnit = self == .stones ? .pounds : self
+        let value = (unit.value(fromKilograms: kilograms) * 10).rounded() / 10
+        let sign = value > 0 ? "+" : (value < 0 ? "-" : "±")
+        return sign + Decimal1.text(abs(value)) + " " + unit.rawValue
+    }
+}
+
+/// One-decimal text without `String(format:)`: locale-free (never a decimal
+/// comma) and cheap.
+enum Decimal1 {
+    static func text(_ value: Double) -> String {
+        let tenths = Int64((value * 10).rounded())
+        let sign = tenths < 0 ? "-" : ""
+        let magnitude = tenths.magnitude
+        return sign + String(magnitude / 10) + "." + String(magnitude % 10)
+    }
+}

@@ -1,0 +1,64 @@
+import Observation
+
+/// The progress capability: the selected range and the report prepared for
+/// it. It reads the weigh-ins and goal through `WeightLogFeature` and the
+/// unit through `SettingsFeature`, and keeps no copy of either.
+@MainActor
+@Observable
+public final class ProgressFeature {
+    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let settings: SettingsFeature
+    @ObservationIgnored private let clock: AppClock
+    /// Only the latest selection is published: the report shown must be the
+    /// range selected, even when an earlier, larger preparation ends later.
+    @ObservationIgnored private var generation = 0
+
+    public private(set) var range: ProgressRange = .month
+    public private(set) var snapshot: WeightHistoryData
+    public private(set) var isPreparing = false
+
+    public init(weightLog: WeightLogFeature, settings: SettingsFeature, clock: AppClock) {
+        self.weightLog = weightLog
+        self.settings = settings
+        self.clock = clock
+        snapshot = .empty(range: .month, today: clock.today)
+    }
+
+    public var unit: WeightUnit { settings.unit }
+    public var goalKilograms: Double? { weightLog.goalKilograms }
+
+    /// Selects a range and prepares its report off the main actor.
+    public func select(_ range: ProgressRange) async {
+        self.range = range
+        await prepare()
+    }
+
+    /// Prepares the report for the selected range from the current entries.
+    public func prepare() async {
+        generation += 1
+        let ticket = generation
+        isPreparing = true
+        defer { if generation == ticket { isPreparing = false } }
+        let entries = weightLog.entries
+        let goal = weightLog.goalKilograms
+        let range = range
+        let today = clock.today
+        let prepared = await Task.detached {
+            WeightHistoryData.prepare(entries: entries, goalKilograms: goal, range: range, today: today)
+        }.value
+        if generation == ticket { snapshot = prepared }
+    }
+
+    /// Weigh-ins picked by `selection`, each with its day's trend (computed
+    /// over the whole history).
+    public func listing(_ selection: EntrySelection) async -> [WeightHistoryData.Point] {
+        let entries = weightLog.entries
+        let today = clock.today
+        return await Task.detached {
+            let series = TrendSeries(entries: entries)
+            return selection.apply(to: entries, today: today).map { entry in
+                WeightHistoryData.Point(entry: entry, trendKilograms: series.trendKilograms(on: entry.calendarDay) ?? entry.kilograms)
+            }
+        }.value
+    }
+}

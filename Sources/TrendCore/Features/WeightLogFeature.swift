@@ -1,0 +1,193 @@
+import Foundation
+import Observation
+
+/// The authoritative owner of the weigh-ins and the goal.
+///
+/// Reads share one in-flight refresh; edits are queued and run one after
+/// another in the order they were asked for, so no edit is ever dropped.
+/// After an edit the entries are what the repository holds then, which
+/// includes changes other processes made meanwhile.
+@MainActor
+@Observable
+public final class WeightLogFeature {
+    /// How far ahead of now a weigh-in may be dated (a clock set wrong, a
+    /// time zone ahead of ours); anything later is a typo.
+    public static let futureTolerance: Int64 = 24 * 3600
+
+    @ObservationIgnored private let repository: any WeightRepository
+    @ObservationIgnored private let clock: AppClock
+    @ObservationIgnored private var refreshTask: Task<Void, Never>?
+    @ObservationIgnored private var editTail: Task<Void, Never>?
+    @ObservationIgnored private var admittedEdits = 0
+
+    public private(set) var entries: [WeightEntry] = []
+    public private(set) var goalKilograms: Double?
+    /// The file's format version; a newer one is read but never written.
+    public private(set) var version = WeightStore.currentVersion
+    public private(set) var hasLoaded = false
+    public private(set) var isLoading = false
+    public private(set) var isSaving = false
+    public private(set) var loadError: (any Error)?
+    public private(set) var saveError: (any Error)?
+
+    public init(repository: any WeightRepository, clock: AppClock) {
+        self.repository = repository
+        self.clock = clock
+    }
+
+    /// Launch entry point: starts loading and returns.
+    public func startLoading() {
+        _ = sharedRefreshTask()
+    }
+
+    /// Every caller awaits the one load in flight.
+    public func refresh() async {
+        await sharedRefreshTask().value
+    }
+
+    private func sharedRefreshTask() -> Task<Void, Never> {
+        if let refreshTask { return refreshTask }
+        let task = Task { [repository] in
+            await self.performRefresh(using: repository)
+        }
+        refreshTask = task
+        return task
+    }
+
+    private func performRefresh(using repository: any WeightRepository) async {
+        defer { refreshTask = nil }
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            accept(try await repository.load())
+            loadError = nil
+        } catch {
+            loadError = error
+        }
+    }
+
+    // MARK: Edits
+
+    /// Logs a weigh-in.
+    @discardableResult
+    public func add(kilograms: Double, at timestamp: Timestamp, note: String? = nil) async throws -> WeightEntry {
+        try validate(kilograms: kilograms)
+        try validate(timestamp: timestamp)
+        let entry = WeightEntry(timestamp: timestamp, kilograms: kilograms, note: note)
+        try await performEdit { [repository] in try await repository.insert(entry) }
+        return entry
+    }
+
+    /// What an edit does to the note.
+    public enum NoteChange: Equatable, Sendable {
+        case keep
+        case set(String)
+        case clear
+    }
+
+    /// Changes one entry; nil arguments keep what is there.
+    @discardableResult
+    public func update(
+        id: UUID, kilograms: Double? = nil, timestamp: Timestamp? = nil, note: NoteChange = .keep
+    ) async throws -> WeightEntry {
+        guard var entry = entries.first(where: { $0.id == id }) else {
+            throw WeightLogError.entryNotFound(id: id.uuidString.lowercased())
+        }
+        if let kilograms {
+            try validate(kilograms: kilograms)
+            entry.kilograms = kilograms
+        }
+        if let timestamp {
+            try validate(timestamp: timestamp)
+            entry.timestamp = timestamp
+        }
+        switch note {
+        case .keep: break
+        case .set(let text): entry.note = text.isEmpty ? nil : text
+        case .clear: entry.note = nil
+        }
+        let changed = entry
+        try await performEdit { [repository] in try await repository.update(changed) }
+        return changed
+    }
+
+    @discardableResult
+    public func remove(id: UUID) async throws -> WeightEntry {
+        guard let entry = entries.first(where: { $0.id == id }) else {
+            throw WeightLogError.entryNotFound(id: id.uuidString.lowercased())
+        }
+        try await performEdit { [repository] in try await repository.delete(id: id) }
+        return entry
+    }
+
+    public func setGoal(kilograms: Double) async throws {
+        guard kilograms > 0, kilograms <= WeightInput.maximumKilograms else {
+            throw WeightLogError.goalOutOfRange(kilograms: kilograms)
+        }
+        try await performEdit { [repository] in try await repository.setGoal(kilograms) }
+    }
+
+    public func clearGoal() async throws {
+        try await performEdit { [repository] in try await repository.setGoal(nil) }
+    }
+
+    /// Finds an entry by its full id or a unique prefix of at least 4 hex
+    /// digits, among the loaded entries.
+    public func entry(matching text: String) throws(WeightLogError) -> WeightEntry {
+        let input = text.lowercased()
+        let hexDigits = input.filter(\.isHexDigit).count
+        guard hexDigits >= 4, input.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw .malformedID(input: text)
+        }
+        let matches = entries.filter { $0.idText.hasPrefix(input) }
+        switch matches.count {
+        case 0: throw .entryNotFound(id: text)
+        case 1: return matches[0]
+        default: throw .ambiguousID(prefix: text, candidates: matches)
+        }
+    }
+
+    // MARK: Internals
+
+    private func validate(kilograms: Double) throws(WeightLogError) {
+        guard kilograms.isFinite, kilograms > 0, kilograms <= WeightInput.maximumKilograms else {
+            throw .weightOutOfRange(kilograms: kilograms)
+        }
+    }
+
+    private func validate(timestamp: Timestamp) throws(WeightLogError) {
+        guard timestamp.epochSeconds <= clock.nowEpochSeconds + WeightLogFeature.futureTolerance else {
+            throw .dateInFuture(timestamp: timestamp)
+        }
+    }
+
+    private func accept(_ store: WeightStore) {
+        entries = store.entries
+        goalKilograms = store.goalKilograms
+        version = store.version
+        hasLoaded = true
+    }
+
+    /// Runs `operation` after every edit admitted before it, publishes the
+    /// store it returns, and records a failure without touching the data.
+    private func performEdit(_ operation: @escaping @Sendable () async throws -> WeightStore) async throws {
+        admittedEdits += 1
+        let ticket = admittedEdits
+        let previous = editTail
+        let work = Task { () async throws -> WeightStore in
+            await previous?.value
+            return try await operation()
+        }
+        editTail = Task { _ = await work.result }
+        isSaving = true
+        defer { if admittedEdits == ticket { editTail = nil } }
+        defer { if admittedEdits == ticket { isSaving = false } }
+        do {
+            accept(try await work.value)
+            saveError = nil
+        } catch {
+            saveError = error
+            throw error
+        }
+    }
+}

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Where the data files live, and why there (SPEC §1).
+public struct DataDirectory: Equatable, Sendable {
+    public enum Source: String, Sendable {
+        case flag = "--data-dir"
+        case trendDataDir = "TREND_DATA_DIR"
+        case xdgDataHome = "XDG_DATA_HOME"
+        case home = "HOME"
+        case passwordDatabase = "password database"
+    }
+
+    /// Nil when nothing names a home: reading finds no data, writing fails.
+    public let path: String?
+    public let source: Source?
+
+    public init(path: String?, source: Source?) {
+        self.path = path
+        self.source = source
+    }
+
+    public var weightsPath: String? { path.map { $0 + "/weights.json" } }
+    public var settingsPath: String? { path.map { $0 + "/settings.json" } }
+
+    /// First that applies: the flag, `TREND_DATA_DIR`, an absolute
+    /// `XDG_DATA_HOME`, a non-empty `HOME`, the password database.
+    /// (Foundation's home directory ignores `HOME` for root on Linux.)
+    public static func resolve(
+        flag: String?, environment: [String: String], currentDirectory: String = FileManager.default.currentDirectoryPath,
+        passwordDatabaseHome: () -> String? = DataDirectory.passwordDatabaseHome
+    ) -> DataDirectory {
+        func absolute(_ path: String) -> String {
+            let joined = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+            return (joined as NSString).standardizingPath
+        }
+        if let flag, !flag.isEmpty { return DataDirectory(path: absolute(flag), source: .flag) }
+        if let value = environment["TREND_DATA_DIR"], !value.isEmpty {
+            return DataDirectory(path: absolute(value), source: .trendDataDir)
+        }
+        if let value = environment["XDG_DATA_HOME"], value.hasPrefix("/") {
+            return DataDirectory(path: absolute(value) + "/trend", source: .xdgDataHome)
+        }
+        if let value = environment["HOME"], !value.isEmpty {
+            return DataDirectory(path: absolute(value) + "/.local/share/trend", source: .home)
+        }
+        if let home = passwordDatabaseHome(), !home.isEmpty {
+            return DataDirectory(path: absolute(home) + "/.local/share/trend", source: .passwordDatabase)
+        }
+        return DataDirectory(path: nil, source: nil)
+    }
+
+    public static func passwordDatabaseHome() -> String? {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
+            let dir = entry.pw_dir
+        else { return nil }
+        return String(cString: dir)
+    }
+}

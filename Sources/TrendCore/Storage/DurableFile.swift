@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// One data file and the only way `trend` changes it (SPEC §2).
+///
+/// A change takes an exclusive `flock` on `<target>.lock` (the target with
+/// every symlink resolved; a separate file, because a lock on the data file
+/// itself is lost when the file is replaced), re-reads the file under the
+/// lock, applies the change, writes a complete new file beside it (`O_EXCL`,
+/// full write loop, `fsync`, the old mode and owner), renames it over the
+/// target and syncs the directory. Readers never lock: a rename is atomic, so
+/// they see the old file or the new one.
+public struct DurableFile: Sendable {
+    /// Faults a test can inject at the steps it cannot cause for real.
+    struct Faults: Sendable {
+        var writeErrno: Int32?
+        var directorySyncErrno: Int32?
+    }
+
+    public let path: String
+    let lockTimeoutSeconds: Double
+    let faults: Faults
+
+    public init(path: String, lockTimeoutSeconds: Double = 10) {
+        self.init(path: path, lockTimeoutSeconds: lockTimeoutSeconds, faults: Faults())
+    }
+
+    init(path: String, lockTimeoutSeconds: Double, faults: Faults) {
+        self.path = path
+        self.lockTimeoutSeconds = lockTimeoutSeconds
+        self.faults = faults
+    }
+
+    var directory: String { (path as NSString).deletingLastPathComponent }
+
+    /// The file's bytes, or nil when it does not exist.
+    public func read() throws(StorageError) -> [UInt8]? {
+        try Self.readFile(path, reportedAs: path)?.bytes
+    }
+
+    /// Applies `change` to the current bytes (nil: no file yet) under the lock
+    /// and atomically replaces the file with what it returns.
+    public func update<Result>(_ change: ([UInt8]?) throws -> (bytes: [UInt8], result: Result)) throws -> Result {
+        try createDirectoryIfNeeded()
+        let target = try resolvedTarget()
+        let targetDirectory = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        let lock = try acquireLock(target + ".lock")
+        defer { close(lock) }
+        removeStaleTemporaryFiles(in: targetDirectory, name: name)
+
+        let current = try Self.readFile(target, reportedAs: path)
+        let (bytes, result) = try change(current?.bytes)
+
+        let temporary = targetDirectory + "/." + name + ".tmp-" + Self.randomSuffix()
+        CriticalSection.enter()
+        defer { CriticalSection.leave() }
+        do {
+            try writeTemporary(temporary, bytes: bytes, like: current?.status)
+            guard rename(temporary, target) == 0 else { throw Self.failure(errno, path: path) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        let syncError = faults.directorySyncErrno ?? Self.syncDirectory(targetDirectory)
+        if let syncError {
+            throw StorageError.notDurable(path: path, reason: String(cString: strerror(syncError)))
+        }
+        return result
+    }
+
+    // MARK: Steps
+
+    private func createDirectoryIfNeeded() throws(StorageError) {
+        let dir = directory
+        var info = stat()
+        if stat(dir, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw .cannotCreateDirectory(path: dir, reason: "a file is in the way")
+            }
+            return
+        }
+        // mkdir -p, each new level 0700: weights are health data.
+        var components: [String] = []
+        var current = dir
+        while !current.isEmpty, current != "/", stat(current, &info) != 0 {
+            components.append(current)
+            current = (current as NSString).deletingLastPathComponent
+        }
+        for component in components.reversed() where mkdir(component, 0o700) != 0 && errno != EEXIST {
+            throw .cannotCreateDirectory(path: dir, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Follows symlinks to the file that is really written, so a symlinked
+    /// data file stays a symlink.
+    private func resolvedTarget() throws(StorageError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { break }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { throw Self.failure(errno, path: path) }
+            let link = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : (current as NSString).deletingLastPathComponent + "/" + link
+        }
+        let parent = (current as NSString).deletingLastPathComponent
+        guard let real = realpath(parent.isEmpty ? "." : parent, nil) else { throw Self.failure(errno, path: path) }
+        defer { free(real) }
+        var info = stat()
+        let resolved = String(cString: real) + "/" + (current as NSString).lastPathComponent
+        if stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw .ioFailed(path: path, reason: "it is a directory")
+        }
+        return resolved
+    }
+
+    private func acquireLock(_ lockPath: String) throws(StorageError) -> Int32 {
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw Self.failure(errno, path: lockPath) }
+        let deadline = Date().addingTimeInterval(lockTimeoutSeconds)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                close(fd)
+                throw .lockBusy(path: path)
+            }
+            usleep(10_000)
+        }
+        return fd
+    }
+
+    /// Temporary files exist only while their writer holds the lock, so any
+    /// seen by the lock holder were left by a killed writer.
+    private func removeStaleTemporaryFiles(in directory: String, name: String) {
+        guard let dir = opendir(directory) else { return }
+        defer { closedir(dir) }
+        let prefix = "." + name + ".tmp-"
+        while let entry = readdir(dir) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if entryName.hasPrefix(prefix) { unlink(directory + "/" + entryName) }
+        }
+    }
+
+    private func writeTemporary(_ temporary: String, bytes: [UInt8], like original: stat?) throws(StorageError) {
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw Self.failure(errno, path: path) }
+        var closed = false
+        defer { if !closed { close(fd) } }
+        var written = 0
+        while written < bytes.count {
+            if let injected = faults.writeErrno { throw Self.failure(injected, path: path) }
+            let n = bytes.withUnsafeBytes { raw in
+                Glibc.write(fd, raw.baseAddress! + written, bytes.count - written)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Self.failure(errno, path: path)
+            }
+            written += n
+        }
+        if let original {
+            guard fchmod(fd, original.st_mode & 0o7777) == 0 else { throw Self.failure(errno, path: path) }
+            if geteuid() == 0 { _ = fchown(fd, original.st_uid, original.st_gid) }
+        }
+        guard fsync(fd) == 0 else { throw Self.failure(errno, path: path) }
+        closed = true
+        guard close(fd) == 0 else { throw Self.failure(errno, path: path) }
+    }
+
+    private static func syncDirectory(_ directory: String) -> Int32? {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return errno }
+        defer { close(fd) }
+        return fsync(fd) == 0 ? nil : errno
+    }
+
+    // MARK: Helpers
+
+    static func readFile(_ file: String, reportedAs shown: String) throws(StorageError) -> (bytes: [UInt8], status: stat)? {
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw failure(errno, path: shown)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(errno, path: shown) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .ioFailed(path: shown, reason: "not a regular file") }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var total = 0
+        while true {
+            if total == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 4096)) }
+            let n = bytes.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress! + total, raw.count - total) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(errno, path: shown)
+            }
+            if n == 0 { break }
+            total += n
+        }
+        bytes.removeSubrange(total...)
+        return (bytes, info)
+    }
+
+    static func failure(_ code: Int32, path: String) -> StorageError {
+        let reason = String(cString: strerror(code))
+        switch code {
+        case EACCES, EPERM: return .permissionDenied(path: path, reason: reason)
+        default: return .ioFailed(path: path, reason: reason)
+        }
+    }
+
+    private static func randomSuffix() -> String {
+        String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    }
+}

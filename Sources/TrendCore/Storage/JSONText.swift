@@ -1,0 +1,40 @@
+/// Writing JSON text by hand: the data files need sorted keys, one entry per
+/// line and byte-identical output for the same data, and the report output
+/// needs a fixed key order. Both are simpler to get exactly right here than
+/// through `JSONEncoder`.
+public enum JSONText {
+    /// A JSON string literal with the minimal escapes; non-ASCII is kept as UTF-8.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+        return out
+    }
+
+    /// Shortest text that reads back as the same Double (`75`, `80.5`,
+    /// `80.46729`). Integral values lose the `.0`: both forms read the same.
+    public static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return value.description
+    }
+}

@@ -1,0 +1,68 @@
+/// The user's preferences, stored in `settings.json`.
+public struct Settings: Equatable, Sendable {
+    public static let currentVersion = 1
+
+    public var unit: WeightUnit
+    public var version: Int
+
+    public init(unit: WeightUnit = .kilograms, version: Int = Settings.currentVersion) {
+        self.unit = unit
+        self.version = version
+    }
+}
+
+/// The `settings.json` format: `{"unit": "kg", "version": 1}`.
+enum SettingsDocument {
+    static func encode(_ settings: Settings) -> [UInt8] {
+        Array("{\n  \"unit\": \(JSONText.quoted(settings.unit.rawValue)),\n  \"version\": \(settings.version)\n}\n".utf8)
+    }
+
+    static func decode(_ bytes: [UInt8], path: String) throws(StorageError) -> Settings {
+        do {
+            return try decodeStrict(bytes, allowUnknownKeys: false)
+        } catch {
+            if let version = DocumentVersion.peek(bytes), version > Settings.currentVersion {
+                if let settings = try? decodeStrict(bytes, allowUnknownKeys: true) { return settings }
+                throw .newerVersion(path: path, version: version)
+            }
+            let (line, column) = JSONScanner(bytes: bytes).position(of: error.offset)
+            throw .damaged(path: path, line: line, column: column, reason: error.reason)
+        }
+    }
+
+    private static func decodeStrict(_ bytes: [UInt8], allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> Settings {
+        var scanner = JSONScanner(bytes: bytes)
+        guard scanner.peek() == UInt8(ascii: "{") else {
+            throw scanner.fail(bytes.isEmpty ? "the file is empty" : "the top level must be an object")
+        }
+        var unit: WeightUnit?
+        var version: Int?
+        try scanner.readObject { (s: inout JSONScanner, key: String, keyOffset: Int) throws(JSONScanner.Failure) in
+            let offset = s.offset
+            switch key {
+            case "unit":
+                guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("\"unit\" must be a string, not \(s.kindOfNextValue())") }
+                let text = try s.readString()
+                guard let value = WeightUnit(rawValue: text) else {
+                    throw s.fail("\"unit\" must be \"kg\", \"lb\" or \"st\", not \"\(text)\"", at: offset)
+                }
+                unit = value
+            case "version":
+                guard s.peek() != UInt8(ascii: "\""), s.peek() != UInt8(ascii: "t"), s.peek() != UInt8(ascii: "f"),
+                    s.peek() != UInt8(ascii: "n"), s.peek() != UInt8(ascii: "{"), s.peek() != UInt8(ascii: "[")
+                else { throw s.fail("\"version\" must be a number, not \(s.kindOfNextValue())") }
+                let value = try s.readNumber()
+                guard value >= 1, value == value.rounded(), value < 1e9 else {
+                    throw s.fail("\"version\" must be a whole number from 1", at: offset)
+                }
+                version = Int(value)
+            default:
+                guard allowUnknownKeys else { throw s.fail("unknown key \"\(key)\"", at: keyOffset) }
+                try s.skipValue()
+            }
+        }
+        try scanner.expectEnd()
+        guard let version else { throw scanner.fail("the \"version\" field is missing", at: 0) }
+        return Settings(unit: unit ?? .kilograms, version: version)
+    }
+}

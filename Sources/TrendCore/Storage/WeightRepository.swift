@@ -1,0 +1,23 @@
+import Foundation
+
+/// Storage for the weight log. Every change is record-level: it is applied to
+/// what is stored at that moment, so two processes never overwrite each
+/// other's edits, and it returns the store as it is after the change.
+public protocol WeightRepository: Sendable {
+    func load() async throws -> WeightStore
+    func insert(_ entry: WeightEntry) async throws -> WeightStore
+    /// Many entries in one write (import): all or none.
+    func insert(contentsOf entries: [WeightEntry]) async throws -> WeightStore
+    /// Replaces the entry with the same id; throws `WeightLogError.entryNotFound`.
+    func update(_ entry: WeightEntry) async throws -> WeightStore
+    /// Throws `WeightLogError.entryNotFound`.
+    func delete(id: UUID) async throws -> WeightStore
+    /// Nil clears the goal.
+    func setGoal(_ kilograms: Double?) async throws -> WeightStore
+}
+
+/// Storage for the user's settings.
+public protocol SettingsRepository: Sendable {
+    func load() async throws -> Settings
+    func setUnit(_ unit: WeightUnit) async throws -> Settings
+}
