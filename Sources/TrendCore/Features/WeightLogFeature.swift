@@ -66,6 +66,16 @@ public final class WeightLogFeature {
         }
     }
 
+    /// The most recent weigh-in by instant.
+    public var latestEntry: WeightEntry? { entries.last }
+
+    /// True when the latest weigh-in is strictly older than `seconds` of
+    /// elapsed time (or there is none): what a cron reminder asks.
+    public func isLatestEntry(olderThanSeconds seconds: Int64) -> Bool {
+        guard let latest = latestEntry else { return true }
+        return clock.nowEpochSeconds - latest.timestamp.epochSeconds > seconds
+    }
+
     // MARK: Edits
 
     /// Logs a weigh-in.

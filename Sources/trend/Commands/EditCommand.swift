@@ -1,0 +1,46 @@
+import TrendCore
+
+@MainActor
+enum EditCommand {
+    static func run(_ context: CommandContext) async throws {
+        let arguments = context.arguments
+        if arguments.value("note") != nil && arguments.flag("clear-note") {
+            throw context.usageError("--note and --clear-note cannot be used together")
+        }
+        guard arguments.value("weight") != nil || arguments.value("date") != nil || arguments.value("note") != nil
+            || arguments.flag("clear-note")
+        else {
+            throw context.usageError("nothing to change: give --weight, --date, --note or --clear-note")
+        }
+        try await context.loadSettings()
+        let kilograms = try arguments.value("weight").map(context.weight)
+        let timestamp = try arguments.value("date").map(context.timestamp)
+        try await context.loadWeights()
+        let log = context.app.weightLogFeature
+        let target = try log.entry(matching: arguments.positionals[0])
+        let note: WeightLogFeature.NoteChange =
+            arguments.flag("clear-note") ? .clear : arguments.value("note").map { .set($0) } ?? .keep
+        let entry = try await log.update(id: target.id, kilograms: kilograms, timestamp: timestamp, note: note)
+        if context.format == "json" {
+            context.console.out(EntryRendering.json(entry, unit: context.unit).rendered())
+        } else if !context.console.isQuiet {
+            context.console.out("Updated " + EntryRendering.summary(entry, unit: context.unit) + "\n")
+        }
+    }
+}
+
+@MainActor
+enum RemoveCommand {
+    static func run(_ context: CommandContext) async throws {
+        try await context.loadSettings()
+        try await context.loadWeights()
+        let log = context.app.weightLogFeature
+        let target = try log.entry(matching: context.arguments.positionals[0])
+        let entry = try await log.remove(id: target.id)
+        if context.format == "json" {
+            context.console.out(EntryRendering.json(entry, unit: context.unit).rendered())
+        } else if !context.console.isQuiet {
+            context.console.out("Removed " + EntryRendering.summary(entry, unit: context.unit) + "\n")
+        }
+    }
+}

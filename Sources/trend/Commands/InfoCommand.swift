@@ -1,0 +1,56 @@
+import Foundation
+import TrendCore
+
+@MainActor
+enum InfoCommand {
+    static func run(_ context: CommandContext) async throws {
+        let app = context.app
+        let directory = app.dataDirectory ?? DataDirectory(path: nil, source: nil)
+        await app.settingsFeature.refresh()
+        await app.weightLogFeature.refresh()
+        let log = app.weightLogFeature
+        let unit = context.unit
+        func size(_ path: String?) -> Int? {
+            guard let path, let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+            return (attributes[.size] as? NSNumber)?.intValue
+        }
+        let weightsError = log.loadError.map { "\($0)" }
+        let settingsError = app.settingsFeature.loadError.map { "\($0)" }
+        if context.format == "json" {
+            context.console.out(
+                JSONOutput.object([
+                    ("dataDirectory", .optional(directory.path)),
+                    ("source", .optional(directory.source?.rawValue)),
+                    ("weightsFile", .optional(directory.weightsPath)),
+                    ("weightsFileSize", size(directory.weightsPath).map { .integer($0) } ?? .null),
+                    ("weightsError", .optional(weightsError)),
+                    ("settingsFile", .optional(directory.settingsPath)),
+                    ("settingsFileSize", size(directory.settingsPath).map { .integer($0) } ?? .null),
+                    ("settingsError", .optional(settingsError)),
+                    ("count", .integer(log.entries.count)),
+                    ("first", log.entries.first.map { EntryRendering.json($0, unit: unit) } ?? .null),
+                    ("last", log.latestEntry.map { EntryRendering.json($0, unit: unit) } ?? .null),
+                    ("unit", .string(unit.rawValue)),
+                    ("goal", .optional(log.goalKilograms.map { unit.roundedValue(fromKilograms: $0) })),
+                ]).rendered())
+            return
+        }
+        func file(_ path: String?, error: String?) -> String {
+            guard let path else { return "none" }
+            if let error { return path + " (cannot be read: " + error + ")" }
+            return path + (size(path).map { " (\($0) bytes)" } ?? " (not created yet)")
+        }
+        var rows: [(String, String)] = [
+            ("Data directory", directory.path.map { $0 + " (from \(directory.source!.rawValue))" } ?? "none: set HOME or TREND_DATA_DIR"),
+            ("Weights", file(directory.weightsPath, error: weightsError)),
+            ("Settings", file(directory.settingsPath, error: settingsError)),
+            ("Weigh-ins", String(log.entries.count)),
+        ]
+        if let first = log.entries.first { rows.append(("First", EntryRendering.summary(first, unit: unit))) }
+        if let last = log.latestEntry { rows.append(("Last", EntryRendering.summary(last, unit: unit))) }
+        rows.append(("Unit", unit.rawValue + " (" + unit.name + ")"))
+        rows.append(("Goal", log.goalKilograms.map { unit.format(kilograms: $0) } ?? "none"))
+        let width = rows.map(\.0.count).max() ?? 0
+        context.console.out(rows.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n")
+    }
+}

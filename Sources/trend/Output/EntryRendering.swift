@@ -1,0 +1,40 @@
+import TrendCore
+
+/// How a weigh-in is shown, shared by every command that shows one.
+enum EntryRendering {
+    /// `{"id", "date", "weight", "unit", "kilograms", "note"}` (SPEC §4).
+    static func json(_ entry: WeightEntry, unit: WeightUnit) -> JSONOutput {
+        .object([
+            ("id", .string(entry.idText)),
+            ("date", .string(entry.timestamp.iso8601)),
+            ("weight", .number(unit.roundedValue(fromKilograms: entry.kilograms))),
+            ("unit", .string(unit.rawValue)),
+            ("kilograms", .number(entry.kilograms)),
+            ("note", .optional(entry.note)),
+        ])
+    }
+
+    /// `2026-11-29 07:30`, in the entry's own offset.
+    static func localDateTime(_ timestamp: Timestamp) -> String {
+        "\(timestamp.day) \(timestamp.clock(seconds: false))"
+    }
+
+    /// `a1b2c3d4  80.5 kg on 2026-11-29 07:30 (after run)`.
+    static func summary(_ entry: WeightEntry, unit: WeightUnit) -> String {
+        var text = "\(unit.format(kilograms: entry.kilograms)) on \(localDateTime(entry.timestamp)) (\(entry.shortID))"
+        if let note = entry.note { text += ": " + note }
+        return text
+    }
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `14 Feb 2027`: unambiguous in every locale.
+    static func longDate(_ day: CalendarDay) -> String {
+        "\(day.day) \(months[day.month - 1]) \(day.year)"
+    }
+
+    /// `-0.4 kg/week`.
+    static func weeklyRate(_ kilograms: Double, unit: WeightUnit) -> String {
+        unit.formatChange(kilograms: kilograms) + "/week"
+    }
+}
