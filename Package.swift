@@ -11,8 +11,10 @@ let package = Package(
     targets: [
         .target(name: "TrendCore"),
         .executableTarget(name: "trend", dependencies: ["TrendCore"]),
-        .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore"]),
-        .testTarget(name: "TrendCLITests", dependencies: ["TrendCore"]),
+        .target(name: "TestSupport", dependencies: ["TrendCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore", "TestSupport"]),
+        // Depends on the executable so `swift test` builds the binary it runs.
+        .testTarget(name: "TrendCLITests", dependencies: ["TrendCore", "TestSupport", "trend"]),
     ],
     swiftLanguageModes: [.v6]
 )

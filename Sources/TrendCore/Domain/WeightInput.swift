@@ -23,9 +23,9 @@ public enum WeightInput {
         } else if let unit = WeightUnit(parsing: unitWord) {
             kilograms = unit.kilograms(from: first)
             if unit == .stones {
-                guard first == first.rounded(.down) else { throw .malformed(input: input) }
                 scanner.skipSpaces()
                 if let pounds = try scanner.number(input: input) {
+                    guard first == first.rounded(.down) else { throw .malformed(input: input) }
                     scanner.skipSpaces()
                     let poundWord = scanner.word()
                     guard poundWord.isEmpty || WeightUnit(parsing: poundWord) == .pounds else {

@@ -38,6 +38,8 @@ public final class SettingsFeature {
             await self.performRefresh(using: repository)
         }
         refreshTask = task
+        // Loading from the moment it is asked for, not when the task first runs.
+        isLoading = true
         return task
     }
 

@@ -51,6 +51,8 @@ public final class WeightLogFeature {
             await self.performRefresh(using: repository)
         }
         refreshTask = task
+        // Loading from the moment it is asked for, not when the task first runs.
+        isLoading = true
         return task
     }
 

@@ -290,7 +290,8 @@ struct JSONScanner {
         case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
         case UInt8(ascii: "n"): "null"
         case nil: "the end of the file"
-        default: "a number"
+        case .some(UInt8(ascii: "-")), .some(UInt8(ascii: "0")...UInt8(ascii: "9")): "a number"
+        default: "something that is not JSON"
         }
     }
 }

@@ -1,0 +1,164 @@
+import Testing
+import TestSupport
+import TrendCore
+
+/// Entries on consecutive days from 2026-01-01, one a day at 07:00 UTC.
+func dailyEntries(_ weights: [Double], startingAt start: CalendarDay = CalendarDay(year: 2026, month: 1, day: 1)!) -> [WeightEntry] {
+    weights.enumerated().map { i, weight in
+        let day = start.adding(days: i)
+        return WeightEntry(timestamp: Timestamp.local(day.year, day.month, day.day, 7), kilograms: weight)
+    }
+}
+
+@Suite("Trend arithmetic (SPEC §5)")
+struct TrendSeriesTests {
+    @Test("matches the reference vectors", arguments: [
+        ([70.0, 71, 69], [70.0, 70.1, 69.99]),
+        ([80.0, 85, 80], [80.0, 80.5, 80.45]),
+    ])
+    func referenceVectors(weights: [Double], trends: [Double]) {
+        let series = TrendSeries(entries: dailyEntries(weights))
+        #expect(series.days.count == trends.count)
+        for (day, expected) in zip(series.days, trends) {
+            #expect(abs(day.trendKilograms - expected) < 1e-9)
+        }
+    }
+
+    @Test("interpolates the days between weigh-ins and smooths through them")
+    func interpolation() {
+        let entries = [
+            WeightEntry(timestamp: .local(2026, 1, 1, 7), kilograms: 70),
+            WeightEntry(timestamp: .local(2026, 1, 4, 7), kilograms: 73),
+        ]
+        let series = TrendSeries(entries: entries)
+        #expect(series.days.map(\.kilograms) == [70, 71, 72, 73])
+        #expect(series.days.map(\.isInterpolated) == [false, true, true, false])
+        let expected = [70.0, 70.1, 70.29, 70.561]
+        for (day, trend) in zip(series.days, expected) { #expect(abs(day.trendKilograms - trend) < 1e-9) }
+    }
+
+    @Test("only a day's earliest weigh-in counts, even when entered out of order")
+    func earliestOfDay() {
+        let entries = [
+            WeightEntry(timestamp: .local(2026, 1, 1, 7), kilograms: 70),
+            WeightEntry(timestamp: .local(2026, 1, 2, 6), kilograms: 71),
+            WeightEntry(timestamp: .local(2026, 1, 2, 20), kilograms: 90),
+        ]
+        let series = TrendSeries(entries: WeightStore(entries: entries.reversed()).entries)
+        #expect(series.days.map(\.kilograms) == [70, 71])
+    }
+
+    @Test("weigh-ins near midnight land on their own local day")
+    func offsetsDecideTheDay() {
+        // Same instant: 23:30 in New York on the 1st is 05:30 in Berlin on the 2nd.
+        let newYork = WeightEntry(timestamp: .local(2026, 1, 1, 23, 30, offsetHours: -5), kilograms: 70)
+        let berlin = WeightEntry(timestamp: .local(2026, 1, 3, 0, 15, offsetHours: 1), kilograms: 72)
+        let series = TrendSeries(entries: WeightStore(entries: [newYork, berlin]).entries)
+        #expect(series.days.map(\.day.description) == ["2026-01-01", "2026-01-02", "2026-01-03"])
+        #expect(series.days.map(\.isInterpolated) == [false, true, false])
+    }
+
+    @Test("weekly rate: none with one day, the slope ×7 otherwise", arguments: [1, 2, 14, 200])
+    func weeklyRate(days: Int) throws {
+        // Weight falls 0.1 kg a day; the trend lags but its slope approaches -0.1.
+        let series = TrendSeries(entries: dailyEntries((0..<days).map { 90 - 0.1 * Double($0) }))
+        if days == 1 {
+            #expect(series.weeklyRateKilograms == nil)
+            return
+        }
+        let rate = try #require(series.weeklyRateKilograms)
+        // Recompute the least-squares slope by hand over the window.
+        let window = Array(series.days.suffix(14).map(\.trendKilograms))
+        let n = Double(window.count)
+        let xs = (0..<window.count).map(Double.init)
+        let mx = xs.reduce(0, +) / n
+        let my = window.reduce(0, +) / n
+        let slope = zip(xs, window).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) } / xs.reduce(0) { $0 + ($1 - mx) * ($1 - mx) }
+        #expect(abs(rate - slope * 7) < 1e-12)
+        if days == 2 { #expect(abs(rate - (-0.01 * 7)) < 1e-12) }
+        if days == 200 { #expect(abs(rate - (-0.7)) < 1e-6) }
+    }
+}
+
+@Suite("Goal projection")
+struct GoalProjectionTests {
+    let latest = CalendarDay(year: 2026, month: 11, day: 30)!
+
+    @Test("losing toward a lower goal projects a date")
+    func toward() {
+        let goal = GoalProjection(goalKilograms: 75, trendKilograms: 80, dailySlopeKilograms: -0.1, latestDay: latest)
+        #expect(goal.remainingKilograms == 5)
+        #expect(goal.isMovingTowardGoal)
+        #expect(goal.projectedDay == latest.adding(days: 50))
+    }
+
+    @Test("gaining toward a higher goal projects a date")
+    func gaining() {
+        let goal = GoalProjection(goalKilograms: 60, trendKilograms: 55, dailySlopeKilograms: 0.03, latestDay: latest)
+        #expect(goal.projectedDay == latest.adding(days: 166))
+    }
+
+    @Test("moving away, flat, too slow or too far gives no date", arguments: [
+        (75.0, 80.0, 0.1), (75, 80, 0), (75, 80, -0.00009), (75, 80, -0.0045), (60, 55, -0.2),
+    ])
+    func noDate(goal: Double, trend: Double, slope: Double) {
+        let projection = GoalProjection(goalKilograms: goal, trendKilograms: trend, dailySlopeKilograms: slope, latestDay: latest)
+        #expect(projection.projectedDay == nil)
+        #expect(projection.remainingKilograms == abs(trend - goal))
+    }
+
+    @Test("just inside three years still projects")
+    func horizon() {
+        let projection = GoalProjection(goalKilograms: 75, trendKilograms: 80, dailySlopeKilograms: -5.0 / 1094.5, latestDay: latest)
+        #expect(projection.projectedDay == latest.adding(days: 1094))
+    }
+}
+
+@Suite("Progress report preparation")
+struct WeightHistoryDataTests {
+    @Test("a range does not reseed the trend")
+    func sliceKeepsTrend() throws {
+        let today = CalendarDay(year: 2026, month: 3, day: 31)!
+        let start = today.adding(days: -89)
+        let weights: [Double] = (0..<90).map { (i: Int) -> Double in
+            let wobble: Double = i % 3 == 0 ? 0.6 : -0.3
+            return 85 - 0.05 * Double(i) + wobble
+        }
+        let entries = dailyEntries(weights, startingAt: start)
+        let all = WeightHistoryData.prepare(entries: entries, goalKilograms: nil, range: .all, today: today)
+        let month = WeightHistoryData.prepare(entries: entries, goalKilograms: nil, range: .month, today: today)
+        #expect(month.count == 30)
+        #expect(month.from == today.adding(days: -29))
+        let first = try #require(month.points.first)
+        let same = try #require(all.points.first(where: { $0.entry.id == first.entry.id }))
+        #expect(first.trendKilograms == same.trendKilograms)
+        #expect(first.trendKilograms != first.kilograms)
+        #expect(month.trendKilograms == all.trendKilograms)
+    }
+
+    @Test("reports start, latest, change, extremes and average of the range")
+    func statistics() throws {
+        let today = CalendarDay(year: 2026, month: 1, day: 3)!
+        let report = WeightHistoryData.prepare(
+            entries: dailyEntries([70, 71, 69]), goalKilograms: 65, range: .month, today: today)
+        #expect(report.count == 3)
+        #expect(report.start?.kilograms == 70)
+        #expect(report.latest?.kilograms == 69)
+        #expect(report.changeKilograms == -1)
+        #expect(report.minimumKilograms == 69)
+        #expect(report.maximumKilograms == 71)
+        #expect(report.averageKilograms == 70)
+        #expect(abs(try #require(report.trendKilograms) - 69.99) < 1e-9)
+        #expect(abs(try #require(report.remainingKilograms) - 4.99) < 1e-9)
+    }
+
+    @Test("no weigh-ins in range gives an empty report, not an error")
+    func emptyRange() {
+        let today = CalendarDay(year: 2026, month: 11, day: 30)!
+        let report = WeightHistoryData.prepare(entries: dailyEntries([70, 71]), goalKilograms: 60, range: .month, today: today)
+        #expect(report.isEmpty)
+        #expect(report.trendKilograms == nil)
+        #expect(report.goal == nil)
+        #expect(report.from == today.adding(days: -29))
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+import TestSupport
+import TrendCore
+
+@MainActor
+@Suite("WeightLogFeature")
+struct WeightLogFeatureTests {
+    let now = TestAppModelFactory.now
+
+    @Test("overlapping refreshes share one load")
+    func sharedRefresh() async {
+        let repository = InMemoryWeightRepository(delayNanoseconds: 50_000_000)
+        let feature = WeightLogFeature(repository: repository, clock: .fixed(epochSeconds: now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)))
+        feature.startLoading()
+        #expect(feature.isLoading)
+        async let first: Void = feature.refresh()
+        async let second: Void = feature.refresh()
+        _ = await (first, second)
+        #expect(await repository.loadCallCount == 1)
+        #expect(!feature.isLoading)
+        await feature.refresh()
+        #expect(await repository.loadCallCount == 2)
+    }
+
+    @Test("two quick edits both land, in the order they were made")
+    func editsQueued() async throws {
+        let repository = InMemoryWeightRepository(delayNanoseconds: 0)
+        let app = TestAppModelFactory.make(repository: repository)
+        let log = app.weightLogFeature
+        async let first = log.add(kilograms: 80, at: .local(2026, 11, 29, 7))
+        async let second = log.add(kilograms: 79, at: .local(2026, 11, 28, 7))
+        let (a, b) = try await (first, second)
+        #expect(await repository.insertOrder == [a.id, b.id])
+        #expect(log.entries.map(\.id) == [b.id, a.id])
+        #expect(!log.isSaving)
+    }
+
+    @Test("validates weight and date before touching storage")
+    func validation() async throws {
+        let repository = InMemoryWeightRepository()
+        let log = TestAppModelFactory.make(repository: repository).weightLogFeature
+        await #expect(throws: WeightLogError.weightOutOfRange(kilograms: 0)) { try await log.add(kilograms: 0, at: .local(2026, 11, 1)) }
+        await #expect(throws: WeightLogError.weightOutOfRange(kilograms: 1000.5)) { try await log.add(kilograms: 1000.5, at: .local(2026, 11, 1)) }
+        let tooLate = Timestamp(epochSeconds: now + 24 * 3600 + 1, utcOffsetSeconds: 0)
+        await #expect(throws: WeightLogError.dateInFuture(timestamp: tooLate)) { try await log.add(kilograms: 80, at: tooLate) }
+        // Up to 24 hours ahead is a clock or a time zone, not a typo.
+        try await log.add(kilograms: 80, at: Timestamp(epochSeconds: now + 24 * 3600, utcOffsetSeconds: 0))
+        await #expect(throws: WeightLogError.goalOutOfRange(kilograms: -1)) { try await log.setGoal(kilograms: -1) }
+        #expect(await repository.saveCallCount == 1)
+    }
+
+    @Test("a failing repository sets the error and keeps the previous data")
+    func failures() async throws {
+        let existing = WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80)
+        let repository = InMemoryWeightRepository(store: WeightStore(entries: [existing], goalKilograms: 70))
+        let log = TestAppModelFactory.make(repository: repository).weightLogFeature
+        await log.refresh()
+        await repository.failSaves(.saveFailed)
+        await #expect(throws: InMemoryWeightRepository.TestError.saveFailed) { try await log.add(kilograms: 81, at: .local(2026, 11, 2)) }
+        #expect(log.saveError as? InMemoryWeightRepository.TestError == .saveFailed)
+        #expect(log.entries == [existing])
+        await repository.failLoads(.loadFailed)
+        await log.refresh()
+        #expect(log.loadError as? InMemoryWeightRepository.TestError == .loadFailed)
+        #expect(log.entries == [existing])
+        #expect(log.goalKilograms == 70)
+        await repository.failSaves(nil)
+        try await log.add(kilograms: 81, at: .local(2026, 11, 2))
+        #expect(log.saveError == nil)
+    }
+
+    @Test("update and remove change one entry; the rest is untouched")
+    func updateRemove() async throws {
+        let a = WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80, note: "a")
+        let b = WeightEntry(timestamp: .local(2026, 11, 2), kilograms: 81)
+        let log = TestAppModelFactory.make(repository: InMemoryWeightRepository(store: WeightStore(entries: [a, b]))).weightLogFeature
+        await log.refresh()
+        let changed = try await log.update(id: a.id, kilograms: 79, timestamp: .local(2026, 11, 3), note: .clear)
+        #expect(changed.note == nil)
+        #expect(log.entries.map(\.id) == [b.id, a.id])
+        #expect(log.entries.last?.kilograms == 79)
+        try await log.remove(id: b.id)
+        #expect(log.entries.map(\.id) == [a.id])
+        await #expect(throws: WeightLogError.entryNotFound(id: b.idText)) { try await log.remove(id: b.id) }
+    }
+
+    @Test("finds entries by a unique id prefix of at least 4 hex digits")
+    func prefixes() async throws {
+        let a = WeightEntry(id: UUID(uuidString: "3F2A1111-0000-4000-8000-000000000001")!, timestamp: .local(2026, 11, 1), kilograms: 80)
+        let b = WeightEntry(id: UUID(uuidString: "3F2A2222-0000-4000-8000-000000000002")!, timestamp: .local(2026, 11, 2), kilograms: 81)
+        let log = TestAppModelFactory.make(repository: InMemoryWeightRepository(store: WeightStore(entries: [a, b]))).weightLogFeature
+        await log.refresh()
+        #expect(try log.entry(matching: "3f2a1").id == a.id)
+        #expect(try log.entry(matching: "3F2A2222").id == b.id)
+        #expect(try log.entry(matching: a.id.uuidString).id == a.id)
+        #expect(throws: WeightLogError.ambiguousID(prefix: "3f2a", candidates: [a, b])) { try log.entry(matching: "3f2a") }
+        #expect(throws: WeightLogError.malformedID(input: "3f2")) { try log.entry(matching: "3f2") }
+        #expect(throws: WeightLogError.malformedID(input: "zzzz")) { try log.entry(matching: "zzzz") }
+        #expect(throws: WeightLogError.entryNotFound(id: "ffff")) { try log.entry(matching: "ffff") }
+    }
+
+    @Test("the latest weigh-in's age is measured in elapsed time, strictly")
+    func age() async throws {
+        let latest = WeightEntry(timestamp: Timestamp(epochSeconds: now - 36 * 3600, utcOffsetSeconds: 3600), kilograms: 80)
+        let log = TestAppModelFactory.make(repository: InMemoryWeightRepository(store: WeightStore(entries: [latest]))).weightLogFeature
+        await log.refresh()
+        #expect(!log.isLatestEntry(olderThanSeconds: 36 * 3600))
+        #expect(log.isLatestEntry(olderThanSeconds: 36 * 3600 - 1))
+    }
+}
+
+@MainActor
+@Suite("SettingsFeature")
+struct SettingsFeatureTests {
+    @Test("loads, saves and overrides the unit for one session")
+    func unit() async throws {
+        let repository = InMemorySettingsRepository(settings: Settings(unit: .pounds))
+        let settings = SettingsFeature(repository: repository)
+        await settings.refresh()
+        #expect(settings.unit == .pounds)
+        settings.useForSession(.stones)
+        #expect(settings.unit == .stones)
+        #expect(settings.savedUnit == .pounds)
+        try await settings.setUnit(.kilograms)
+        #expect(await repository.settings.unit == .kilograms)
+        #expect(settings.unit == .stones)
+    }
+
+    @Test("a damaged weights file does not stop settings from working")
+    func independentOfWeights() async throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("garbage", to: "weights.json")
+        let app = AppModel(dataDirectory: DataDirectory(path: dir.path, source: .flag))
+        await app.weightLogFeature.refresh()
+        #expect(app.weightLogFeature.loadError != nil)
+        try await app.settingsFeature.setUnit(.pounds)
+        await app.settingsFeature.refresh()
+        #expect(app.settingsFeature.unit == .pounds)
+        #expect(app.settingsFeature.loadError == nil)
+        #expect(dir.read("weights.json") == "garbage")
+    }
+}
+
+@MainActor
+@Suite("ProgressFeature")
+struct ProgressFeatureTests {
+    @Test("exposes snapshot, goal, unit and loading state (the CFA reference test)")
+    func exposesSnapshotGoalUnitAndLoadingState() async {
+        let now = TestAppModelFactory.now
+        let entries = [
+            WeightEntry(timestamp: Timestamp(epochSeconds: now - 86_400, utcOffsetSeconds: 0), kilograms: 82),
+            WeightEntry(timestamp: Timestamp(epochSeconds: now, utcOffsetSeconds: 0), kilograms: 80),
+        ]
+        let repository = InMemoryWeightRepository(store: WeightStore(entries: entries, goalKilograms: 75))
+        let appModel = TestAppModelFactory.make(repository: repository, unit: .pounds)
+        await appModel.weightLogFeature.refresh()
+        await appModel.settingsFeature.refresh()
+        let progress = appModel.progressFeature
+        await progress.select(.month)
+        #expect(progress.snapshot.points.map(\.kilograms) == [82, 80])
+        #expect(progress.snapshot.changeKilograms == -2)
+        #expect(progress.goalKilograms == 75)
+        #expect(progress.unit == .pounds)
+        #expect(!progress.isPreparing)
+    }
+
+    @Test("reads entries through the weight log, so a new weigh-in shows after preparing again")
+    func noCopy() async throws {
+        let app = TestAppModelFactory.make()
+        await app.progressFeature.select(.all)
+        #expect(app.progressFeature.snapshot.isEmpty)
+        try await app.weightLogFeature.add(kilograms: 80, at: app.clock.now)
+        await app.progressFeature.prepare()
+        #expect(app.progressFeature.snapshot.count == 1)
+        #expect(app.progressFeature.range == .all)
+    }
+
+    @Test("listing gives each entry its day's trend over the whole history")
+    func listing() async throws {
+        let entries = dailyEntries([70, 71, 69], startingAt: CalendarDay(year: 2026, month: 11, day: 28)!)
+        let app = TestAppModelFactory.make(repository: InMemoryWeightRepository(store: WeightStore(entries: entries)))
+        await app.weightLogFeature.refresh()
+        let listed = await app.progressFeature.listing(EntrySelection(limit: 1))
+        #expect(listed.count == 1)
+        #expect(abs(listed[0].trendKilograms - 69.99) < 1e-9)
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrendCore
+
+@Suite("Durable file replacement (SPEC §2)")
+struct DurableFileTests {
+    func mode(_ path: String) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    @Test("creates the directory 0700 and the file 0600, with a lock file beside it")
+    func createsPrivately() throws {
+        let dir = try TemporaryDirectory()
+        let file = DurableFile(path: dir.file("a/b/weights.json"))
+        try file.update { current in
+            #expect(current == nil)
+            return (Array("one".utf8), ())
+        }
+        #expect(dir.read("a/b/weights.json") == "one")
+        #expect(try mode(dir.file("a/b")) == 0o700)
+        #expect(try mode(dir.file("a/b/weights.json")) == 0o600)
+        #expect(FileManager.default.fileExists(atPath: dir.file("a/b/weights.json.lock")))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.file("a/b")).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("keeps an existing file's mode")
+    func keepsMode() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("old", to: "weights.json")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: dir.file("weights.json"))
+        try DurableFile(path: dir.file("weights.json")).update { _ in (Array("new".utf8), ()) }
+        #expect(try mode(dir.file("weights.json")) == 0o640)
+        #expect(dir.read("weights.json") == "new")
+    }
+
+    @Test("a symlinked data file stays a symlink and its target is updated")
+    func followsSymlink() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir.file("real"), withIntermediateDirectories: true)
+        try dir.write("old", to: "real/weights.json")
+        try FileManager.default.createDirectory(atPath: dir.file("data"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.file("data/weights.json"), withDestinationPath: "../real/weights.json")
+        try DurableFile(path: dir.file("data/weights.json")).update { current in
+            #expect(current.map { String(decoding: $0, as: UTF8.self) } == "old")
+            return (Array("new".utf8), ())
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("data/weights.json")) == "../real/weights.json")
+        #expect(dir.read("real/weights.json") == "new")
+        #expect(FileManager.default.fileExists(atPath: dir.file("real/weights.json.lock")))
+    }
+
+    @Test("a failed write leaves the old file byte-identical and no temporary file", arguments: [ENOSPC, EIO, EDQUOT])
+    func failedWrite(code: Int32) throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("old", to: "weights.json")
+        let file = DurableFile(path: dir.file("weights.json"), lockTimeoutSeconds: 1, faults: .init(writeErrno: code))
+        #expect(throws: StorageError.ioFailed(path: dir.file("weights.json"), reason: String(cString: strerror(code)))) {
+            try file.update { _ in (Array("new".utf8), ()) }
+        }
+        #expect(dir.read("weights.json") == "old")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(names.sorted() == ["weights.json", "weights.json.lock"])
+    }
+
+    @Test("a failed directory sync reports that the change was made but may not be durable")
+    func failedDirectorySync() throws {
+        let dir = try TemporaryDirectory()
+        let file = DurableFile(path: dir.file("weights.json"), lockTimeoutSeconds: 1, faults: .init(directorySyncErrno: EIO))
+        #expect(throws: StorageError.notDurable(path: dir.file("weights.json"), reason: String(cString: strerror(EIO)))) {
+            try file.update { _ in (Array("new".utf8), ()) }
+        }
+        #expect(dir.read("weights.json") == "new")
+    }
+
+    @Test("removes temporary files left by a killed writer")
+    func cleansStaleTemporaries() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("half", to: ".weights.json.tmp-dead")
+        try dir.write("other", to: ".settings.json.tmp-dead")
+        try DurableFile(path: dir.file("weights.json")).update { _ in (Array("new".utf8), ()) }
+        #expect(dir.read(".weights.json.tmp-dead") == nil)
+        #expect(dir.read(".settings.json.tmp-dead") == "other")
+    }
+
+    @Test("a held lock is waited for, then reported as busy")
+    func lockBusy() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("old", to: "weights.json")
+        let fd = open(dir.file("weights.json.lock"), O_RDWR | O_CREAT, 0o600)
+        #expect(flock(fd, LOCK_EX) == 0)
+        defer { close(fd) }
+        let file = DurableFile(path: dir.file("weights.json"), lockTimeoutSeconds: 0.3)
+        #expect(throws: StorageError.lockBusy(path: dir.file("weights.json"))) {
+            try file.update { _ in (Array("new".utf8), ()) }
+        }
+        #expect(dir.read("weights.json") == "old")
+    }
+
+    @Test("a file in the way of the data directory cannot be created over")
+    func fileInTheWay() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("not a directory", to: "data")
+        #expect(throws: StorageError.cannotCreateDirectory(path: dir.file("data"), reason: "a file is in the way")) {
+            try DurableFile(path: dir.file("data/weights.json")).update { _ in (Array("new".utf8), ()) }
+        }
+    }
+
+    @Test("a directory where the file should be is an I/O error, not a crash")
+    func directoryInTheWay() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir.file("weights.json"), withIntermediateDirectories: true)
+        #expect(throws: StorageError.self) { try DurableFile(path: dir.file("weights.json")).read() }
+        #expect(throws: StorageError.self) { try DurableFile(path: dir.file("weights.json")).update { _ in (Array("x".utf8), ()) } }
+    }
+}
+
+@Suite("JSON file repositories")
+struct JSONFileRepositoryTests {
+    @Test("every change re-reads the file, so edits from elsewhere are kept")
+    func recordLevel() async throws {
+        let dir = try TemporaryDirectory()
+        let first = JSONFileWeightRepository(path: dir.file("weights.json"))
+        let second = JSONFileWeightRepository(path: dir.file("weights.json"))
+        let a = WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80)
+        let b = WeightEntry(timestamp: .local(2026, 11, 2), kilograms: 81)
+        _ = try await first.insert(a)
+        let after = try await second.insert(b)
+        #expect(after.entries.map(\.id) == [a.id, b.id])
+        _ = try await first.setGoal(75)
+        let loaded = try await second.load()
+        #expect(loaded.entries.count == 2)
+        #expect(loaded.goalKilograms == 75)
+    }
+
+    @Test("a missing file or directory reads as no data and creates nothing")
+    func missingIsEmpty() async throws {
+        let dir = try TemporaryDirectory()
+        let store = try await JSONFileWeightRepository(path: dir.file("none/weights.json")).load()
+        #expect(store.entries.isEmpty)
+        let settings = try await JSONFileSettingsRepository(path: dir.file("none/settings.json")).load()
+        #expect(settings.unit == .kilograms)
+        #expect(!FileManager.default.fileExists(atPath: dir.file("none")))
+    }
+
+    @Test("a damaged file is never written over")
+    func damagedNotWritten() async throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("{\"entries\": [", to: "weights.json")
+        let repository = JSONFileWeightRepository(path: dir.file("weights.json"))
+        await #expect(throws: StorageError.self) {
+            _ = try await repository.insert(WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80))
+        }
+        #expect(dir.read("weights.json") == "{\"entries\": [")
+    }
+
+    @Test("a newer version is readable but never written")
+    func newerNotWritten() async throws {
+        let dir = try TemporaryDirectory()
+        let text = #"{"entries": [], "version": 2}"#
+        try dir.write(text, to: "weights.json")
+        let repository = JSONFileWeightRepository(path: dir.file("weights.json"))
+        #expect(try await repository.load().version == 2)
+        await #expect(throws: StorageError.newerVersion(path: dir.file("weights.json"), version: 2)) {
+            _ = try await repository.setGoal(70)
+        }
+        #expect(dir.read("weights.json") == text)
+    }
+
+    @Test("settings round-trip and damaged settings are reported")
+    func settings() async throws {
+        let dir = try TemporaryDirectory()
+        let repository = JSONFileSettingsRepository(path: dir.file("settings.json"))
+        #expect(try await repository.setUnit(.stones).unit == .stones)
+        #expect(dir.read("settings.json") == "{\n  \"unit\": \"st\",\n  \"version\": 1\n}\n")
+        #expect(try await repository.load().unit == .stones)
+        try dir.write(#"{"unit": "furlongs", "version": 1}"#, to: "settings.json")
+        await #expect(throws: StorageError.self) { _ = try await repository.load() }
+    }
+
+    @Test("no data directory: reads are empty, writes fail")
+    func noDirectory() async throws {
+        let repository = JSONFileWeightRepository(path: nil)
+        #expect(try await repository.load().entries.isEmpty)
+        await #expect(throws: StorageError.noDataDirectory) { _ = try await repository.setGoal(1) }
+    }
+}
+
+@Suite("Data directory")
+struct DataDirectoryTests {
+    func resolve(_ flag: String?, _ environment: [String: String], home: String? = "/etc-home") -> DataDirectory {
+        DataDirectory.resolve(flag: flag, environment: environment, currentDirectory: "/cwd", passwordDatabaseHome: { home })
+    }
+
+    @Test("takes the first that applies")
+    func order() {
+        let all = ["TREND_DATA_DIR": "/t", "XDG_DATA_HOME": "/x", "HOME": "/h"]
+        #expect(resolve("rel", all) == DataDirectory(path: "/cwd/rel", source: .flag))
+        #expect(resolve(nil, all) == DataDirectory(path: "/t", source: .trendDataDir))
+        #expect(resolve(nil, ["XDG_DATA_HOME": "/x", "HOME": "/h"]) == DataDirectory(path: "/x/trend", source: .xdgDataHome))
+        #expect(resolve(nil, ["XDG_DATA_HOME": "relative", "HOME": "/h"]) == DataDirectory(path: "/h/.local/share/trend", source: .home))
+        #expect(resolve(nil, ["HOME": ""]) == DataDirectory(path: "/etc-home/.local/share/trend", source: .passwordDatabase))
+        #expect(resolve(nil, [:], home: nil) == DataDirectory(path: nil, source: nil))
+    }
+
+    @Test("the password database knows this user's home")
+    func passwordDatabase() {
+        #expect(DataDirectory.passwordDatabaseHome()?.hasPrefix("/") == true)
+    }
+}

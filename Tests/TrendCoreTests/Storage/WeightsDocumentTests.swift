@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrendCore
+
+@Suite("weights.json format")
+struct WeightsDocumentTests {
+    static let sample = WeightStore(
+        entries: [
+            WeightEntry(
+                id: UUID(uuidString: "3F2A0000-0000-4000-8000-000000000001")!, timestamp: .local(2026, 11, 29, 7, 30, offsetHours: 1),
+                kilograms: 80.5, note: "after run, \"easy\"\n2nd line ü"),
+            WeightEntry(
+                id: UUID(uuidString: "3F2B0000-0000-4000-8000-000000000002")!, timestamp: .local(2026, 11, 30, 7, 0),
+                kilograms: 0.45359237 * 177.4),
+        ], goalKilograms: 75)
+
+    @Test("writes sorted keys, one entry per line, offsets and shortest numbers")
+    func layout() {
+        let text = String(decoding: WeightsDocument.encode(Self.sample), as: UTF8.self)
+        #expect(
+            text == """
+                {
+                  "entries": [
+                    {"date": "2026-11-29T07:30:00+01:00", "id": "3f2a0000-0000-4000-8000-000000000001", "kilograms": 80.5, "note": "after run, \\"easy\\"\\n2nd line ü"},
+                    {"date": "2026-11-30T07:00:00+00:00", "id": "3f2b0000-0000-4000-8000-000000000002", "kilograms": 80.467286438}
+                  ],
+                  "goalKilograms": 75,
+                  "version": 1
+                }
+
+                """)
+    }
+
+    @Test("round-trips exactly, and rewriting gives the same bytes")
+    func roundTrip() throws {
+        let bytes = WeightsDocument.encode(Self.sample)
+        let decoded = try WeightsDocument.decode(bytes, path: "w.json")
+        #expect(decoded == Self.sample)
+        #expect(WeightsDocument.encode(decoded) == bytes)
+    }
+
+    @Test("the same data gives the same bytes whatever order it came in")
+    func canonical() {
+        let reversed = WeightStore(entries: Self.sample.entries.reversed(), goalKilograms: 75)
+        #expect(WeightsDocument.encode(reversed) == WeightsDocument.encode(Self.sample))
+    }
+
+    @Test("reads what JSONDecoder-style writers produce: 75.0, Z, reordered keys, escapes")
+    func lenientWhereHarmless() throws {
+        let text = #"{"version": 1, "goalKilograms": 75.0, "entries": [{"kilograms": 8.05e1, "id": "3F2A0000-0000-4000-8000-000000000001", "date": "2026-11-29T06:30:00Z", "note": "a\u00e9\ud83d\ude00"}]}"#
+        let store = try WeightsDocument.decode(Array(text.utf8), path: "w.json")
+        #expect(store.goalKilograms == 75)
+        #expect(store.entries[0].kilograms == 80.5)
+        #expect(store.entries[0].timestamp.iso8601 == "2026-11-29T06:30:00+00:00")
+        #expect(store.entries[0].note == "aé😀")
+    }
+
+    static let damaged: [(String, String)] = [
+        ("", "the file is empty"),
+        ("[]", "the top level must be an object"),
+        (#"{"entries": [], "version": 1} x"#, "unexpected data after the end"),
+        ("{\"entries\": [], \"version\": 1}\0", "unexpected data after the end"),
+        (#"{"entries": [], "version": 1"#, "unexpected end of file"),
+        (#"{"entries": []}"#, "\"version\" field is missing"),
+        (#"{"version": 1}"#, "\"entries\" field is missing"),
+        (#"{"entries": [], "version": true}"#, "must be a number, not a boolean"),
+        (#"{"entries": [], "version": "1"}"#, "must be a number, not a string"),
+        (#"{"entries": [], "version": 1, "version": 1}"#, "duplicate key \"version\""),
+        (#"{"entries": [], "version": 1, "colour": "red"}"#, "unknown key \"colour\""),
+        (#"{"entries": [{"date": "2026-11-29T07:30:00+01:00", "id": "x", "kilograms": 80}], "version": 1}"#, "is not a UUID"),
+        (#"{"entries": [{"date": "2026-11-29", "id": "3f2a0000-0000-4000-8000-000000000001", "kilograms": 80}], "version": 1}"#, "is not a date"),
+        (#"{"entries": [{"date": "2026-11-29T07:30:00+01:00", "id": "3f2a0000-0000-4000-8000-000000000001", "kilograms": "80"}], "version": 1}"#, "must be a number, not a string"),
+        (#"{"entries": [{"date": "2026-11-29T07:30:00+01:00", "id": "3f2a0000-0000-4000-8000-000000000001"}], "version": 1}"#, "\"kilograms\" field is missing"),
+        (#"{"entries": [{"date": "2026-11-29T07:30:00+01:00", "id": "3f2a0000-0000-4000-8000-000000000001", "kilograms": -3}], "version": 1}"#, "more than 0"),
+        (#"{"entries": [{"date": "2026-11-29T07:30:00+01:00", "id": "3f2a0000-0000-4000-8000-000000000001", "kilograms": 80, "tag": 1}], "version": 1}"#, "unknown key \"tag\""),
+        (#"{"entries": [{"date": "2026-11-29T07:30:00+01:00", "id": "3f2a0000-0000-4000-8000-000000000001", "kilograms": 80}, {"date": "2026-11-30T07:30:00+01:00", "id": "3F2A0000-0000-4000-8000-000000000001", "kilograms": 81}], "version": 1}"#, "appears twice"),
+        (#"{"entries": [], "version": 1, "goalKilograms": NaN}"#, "must be a number"),
+    ]
+
+    @Test("refuses damaged documents with a reason", arguments: damaged)
+    func refusesDamage(text: String, reason: String) {
+        do {
+            _ = try WeightsDocument.decode(Array(text.utf8), path: "/data/weights.json")
+            Issue.record("accepted: \(text)")
+        } catch {
+            guard case .damaged(let path, _, _, let message) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
+            #expect(path == "/data/weights.json")
+            #expect(message.contains(reason), "\(message)")
+        }
+    }
+
+    @Test("names the line and column of a fault")
+    func position() {
+        let text = "{\n  \"entries\": [\n    {\"date\": 5}\n  ],\n  \"version\": 1\n}\n"
+        #expect(throws: StorageError.damaged(path: "w", line: 3, column: 14, reason: "entry 1: \"date\" must be a string, not a number")) {
+            try WeightsDocument.decode(Array(text.utf8), path: "w")
+        }
+    }
+
+    @Test("a newer version is read when it can be and blamed when it cannot")
+    func newerVersion() throws {
+        let readable = #"{"entries": [], "version": 2, "favouriteColour": "blue"}"#
+        let store = try WeightsDocument.decode(Array(readable.utf8), path: "w")
+        #expect(store.version == 2)
+        let unreadable = #"{"entries": {"new": "layout"}, "version": 3}"#
+        #expect(throws: StorageError.newerVersion(path: "w", version: 3)) {
+            try WeightsDocument.decode(Array(unreadable.utf8), path: "w")
+        }
+    }
+
+    @Test("decoding arbitrary bytes never crashes")
+    func fuzz() {
+        var generator = SeededGenerator(seed: 42)
+        let valid = WeightsDocument.encode(Self.sample)
+        for round in 0..<3000 {
+            var bytes = valid
+            let mutations = Int.random(in: 1...4, using: &generator)
+            for _ in 0..<mutations where !bytes.isEmpty {
+                let index = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes[index] = UInt8.random(in: 0...255, using: &generator)
+                case 1: bytes.remove(at: index)
+                default: bytes.insert(bytes[Int.random(in: 0..<bytes.count, using: &generator)], at: index)
+                }
+            }
+            if round % 10 == 0 { bytes = (0..<Int.random(in: 0..<64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+            _ = try? WeightsDocument.decode(bytes, path: "fuzz")
+        }
+    }
+}
+
+/// SplitMix64: a fixed seed makes random tests repeatable.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
