@@ -125,8 +125,10 @@ enum ArgumentParser {
         return !(second.isASCII && second.isNumber) && second != "." && second != ","
     }
 
+    /// `--name…`: a value may start with `--` when no option name follows.
     private static func isLongOption(_ argument: String) -> Bool {
-        argument.hasPrefix("--") && argument.count > 2
+        guard argument.hasPrefix("--"), let third = argument.dropFirst(2).first else { return false }
+        return third.isLetter
     }
 
     /// Enumerated values are checked here so every command refuses them alike.

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("trend goal, unit, progress")
+struct GoalUnitProgressTests {
+    @Test("sets, shows and clears the goal")
+    func goal() throws {
+        let cli = try CLIHarness()
+        let none = try cli.ok("goal")
+        #expect(none.stdout.isEmpty)
+        #expect(none.stderr.contains("No goal set"))
+        try cli.ok("goal", "165lb")
+        #expect(abs((try cli.weightsJSON()["goalKilograms"] as? Double ?? 0) - 165 * 0.45359237) < 1e-9)
+        #expect(try cli.ok("goal", "--unit", "lb").stdout == "165.0 lb\n")
+        let json = try #require(try cli.json(cli.ok("goal", "--format", "json").stdout) as? [String: Any])
+        #expect(json["goal"] as? Double == 74.84)
+        try cli.ok("goal", "--clear")
+        #expect(try cli.weightsJSON()["goalKilograms"] == nil)
+        #expect(try cli.run("goal", "70", "--clear").status == 64)
+    }
+
+    @Test("sets and shows the unit; bare numbers then use it")
+    func unit() throws {
+        let cli = try CLIHarness()
+        #expect(try cli.ok("unit").stdout == "kg\n")
+        try cli.ok("unit", "lb")
+        #expect(FileManager.default.contents(atPath: cli.dataDirectory + "/settings.json").map { String(decoding: $0, as: UTF8.self) }
+            == "{\n  \"unit\": \"lb\",\n  \"version\": 1\n}\n")
+        #expect(try cli.ok("unit").stdout == "lb\n")
+        try cli.ok("log", "176.4", "--date", "2026-01-01")
+        #expect(abs((try cli.entries()[0]["kilograms"] as? Double ?? 0) - 176.4 * 0.45359237) < 1e-9)
+        #expect(try cli.ok("list").stdout.contains("176.4 lb"))
+        #expect(try cli.run("unit", "furlongs").status == 64)
+        #expect(try cli.run("list", "--unit", "furlongs").status == 64)
+    }
+
+    @Test("progress JSON for a CLI-logged history matches hand-computed values")
+    func progressJSON() throws {
+        let cli = try CLIHarness()
+        try cli.ok("log", "70", "--date", "2026-01-01 07:00")
+        try cli.ok("log", "73", "--date", "2026-01-04 07:00")
+        try cli.ok("log", "74", "--date", "2026-01-04 19:00")
+        try cli.ok("goal", "72")
+        let result = try cli.ok("progress", "--range", "all", "--format", "json")
+        let report = try #require(try cli.json(result.stdout) as? [String: Any])
+        let keys = ["range", "from", "to", "unit", "count", "start", "latest", "change", "minimum", "maximum", "average",
+                    "trend", "weeklyRate", "goal", "remaining", "projectedGoalDate", "points"]
+        #expect(Set(report.keys) == Set(keys))
+        #expect(report["range"] as? String == "All")
+        #expect(report["from"] as? String == "2026-01-01")
+        #expect(report["count"] as? Int == 3)
+        #expect(report["change"] as? Double == 4)
+        #expect(report["minimum"] as? Double == 70)
+        #expect(report["maximum"] as? Double == 74)
+        #expect(report["average"] as? Double == 72.33)
+        // Days 70, 71, 72, 73 (interpolated, earliest of Jan 4): trends 70, 70.1, 70.29, 70.561.
+        #expect(report["trend"] as? Double == 70.56)
+        // Least-squares slope of [70, 70.1, 70.29, 70.561] is 0.1873 kg/day.
+        #expect(report["weeklyRate"] as? Double == 1.31)
+        #expect(report["goal"] as? Double == 72)
+        #expect(report["remaining"] as? Double == 1.44)
+        // floor(1.439 / 0.1873) = 7 days after Jan 4.
+        #expect(report["projectedGoalDate"] as? String == "2026-01-11")
+        let points = try #require(report["points"] as? [[String: Any]])
+        #expect(points.map { $0["trend"] as? Double } == [70, 70.56, 70.56])
+        #expect(points.map { $0["weight"] as? Double } == [70, 73, 74])
+    }
+
+    @Test("progress text reads well, and no weigh-ins in range is a sentence")
+    func progressText() throws {
+        let cli = try CLIHarness()
+        #expect(try cli.ok("progress").stdout.contains("No weigh-ins yet"))
+        try cli.ok("log", "70", "--date", "2026-01-01 07:00")
+        try cli.ok("log", "69", "--date", "2026-01-02 07:00")
+        try cli.ok("goal", "60")
+        let month = try cli.ok("progress")
+        #expect(month.stdout.hasPrefix("No weigh-ins in the last 1M"))
+        let all = try cli.ok("progress", "--range", "All").stdout
+        #expect(all.contains("Progress over all time: 2026-01-01 to"))
+        #expect(all.contains("Change   -1.0 kg"))
+        #expect(all.contains("Trend    69.9 kg   -0.7 kg/week"))
+        #expect(all.contains("Goal     60.0 kg   9.9 kg to go, on track for "))
+        #expect(!all.contains("\u{1B}["))
+        #expect(try cli.run("progress", "--range", "2W").status == 64)
+    }
+
+    @Test("a damaged weights file: exit 65 naming it, never rewritten; unit still works")
+    func damagedFile() throws {
+        let cli = try CLIHarness()
+        try cli.writeWeights("{\"entries\": [], \"version\": 1, \"entries\": []}")
+        let before = cli.weightsFile
+        for command in [["log", "80"], ["list"], ["progress"], ["goal", "70"], ["last"]] {
+            let result = try cli.binary.run(command, environment: cli.environment)
+            #expect(result.status == 65, "\(command)")
+            #expect(result.stderr.contains(cli.weightsPath + ":1:31"), "\(result.stderr)")
+            #expect(result.stderr.contains("duplicate key"))
+        }
+        #expect(cli.weightsFile == before)
+        try cli.ok("unit", "lb")
+        try cli.ok("--help")
+        #expect(cli.weightsFile == before)
+    }
+
+    @Test("a file from a newer trend is not written: exit 65 asking to upgrade")
+    func newerVersion() throws {
+        let cli = try CLIHarness()
+        try cli.writeWeights(#"{"entries": [], "version": 7}"#)
+        let before = cli.weightsFile
+        let result = try cli.run("log", "80")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("written by a newer trend (version 7): upgrade"))
+        #expect(cli.weightsFile == before)
+        try cli.ok("list")
+    }
+}
