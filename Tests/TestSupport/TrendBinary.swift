@@ -12,6 +12,10 @@ public struct TrendBinary: Sendable {
 
     public let url: URL
 
+    public init(url: URL) {
+        self.url = url
+    }
+
     /// Finds `trend` beside the test bundle (`swift test` builds it there).
     public static func locate() throws -> TrendBinary {
         var candidates: [URL] = []

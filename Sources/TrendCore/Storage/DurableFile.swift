@@ -186,13 +186,14 @@ public struct DurableFile: Sendable {
     static func readFile(_ file: String, reportedAs shown: String) throws(StorageError) -> (bytes: [UInt8], status: stat)? {
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw failure(errno, path: shown)
+            // No file, or no directory to hold one: no data yet.
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw failure(errno, path: shown, reading: true)
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure(errno, path: shown) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .ioFailed(path: shown, reason: "not a regular file") }
+        guard fstat(fd, &info) == 0 else { throw failure(errno, path: shown, reading: true) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .readFailed(path: shown, reason: "not a regular file") }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var total = 0
         while true {
@@ -200,7 +201,7 @@ public struct DurableFile: Sendable {
             let n = bytes.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress! + total, raw.count - total) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw failure(errno, path: shown)
+                throw failure(errno, path: shown, reading: true)
             }
             if n == 0 { break }
             total += n
@@ -209,11 +210,11 @@ public struct DurableFile: Sendable {
         return (bytes, info)
     }
 
-    static func failure(_ code: Int32, path: String) -> StorageError {
+    static func failure(_ code: Int32, path: String, reading: Bool = false) -> StorageError {
         let reason = String(cString: strerror(code))
         switch code {
         case EACCES, EPERM: return .permissionDenied(path: path, reason: reason)
-        default: return .ioFailed(path: path, reason: reason)
+        default: return reading ? .readFailed(path: path, reason: reason) : .ioFailed(path: path, reason: reason)
         }
     }
 

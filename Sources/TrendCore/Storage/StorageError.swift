@@ -9,8 +9,9 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case noDataDirectory
     case cannotCreateDirectory(path: String, reason: String)
     case permissionDenied(path: String, reason: String)
-    /// Any other failed read or write (disk full, I/O error, read-only file system).
+    /// Any other failed write (disk full, I/O error, read-only file system).
     case ioFailed(path: String, reason: String)
+    case readFailed(path: String, reason: String)
     /// The change was written, but the directory sync after the rename failed.
     case notDurable(path: String, reason: String)
     case lockBusy(path: String)
@@ -30,6 +31,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             return "permission denied: \(path): \(reason)"
         case .ioFailed(let path, let reason):
             return "cannot write \(path): \(reason); the file was not changed"
+        case .readFailed(let path, let reason):
+            return "cannot read \(path): \(reason)"
         case .notDurable(let path, let reason):
             return "the change to \(path) was made, but it may not survive a power loss: syncing its directory failed: \(reason)"
         case .lockBusy(let path):

@@ -28,7 +28,7 @@ enum ExitStatus {
             case .damaged, .newerVersion: return dataError
             case .noDataDirectory, .cannotCreateDirectory: return cannotCreate
             case .permissionDenied: return permissionDenied
-            case .ioFailed, .notDurable: return ioError
+            case .ioFailed, .readFailed, .notDurable: return ioError
             case .lockBusy: return tryAgain
             }
         default: return ioError
