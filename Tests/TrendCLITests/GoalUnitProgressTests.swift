@@ -85,6 +85,26 @@ struct GoalUnitProgressTests {
         #expect(try cli.run("progress", "--range", "2W").status == 64)
     }
 
+    @Test("the chart: none when piped, drawn with --chart at COLUMNS width, ASCII outside UTF-8")
+    func chart() throws {
+        var cli = try CLIHarness()
+        for (day, weight) in [("01", "70"), ("05", "72"), ("09", "69")] { try cli.ok("log", weight, "--date", "2026-01-\(day) 07:00") }
+        let piped = try cli.ok("progress", "--range", "all").stdout
+        #expect(!piped.contains("└") && !piped.contains("+---"))
+        cli.extraEnvironment["COLUMNS"] = "60"
+        let ascii = try cli.ok("progress", "--range", "all", "--chart").stdout
+        #expect(ascii.contains("+" + String(repeating: "-", count: 20)))
+        #expect(ascii.unicodeScalars.allSatisfy { $0.isASCII })
+        cli.extraEnvironment["LANG"] = "en_US.UTF-8"
+        let unicode = try cli.ok("progress", "--range", "all", "--chart").stdout
+        let axis = try #require(unicode.split(separator: "\n").first { $0.contains("└") })
+        #expect(axis.count == 60)
+        #expect(unicode.contains("•"))
+        #expect(!unicode.contains("\u{1B}["))
+        #expect(!(try cli.ok("progress", "--range", "all", "--chart", "--no-chart").stdout.contains("└")))
+        #expect(try cli.ok("list", "--chart").stdout.contains("└"))
+    }
+
     @Test("a damaged weights file: exit 65 naming it, never rewritten; unit still works")
     func damagedFile() throws {
         let cli = try CLIHarness()

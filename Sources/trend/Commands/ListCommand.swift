@@ -49,7 +49,14 @@ enum ListCommand {
                     point.entry.note ?? "",
                 ])
             }
-            context.console.out(table.rendered(terminal: context.terminal))
+            var output = table.rendered(terminal: context.terminal)
+            if arguments.flag("chart"), let first = points.first, let last = points.last {
+                let chart = ChartOption.chart(
+                    points: points, from: first.entry.calendarDay, to: last.entry.calendarDay,
+                    goal: context.app.weightLogFeature.goalKilograms, unit: unit, terminal: context.terminal)
+                output += "\n" + chart.rendered()
+            }
+            context.console.out(output)
         }
     }
 }

@@ -21,7 +21,13 @@ enum ProgressCommand {
                     : "No weigh-ins in the last \(range.rawValue) (since \(report.from.map(\.description) ?? "")).\n")
             return
         }
-        context.console.out(text(report, start: start, latest: latest, unit: unit, terminal: context.terminal))
+        var output = text(report, start: start, latest: latest, unit: unit, terminal: context.terminal)
+        if ChartOption.isWanted(context), let from = report.from {
+            let chart = ChartOption.chart(
+                points: report.points, from: from, to: report.to, goal: report.goalKilograms, unit: unit, terminal: context.terminal)
+            output += "\n" + chart.rendered()
+        }
+        context.console.out(output)
     }
 
     static func json(_ report: WeightHistoryData, unit: WeightUnit) -> JSONOutput {

@@ -51,9 +51,10 @@ enum CommandLineInterface {
                 OptionDescription(long: "since", valueName: "DATE", help: "Only weigh-ins on or after DATE."),
                 OptionDescription(long: "until", valueName: "DATE", help: "Only weigh-ins on or before DATE."),
                 OptionDescription(long: "limit", short: "n", valueName: "N", help: "Only the latest N weigh-ins."),
+                OptionDescription(long: "chart", help: "Draw a chart of the listed weigh-ins below the table."),
                 format(["text", "json", "csv"]),
             ],
-            usageTail: "[--range RANGE | --since DATE] [--until DATE] [--limit N]",
+            usageTail: "[--range RANGE | --since DATE] [--until DATE] [--limit N] [--chart]",
             examples: ["trend list --range 1M", "trend list --format csv > weights.csv"]),
         CommandDescription(
             name: "edit", abstract: "Change a weigh-in.",

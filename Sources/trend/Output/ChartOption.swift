@@ -1,0 +1,23 @@
+import TrendCore
+
+/// When and how a command draws its chart.
+@MainActor
+enum ChartOption {
+    /// On a terminal unless `--no-chart`; elsewhere only with `--chart`.
+    static func isWanted(_ context: CommandContext) -> Bool {
+        if context.arguments.flag("no-chart") { return false }
+        return context.arguments.flag("chart") || context.terminal.isOutputTerminal
+    }
+
+    static func chart(
+        points: [WeightHistoryData.Point], from: CalendarDay, to: CalendarDay, goal: Double?, unit: WeightUnit,
+        terminal: Terminal
+    ) -> TextChart {
+        TextChart(
+            points: points.map {
+                TextChart.Point(dayNumber: $0.entry.calendarDay.dayNumber, kilograms: $0.kilograms, trendKilograms: $0.trendKilograms)
+            },
+            firstDay: from, lastDay: to, goalKilograms: goal, label: { unit.format(kilograms: $0) },
+            width: max(40, min(terminal.width, 120)), height: 12, unicode: terminal.isUTF8, color: terminal.useColor)
+    }
+}
