@@ -51,8 +51,10 @@ public actor InMemoryWeightRepository: WeightRepository {
         return try await change { $0.insert(entry) }
     }
 
-    public func insert(contentsOf entries: [WeightEntry]) async throws -> WeightStore {
-        try await change { store in for entry in entries { store.insert(entry) } }
+    public func importBatch(_ batch: ImportBatch) async throws -> (store: WeightStore, outcome: ImportBatch.Outcome) {
+        var outcome = ImportBatch.Outcome()
+        let store = try await change { outcome = batch.merge(into: &$0) }
+        return (store, outcome)
     }
 
     public func update(_ entry: WeightEntry) async throws -> WeightStore {
@@ -96,7 +98,7 @@ public actor InMemorySettingsRepository: SettingsRepository {
 @MainActor
 public enum TestAppModelFactory {
     /// 2026-11-30 08:00 UTC.
-    public static let now: Int64 = 1_796_025_600
+    public nonisolated static let now: Int64 = 1_796_025_600
 
     public static func make(
         repository: any WeightRepository = InMemoryWeightRepository(), unit: WeightUnit = .kilograms,

@@ -2,6 +2,10 @@ import Foundation
 
 /// One weigh-in.
 public struct WeightEntry: Identifiable, Hashable, Sendable {
+    /// How far ahead of now a weigh-in may be dated (a clock set wrong, a
+    /// time zone ahead of ours); anything later is a typo.
+    public static let futureTolerance: Int64 = 24 * 3600
+
     public let id: UUID
     /// When it was weighed, with the UTC offset it was logged or imported at.
     public var timestamp: Timestamp

@@ -28,6 +28,17 @@ public struct WeightStore: Equatable, Sendable {
         entries.insert(entry, at: low)
     }
 
+    /// Adds many entries with one sort, not one insertion each.
+    public mutating func insert(contentsOf newEntries: [WeightEntry]) {
+        guard !newEntries.isEmpty else { return }
+        if newEntries.count == 1 {
+            insert(newEntries[0])
+            return
+        }
+        entries.append(contentsOf: newEntries)
+        entries.sort(by: WeightEntry.isOrderedBefore)
+    }
+
     public func index(of id: WeightEntry.ID) -> Int? {
         entries.firstIndex { $0.id == id }
     }

@@ -10,10 +10,6 @@ import Observation
 @MainActor
 @Observable
 public final class WeightLogFeature {
-    /// How far ahead of now a weigh-in may be dated (a clock set wrong, a
-    /// time zone ahead of ours); anything later is a typo.
-    public static let futureTolerance: Int64 = 24 * 3600
-
     @ObservationIgnored private let repository: any WeightRepository
     @ObservationIgnored private let clock: AppClock
     @ObservationIgnored private var refreshTask: Task<Void, Never>?
@@ -66,6 +62,11 @@ public final class WeightLogFeature {
         } catch {
             loadError = error
         }
+    }
+
+    /// The loaded data as one value: what `export` writes.
+    public var store: WeightStore {
+        WeightStore(entries: entries, goalKilograms: goalKilograms, version: version)
     }
 
     /// The most recent weigh-in by instant.
@@ -143,6 +144,37 @@ public final class WeightLogFeature {
         try await performEdit { [repository] in try await repository.setGoal(nil) }
     }
 
+    /// What an import did, or (dry run) would do.
+    public struct ImportSummary: Equatable, Sendable {
+        public let format: ImportFormat
+        public let added: Int
+        public let duplicates: Int
+        public let noReading: Int
+        public let invalid: Int
+        public let goalSet: Bool
+        public let dryRun: Bool
+    }
+
+    /// Applies a read import file in one write. With rows that cannot be read
+    /// nothing is written unless `skipInvalid`; a dry run merges into a copy.
+    public func importEntries(_ parsed: ParsedImport, path: String, dryRun: Bool, skipInvalid: Bool) async throws -> ImportSummary {
+        let invalid = parsed.invalidRows.count
+        if invalid > 0 && !skipInvalid { throw ImportError.invalidRows(path: path, count: invalid) }
+        let batch = ImportBatch(entries: parsed.entries, goalKilograms: parsed.goalKilograms)
+        let outcome: ImportBatch.Outcome
+        if dryRun {
+            await refresh()
+            if let loadError { throw loadError }
+            var copy = store
+            outcome = batch.merge(into: &copy)
+        } else {
+            outcome = try await performEdit { [repository] in try await repository.importBatch(batch) }
+        }
+        return ImportSummary(
+            format: parsed.format, added: outcome.added, duplicates: outcome.duplicates, noReading: parsed.noReadingCount,
+            invalid: invalid, goalSet: outcome.goalSet, dryRun: dryRun)
+    }
+
     /// Finds an entry by its full id or a unique prefix of at least 4 hex
     /// digits, among the loaded entries.
     public func entry(matching text: String) throws(WeightLogError) -> WeightEntry {
@@ -168,7 +200,7 @@ public final class WeightLogFeature {
     }
 
     private func validate(timestamp: Timestamp) throws(WeightLogError) {
-        guard timestamp.epochSeconds <= clock.nowEpochSeconds + WeightLogFeature.futureTolerance else {
+        guard timestamp.epochSeconds <= clock.nowEpochSeconds + WeightEntry.futureTolerance else {
             throw .dateInFuture(timestamp: timestamp)
         }
     }
@@ -182,11 +214,14 @@ public final class WeightLogFeature {
 
     /// Runs `operation` after every edit admitted before it, publishes the
     /// store it returns, and records a failure without touching the data.
-    private func performEdit(_ operation: @escaping @Sendable () async throws -> WeightStore) async throws {
+    @discardableResult
+    private func performEdit<Value: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> (store: WeightStore, outcome: Value)
+    ) async throws -> Value {
         admittedEdits += 1
         let ticket = admittedEdits
         let previous = editTail
-        let work = Task { () async throws -> WeightStore in
+        let work = Task { () async throws -> (store: WeightStore, outcome: Value) in
             await previous?.value
             return try await operation()
         }
@@ -195,11 +230,17 @@ public final class WeightLogFeature {
         defer { if admittedEdits == ticket { editTail = nil } }
         defer { if admittedEdits == ticket { isSaving = false } }
         do {
-            accept(try await work.value)
+            let (store, outcome) = try await work.value
+            accept(store)
             saveError = nil
+            return outcome
         } catch {
             saveError = error
             throw error
         }
+    }
+
+    private func performEdit(_ operation: @escaping @Sendable () async throws -> WeightStore) async throws {
+        try await performEdit { () async throws -> (store: WeightStore, outcome: Bool) in (try await operation(), true) }
     }
 }

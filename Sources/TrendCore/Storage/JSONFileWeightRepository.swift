@@ -22,10 +22,10 @@ public struct JSONFileWeightRepository: WeightRepository {
         try change { $0.insert(entry) }
     }
 
-    public func insert(contentsOf entries: [WeightEntry]) async throws -> WeightStore {
-        try change { store in
-            for entry in entries { store.insert(entry) }
-        }
+    public func importBatch(_ batch: ImportBatch) async throws -> (store: WeightStore, outcome: ImportBatch.Outcome) {
+        var outcome = ImportBatch.Outcome()
+        let store = try change { outcome = batch.merge(into: &$0) }
+        return (store, outcome)
     }
 
     public func update(_ entry: WeightEntry) async throws -> WeightStore {

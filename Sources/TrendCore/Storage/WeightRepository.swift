@@ -6,8 +6,9 @@ import Foundation
 public protocol WeightRepository: Sendable {
     func load() async throws -> WeightStore
     func insert(_ entry: WeightEntry) async throws -> WeightStore
-    /// Many entries in one write (import): all or none.
-    func insert(contentsOf entries: [WeightEntry]) async throws -> WeightStore
+    /// An import in one write, all or none; duplicates of what is stored at
+    /// that moment are skipped (`ImportBatch.merge`).
+    func importBatch(_ batch: ImportBatch) async throws -> (store: WeightStore, outcome: ImportBatch.Outcome)
     /// Replaces the entry with the same id; throws `WeightLogError.entryNotFound`.
     func update(_ entry: WeightEntry) async throws -> WeightStore
     /// Throws `WeightLogError.entryNotFound`.

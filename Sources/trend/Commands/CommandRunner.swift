@@ -44,6 +44,8 @@ enum CommandRunner {
             case "goal": try await GoalCommand.run(context)
             case "unit": try await UnitCommand.run(context)
             case "last": try await LastCommand.run(context)
+            case "import": try await ImportCommand.run(context)
+            case "export": try await ExportCommand.run(context)
             case "info": try await InfoCommand.run(context)
             default: throw UsageError(message: "unknown command '\(command.name)'")
             }

@@ -23,6 +23,9 @@ enum ExitStatus {
             case .malformedID: return usage
             default: return dataError
             }
+        case let error as ImportError:
+            if case .unreadable = error { return noInput }
+            return dataError
         case let error as StorageError:
             switch error {
             case .damaged, .newerVersion: return dataError

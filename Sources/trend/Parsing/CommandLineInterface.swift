@@ -109,6 +109,34 @@ enum CommandLineInterface {
             ],
             examples: ["trend unit lb"]),
         CommandDescription(
+            name: "import", abstract: "Import weigh-ins from another app or an export.",
+            discussion:
+                "Reads generic CSV (date,weight[,unit][,note]), Libra, Fitbit, Withings, Apple Health export.xml and trend's own JSON export. Rows already stored (same minute, same weight) are skipped, so importing again is harmless. Any row that cannot be read stops the import unless --skip-invalid is given; it is one write either way.",
+            arguments: [ArgumentDescription(name: "FILE", help: "The file to import, or - for standard input.")],
+            options: [
+                OptionDescription(
+                    long: "format", valueName: "FORMAT", help: "The input format (default auto).",
+                    values: ["auto"] + ImportFormat.allCases.map(\.rawValue)),
+                OptionDescription(
+                    long: "date-format", valueName: "ORDER",
+                    help: "How to read numeric dates like 03/04/2024: dmy (day first) or mdy (month first).",
+                    values: NumericDateOrder.allCases.map(\.rawValue)),
+                OptionDescription(long: "dry-run", help: "Report what would be imported; write nothing."),
+                OptionDescription(long: "skip-invalid", help: "Import the readable rows even when some cannot be read."),
+            ],
+            usageTail: "[--format FORMAT] [--dry-run] [--skip-invalid]",
+            examples: ["trend import libra.csv --dry-run", "trend import export.xml --format apple-health", "trend export | trend import -"]),
+        CommandDescription(
+            name: "export", abstract: "Export every weigh-in, re-importable without loss.",
+            discussion:
+                "CSV (date,weight,unit,note) in exact kilograms by default; with --unit lb or st weights are converted and rounded to 0.01. JSON is the weights.json document, with ids and the goal.",
+            options: [
+                format(["csv", "json"]),
+                OptionDescription(long: "output", short: "o", valueName: "FILE", help: "Write to FILE (atomically) instead of standard output."),
+            ],
+            usageTail: "[--format csv|json] [--output FILE]",
+            examples: ["trend export > weights.csv", "trend export --format json --output backup.json"]),
+        CommandDescription(
             name: "last", abstract: "Show the latest weigh-in.",
             discussion:
                 "Exits 1 when there is none, or, with --max-age, when it is older than DURATION: a reminder for cron.",

@@ -1,0 +1,38 @@
+/// What `trend export` writes: everything, re-importable without loss.
+public enum ExportDocument {
+    /// `date,weight,unit,note` with each entry's own offset. In kilograms
+    /// the stored value is written exactly (shortest round-trip form); in
+    /// another unit it is converted and rounded to 0.01, which is not exact.
+    public static func csv(_ store: WeightStore, unit: WeightUnit = .kilograms) -> String {
+        var out = "date,weight,unit,note\n"
+        out.reserveCapacity(store.entries.count * 48 + 32)
+        for entry in store.entries {
+            out += entry.timestamp.iso8601
+            out += ","
+            out += JSONText.number(unit == .kilograms ? entry.kilograms : unit.roundedValue(fromKilograms: entry.kilograms))
+            out += ","
+            out += unit.rawValue
+            out += ","
+            out += csvField(entry.note ?? "")
+            out += "\n"
+        }
+        return out
+    }
+
+    /// The `weights.json` document itself: ids, instants, offsets, exact
+    /// kilograms and the goal.
+    public static func json(_ store: WeightStore) -> [UInt8] {
+        WeightsDocument.encode(store)
+    }
+
+    /// RFC 4180: quote a field holding a comma, quote or line break.
+    public static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        var quoted = "\""
+        for character in text {
+            quoted.append(character)
+            if character == "\"" { quoted.append("\"") }
+        }
+        return quoted + "\""
+    }
+}

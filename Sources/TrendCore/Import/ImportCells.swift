@@ -1,0 +1,100 @@
+import Foundation
+
+/// Reads the weight and date cells of import files, with the rules of
+/// SPEC §6: a date alone is noon local, `Z` takes the local offset, an
+/// explicit offset is kept, numeric dates are read only when unambiguous or
+/// when `--date-format` says how.
+struct ImportCells {
+    enum Weight {
+        case kilograms(Double)
+        case noReading
+        case invalid(String)
+    }
+
+    let settings: ImportSettings
+    private let dates: DateInput
+
+    init(settings: ImportSettings) {
+        self.settings = settings
+        var dates = settings.clock.dateInput
+        dates.dateAlone = .noon
+        dates.utcDesignator = .localOffset
+        self.dates = dates
+    }
+
+    /// `unit` is what the row or header says; nil falls back to `--unit` or the configured unit.
+    func weight(_ cell: String, unit: WeightUnit?) -> Weight {
+        let text = cell.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty { return .noReading }
+        do {
+            return .kilograms(try WeightInput.kilograms(parsing: text, defaultUnit: unit ?? settings.fallbackUnit))
+        } catch .notPositive {
+            return .noReading
+        } catch {
+            return .invalid(error.description)
+        }
+    }
+
+    func timestamp(_ cell: String) -> Result<Timestamp, ImportFailure> {
+        let text = cell.trimmingCharacters(in: .whitespaces)
+        let stamp: Timestamp
+        do {
+            if let numeric = try numericDate(text) {
+                stamp = try dates.timestamp(parsing: numeric)
+            } else {
+                stamp = try dates.timestamp(parsing: text)
+            }
+        } catch let error as DateInputError {
+            return .failure(ImportFailure(error.description))
+        } catch let error as ImportFailure {
+            return .failure(error)
+        } catch {
+            return .failure(ImportFailure("'\(text)' is not a date"))
+        }
+        guard stamp.epochSeconds <= settings.clock.nowEpochSeconds + WeightEntry.futureTolerance else {
+            return .failure(ImportFailure("'\(text)' is in the future"))
+        }
+        return .success(stamp)
+    }
+
+    /// `31/12/2024`, `12/31/24`, `01-15-2024 07:30`: rewritten as ISO, or
+    /// nil when the text does not start with a numeric day-month-year date.
+    private func numericDate(_ text: String) throws -> String? {
+        let datePart = text.prefix { $0 != " " && $0 != "T" }
+        let rest = text.dropFirst(datePart.count)
+        let separators: Set<Character> = ["/", "-", "."]
+        guard let separator = datePart.first(where: { separators.contains($0) }) else { return nil }
+        let groups = datePart.split(separator: separator, omittingEmptySubsequences: false)
+        guard groups.count == 3, groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            groups[0].count <= 2, groups[1].count <= 2, groups[2].count == 2 || groups[2].count == 4,
+            let a = Int(groups[0]), let b = Int(groups[1]), var year = Int(groups[2])
+        else { return nil }
+        if groups[2].count == 2 { year += 2000 }
+        let day: Int
+        let month: Int
+        switch settings.numericDateOrder {
+        case .dayFirst?: (day, month) = (a, b)
+        case .monthFirst?: (day, month) = (b, a)
+        case nil:
+            if a > 12 && b <= 12 {
+                (day, month) = (a, b)
+            } else if b > 12 && a <= 12 {
+                (day, month) = (b, a)
+            } else if a == b {
+                (day, month) = (a, a)
+            } else {
+                throw ImportFailure("'\(text)' is ambiguous: day first or month first? Pass --date-format dmy or mdy")
+            }
+        }
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + rest
+    }
+}
+
+/// A reason a row cannot be read.
+struct ImportFailure: Error {
+    let reason: String
+
+    init(_ reason: String) {
+        self.reason = reason
+    }
+}

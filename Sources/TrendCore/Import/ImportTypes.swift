@@ -1,0 +1,102 @@
+import Foundation
+
+/// The formats `trend import` reads.
+public enum ImportFormat: String, CaseIterable, Sendable {
+    case csv
+    case libra
+    case fitbit
+    case withings
+    case appleHealth = "apple-health"
+    case json
+
+    /// How the summary names it.
+    public var displayName: String {
+        switch self {
+        case .csv: "CSV"
+        case .libra: "Libra"
+        case .fitbit: "Fitbit"
+        case .withings: "Withings"
+        case .appleHealth: "Apple Health"
+        case .json: "trend JSON"
+        }
+    }
+}
+
+/// How numeric dates like `03/04/2024` are read: never guessed.
+public enum NumericDateOrder: String, CaseIterable, Sendable {
+    case dayFirst = "dmy"
+    case monthFirst = "mdy"
+}
+
+/// What an importer needs to know besides the bytes.
+public struct ImportSettings: Sendable {
+    public var clock: AppClock
+    /// `--unit`, else the configured unit: used when neither the cell, the
+    /// row nor the header says.
+    public var fallbackUnit: WeightUnit
+    public var numericDateOrder: NumericDateOrder?
+
+    public init(clock: AppClock, fallbackUnit: WeightUnit, numericDateOrder: NumericDateOrder? = nil) {
+        self.clock = clock
+        self.fallbackUnit = fallbackUnit
+        self.numericDateOrder = numericDateOrder
+    }
+}
+
+/// One row of an import file, read.
+public enum ImportRow: Equatable, Sendable {
+    case entry(WeightEntry, line: Int)
+    /// An empty or zero weight: a placeholder, not a measurement.
+    case noReading(line: Int)
+    case invalid(line: Int, reason: String)
+}
+
+/// A whole import file, read but not yet applied.
+public struct ParsedImport: Equatable, Sendable {
+    public let format: ImportFormat
+    public let rows: [ImportRow]
+    /// From the JSON export: set when the data directory has no goal.
+    public let goalKilograms: Double?
+    /// JSON imports name rows "entry N", the others by line.
+    public var locatesByEntry: Bool { format == .json }
+
+    public init(format: ImportFormat, rows: [ImportRow], goalKilograms: Double? = nil) {
+        self.format = format
+        self.rows = rows
+        self.goalKilograms = goalKilograms
+    }
+
+    public var entries: [WeightEntry] {
+        rows.compactMap { if case .entry(let entry, _) = $0 { entry } else { nil } }
+    }
+
+    public var noReadingCount: Int {
+        rows.count { if case .noReading = $0 { true } else { false } }
+    }
+
+    public var invalidRows: [(line: Int, reason: String)] {
+        rows.compactMap { if case .invalid(let line, let reason) = $0 { (line, reason) } else { nil } }
+    }
+}
+
+/// Why a whole import file was refused.
+public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case unrecognized(path: String)
+    case wrongFormat(path: String, format: ImportFormat, reason: String)
+    /// Rows that cannot be read, and no `--skip-invalid`: nothing was written.
+    case invalidRows(path: String, count: Int)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            "cannot read \(path): \(reason)"
+        case .unrecognized(let path):
+            "\(path): not a format trend can import; supported: CSV (date,weight[,unit][,note]), Libra, Fitbit, Withings, Apple Health export.xml, trend JSON export. Name one with --format."
+        case .wrongFormat(let path, let format, let reason):
+            "\(path) is not a \(format.displayName) file: \(reason)"
+        case .invalidRows(let path, let count):
+            "\(count) row\(count == 1 ? "" : "s") of \(path) cannot be read; nothing was imported. Fix \(count == 1 ? "it" : "them") or pass --skip-invalid."
+        }
+    }
+}

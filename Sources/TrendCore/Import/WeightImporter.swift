@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads an import file (or standard input) in the named or detected format.
+public enum WeightImporter {
+    static let chunkSize = 1 << 20
+
+    /// `path` is a file, or `-` for standard input.
+    public static func read(path: String, format: ImportFormat?, settings: ImportSettings) throws(ImportError) -> ParsedImport {
+        let shown = path == "-" ? "-" : path
+        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable(path: shown, reason: String(cString: strerror(errno))) }
+        defer { if fd != 0 { close(fd) } }
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw .unreadable(path: shown, reason: "it is a directory")
+        }
+        let cells = ImportCells(settings: settings)
+        var head = try readChunk(fd, path: shown)
+        let resolved = format ?? detect(head)
+        guard let resolved else { throw .unrecognized(path: shown) }
+        if resolved == .appleHealth {
+            var importer = AppleHealthImporter(cells: cells)
+            while !head.isEmpty {
+                importer.consume(head[...])
+                head = try readChunk(fd, path: shown)
+            }
+            guard importer.sawHealthData else {
+                throw .wrongFormat(path: shown, format: .appleHealth, reason: "no <HealthData> element")
+            }
+            return ParsedImport(format: .appleHealth, rows: importer.rows)
+        }
+        var bytes = head
+        while true {
+            let chunk = try readChunk(fd, path: shown)
+            if chunk.isEmpty { break }
+            bytes.append(contentsOf: chunk)
+        }
+        return try parse(bytes, format: resolved, cells: cells, path: shown)
+    }
+
+    /// Parses bytes already in memory.
+    public static func parse(_ bytes: [UInt8], format: ImportFormat?, settings: ImportSettings, path: String) throws(ImportError) -> ParsedImport {
+        guard let resolved = format ?? detect(bytes) else { throw .unrecognized(path: path) }
+        return try parse(bytes, format: resolved, cells: ImportCells(settings: settings), path: path)
+    }
+
+    static func parse(_ bytes: [UInt8], format: ImportFormat, cells: ImportCells, path: String) throws(ImportError) -> ParsedImport {
+        switch format {
+        case .json:
+            return try JSONExportImporter.parse(bytes, cells: cells, path: path)
+        case .appleHealth:
+            var importer = AppleHealthImporter(cells: cells)
+            importer.consume(bytes[...])
+            guard importer.sawHealthData else {
+                throw .wrongFormat(path: path, format: .appleHealth, reason: "no <HealthData> element")
+            }
+            return ParsedImport(format: .appleHealth, rows: importer.rows)
+        default:
+            return try CSVImporter.parse(bytes, format: format, cells: cells, path: path)
+        }
+    }
+
+    /// Recognises a format from the first lines of a file.
+    public static func detect(_ head: [UInt8]) -> ImportFormat? {
+        var bytes = head[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        let trimmed = text.drop { $0.isWhitespace }
+        if trimmed.hasPrefix("{") { return .json }
+        if trimmed.hasPrefix("<") {
+            return text.contains("<HealthData") || text.contains("HKQuantityTypeIdentifier") || text.contains("<!DOCTYPE HealthData")
+                ? .appleHealth : nil
+        }
+        let lines = trimmed.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        guard let first = lines.first else { return nil }
+        if first.lowercased().hasPrefix("#version:") { return .libra }
+        var header = Array(CSVReader(text: String(first))).first?.fields ?? []
+        if header.count == 1, CSVLayout.normalized(header[0]) == "body", lines.count > 1 {
+            header = Array(CSVReader(text: String(lines[1]))).first?.fields ?? []
+        }
+        if CSVLayout.isFitbit(header: header) { return .fitbit }
+        if CSVLayout.withings(header: header) != nil { return .withings }
+        if CSVLayout.generic(header: header) != nil { return .csv }
+        return nil
+    }
+
+    private static func readChunk(_ fd: Int32, path: String) throws(ImportError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        var filled = 0
+        while filled < chunkSize {
+            let n = buffer.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress! + filled, chunkSize - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        buffer.removeSubrange(filled...)
+        return buffer
+    }
+}
+
+/// The program's own JSON export: the `weights.json` document. Ids are kept.
+enum JSONExportImporter {
+    static func parse(_ bytes: [UInt8], cells: ImportCells, path: String) throws(ImportError) -> ParsedImport {
+        let store: WeightStore
+        do {
+            store = try WeightsDocument.decode(bytes, path: path)
+        } catch {
+            throw .wrongFormat(path: path, format: .json, reason: "\(error)")
+        }
+        let limit = cells.settings.clock.nowEpochSeconds + WeightEntry.futureTolerance
+        let rows: [ImportRow] = store.entries.enumerated().map { index, entry in
+            entry.timestamp.epochSeconds > limit
+                ? .invalid(line: index + 1, reason: "\(entry.timestamp.iso8601) is in the future")
+                : .entry(entry, line: index + 1)
+        }
+        return ParsedImport(format: .json, rows: rows, goalKilograms: store.goalKilograms)
+    }
+}
