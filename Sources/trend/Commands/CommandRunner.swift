@@ -29,6 +29,15 @@ enum CommandRunner {
         if command.name == "help" {
             return help(parsed, console: console, width: min(terminal.width, 100))
         }
+        if command.name == "completions" {
+            let shell = parsed.positionals[0]
+            guard let script = CompletionScripts.script(for: shell) else {
+                console.error(HelpRenderer.usageError(UsageError(message: "unknown shell '\(shell)': expected bash, zsh or fish", commandName: "completions")))
+                return ExitStatus.usage
+            }
+            console.out(script)
+            return ExitStatus.success
+        }
 
         let directory = DataDirectory.resolve(flag: parsed.value("data-dir"), environment: environment)
         let app = AppModel(dataDirectory: directory, clock: clock)
@@ -63,6 +72,10 @@ enum CommandRunner {
     }
 
     private static func help(_ parsed: ParsedArguments, console: Console, width: Int) -> Int32 {
+        if parsed.flag("man") {
+            console.out(ManPage.render())
+            return ExitStatus.success
+        }
         guard let name = parsed.positionals.first else {
             console.out(HelpRenderer.overview(width: width))
             return ExitStatus.success

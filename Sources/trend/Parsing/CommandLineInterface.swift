@@ -153,9 +153,16 @@ enum CommandLineInterface {
             options: [format(["text", "json"])],
             examples: ["trend info"]),
         CommandDescription(
+            name: "completions", abstract: "Print a shell completion script.",
+            discussion: "Self-contained: bash needs no bash-completion package. See the README for where to put it.",
+            arguments: [ArgumentDescription(name: "SHELL", help: "bash, zsh or fish.", values: ["bash", "zsh", "fish"])],
+            examples: ["trend completions bash > ~/.local/share/bash-completion/completions/trend"]),
+        CommandDescription(
             name: "help", abstract: "Show help for trend or a command.",
             arguments: [ArgumentDescription(name: "COMMAND", help: "The command to explain.", isOptional: true)],
-            examples: ["trend help progress"]),
+            options: [OptionDescription(long: "man", help: "Print the man page (man(7) format).")],
+            usageTail: "[--man]",
+            examples: ["trend help progress", "trend help --man > trend.1"]),
     ]
 
     static func command(named name: String) -> CommandDescription? {

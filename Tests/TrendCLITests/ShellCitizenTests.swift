@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("A good shell citizen")
+struct ShellCitizenTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func shell(_ path: String, _ arguments: [String], environment: [String: String] = ["PATH": "/usr/bin:/bin"]) throws -> TrendBinary.Result {
+        try TrendBinary(url: URL(fileURLWithPath: path)).run(arguments, environment: environment)
+    }
+
+    @Test("bash: the script parses, registers _trend and completes commands, options and values")
+    func bashCompletion() throws {
+        let cli = try CLIHarness()
+        let script = try cli.ok("completions", "bash").stdout
+        try cli.directory.write(script, to: "trend.bash")
+        #expect(try shell("/bin/bash", ["-n", cli.directory.file("trend.bash")]).status == 0)
+        let driver = """
+            source '\(cli.directory.file("trend.bash"))'
+            c() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _trend; echo "${COMPREPLY[*]}"; }
+            c trend pro
+            c trend unit ''
+            c trend progress --range ''
+            c trend list --format ''
+            c trend log --format ''
+            c trend --unit lb li
+            c trend rm --
+            complete -p trend
+            """
+        let result = try shell("/bin/bash", ["-c", driver])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.prefix(6)) == ["progress", "kg lb st", "1M 3M 6M 1Y All", "text json csv", "text json", "list"])
+        #expect(lines[6].contains("--format") && lines[6].contains("--data-dir"))
+        #expect(lines[7] == "complete -F _trend trend")
+    }
+
+    @Test("zsh and fish: the scripts parse, and fish completes (when those shells are installed)")
+    func zshAndFish() throws {
+        let cli = try CLIHarness()
+        for shellName in ["zsh", "fish"] {
+            let path = "/usr/bin/" + shellName
+            guard FileManager.default.isExecutableFile(atPath: path) else { continue }
+            try cli.directory.write(try cli.ok("completions", shellName).stdout, to: "trend.\(shellName)")
+            let check = try shell(path, ["-n", cli.directory.file("trend.\(shellName)")])
+            #expect(check.status == 0, "\(shellName): \(check.stderr)")
+        }
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
+            let result = try shell("/usr/bin/fish", ["-c", "source \(cli.directory.file("trend.fish")); complete -C'trend pro'; complete -C'trend unit '"])
+            #expect(result.stdout.hasPrefix("progress\t"))
+            #expect(result.stdout.contains("\nkg\nlb\nst"))
+        }
+        #expect(try cli.run("completions", "tcsh").status == 64)
+    }
+
+    @Test("the checked-in man page is the one `trend help --man` generates, and names every command and option")
+    func manPage() throws {
+        let cli = try CLIHarness()
+        let generated = try cli.ok("help", "--man").stdout
+        let checkedIn = try String(contentsOf: Self.packageRoot.appendingPathComponent("Documentation/trend.1"), encoding: .utf8)
+        #expect(generated == checkedIn, "Documentation/trend.1 is stale: run `swift run trend help --man > Documentation/trend.1`")
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "FILES", "ENVIRONMENT", "EXIT STATUS", "EXAMPLES"] {
+            #expect(generated.contains(".SH \(section)\n"))
+        }
+        #expect(generated.hasPrefix(".TH TREND 1"))
+        let help = try cli.ok("--help").stdout
+        for line in help.split(separator: "\n") where line.hasPrefix("  --") || line.hasPrefix("  -") {
+            let option = line.split(separator: " ").first { $0.hasPrefix("--") }.map { String($0).replacingOccurrences(of: "-", with: "\\-") }
+            if let option { #expect(generated.contains(option.trimmingCharacters(in: CharacterSet(charactersIn: ",")))) }
+        }
+        for command in ["log", "list", "edit", "remove", "progress", "goal", "unit", "import", "export", "last", "info", "completions", "help"] {
+            #expect(generated.contains(".B trend \(command)"), "\(command)")
+        }
+    }
+
+    /// Runs under a pseudo-terminal (util-linux `script`), so stdout is a TTY.
+    func onTerminal(_ cli: CLIHarness, _ command: String, extra: [String: String] = [:]) throws -> String {
+        var environment = cli.environment
+        environment.merge(extra) { $1 }
+        let result = try TrendBinary(url: URL(fileURLWithPath: "/usr/bin/script")).run(
+            ["-qec", cli.binary.url.path + " " + command, "/dev/null"], environment: environment)
+        return result.stdout
+    }
+
+    @Test("colour only on a terminal, and never with NO_COLOR, TERM=dumb or --no-color")
+    func colour() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        let cli = try CLIHarness()
+        try cli.ok("log", "80", "--date", "2026-01-01")
+        try cli.ok("log", "79", "--date", "2026-01-02")
+        let escape = "\u{1B}["
+        #expect(try onTerminal(cli, "list", extra: ["TERM": "xterm"]).contains(escape))
+        #expect(!(try cli.ok("list").stdout.contains(escape)))
+        #expect(!(try onTerminal(cli, "list", extra: ["TERM": "xterm", "NO_COLOR": "1"]).contains(escape)))
+        #expect(try onTerminal(cli, "list", extra: ["TERM": "xterm", "NO_COLOR": ""]).contains(escape))
+        #expect(!(try onTerminal(cli, "list", extra: ["TERM": "dumb"]).contains(escape)))
+        #expect(!(try onTerminal(cli, "list --no-color", extra: ["TERM": "xterm"]).contains(escape)))
+        // The chart shows by itself on a terminal.
+        #expect(try onTerminal(cli, "progress --range all", extra: ["TERM": "xterm", "LANG": "C.UTF-8"]).contains("└"))
+    }
+
+    @Test("works under cron: env -i, no HOME, any TZ, a read-only working directory")
+    func cron() throws {
+        let cli = try CLIHarness()
+        let home = cli.directory.file("home")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let readOnly = cli.directory.file("ro")
+        try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: readOnly)
+        let bare = ["PATH": "/usr/bin:/bin", "HOME": home]
+        #expect(try cli.binary.run(["log", "80", "--date", "2026-01-01 07:00"], environment: bare, currentDirectory: readOnly).status == 0)
+        #expect(FileManager.default.fileExists(atPath: home + "/.local/share/trend/weights.json"))
+        let withTZ = try cli.binary.run(["list", "--format", "csv"], environment: bare.merging(["TZ": ":Europe/Berlin"]) { $1 })
+        #expect(withTZ.status == 0)
+        #expect(withTZ.stdout.contains("2026-01-01T07:00:00+00:00"))
+        let berlin = try cli.binary.run(["log", "81", "--date", "2026-01-02 07:00", "--format", "json"], environment: bare.merging(["TZ": "Europe/Berlin"]) { $1 })
+        #expect(berlin.stdout.contains("\"2026-01-02T07:00:00+01:00\""))
+        #expect(try cli.binary.run(["last"], environment: bare).status == 0)
+    }
+
+    @Test("-q silences everything but errors, on every command")
+    func quiet() throws {
+        let cli = try CLIHarness()
+        for command in [["log", "80", "--date", "2026-01-01"], ["goal", "75"], ["unit", "kg"], ["edit", "0000", "--weight", "1"], ["goal", "--clear"]] {
+            let result = try cli.binary.run(command + ["-q"], environment: cli.environment)
+            if command[0] == "edit" {
+                #expect(result.status == 1)
+                #expect(result.stderr.contains("Error:"))
+            } else {
+                #expect(result.status == 0)
+                #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(command): \(result.stdout)\(result.stderr)")
+            }
+        }
+        let file = cli.directory.file("w.csv")
+        try cli.directory.write("date,weight\n2026-01-02,81\n", to: "w.csv")
+        let imported = try cli.run("import", file, "-q")
+        #expect(imported.stdout.isEmpty && imported.stderr.isEmpty)
+        let id = String((try cli.entries()[0]["id"] as? String ?? "").prefix(8))
+        let removed = try cli.run("rm", id, "--quiet")
+        #expect(removed.stdout.isEmpty && removed.stderr.isEmpty)
+    }
+
+    @Test("last --max-age: older by elapsed time exits 1, within it 0")
+    func maxAgeBoundary() throws {
+        let cli = try CLIHarness()
+        let twoHoursAgo = Date().addingTimeInterval(-2 * 3600 - 30)
+        let formatter = ISO8601DateFormatter()
+        try cli.ok("log", "80", "--date", formatter.string(from: twoHoursAgo))
+        #expect(try cli.run("last", "--max-age", "2h").status == 1)
+        #expect(try cli.run("last", "--max-age", "121m").status == 0)
+        #expect(try cli.run("last", "--max-age", "1d").status == 0)
+        #expect(try cli.run("last", "--max-age", "0h").status == 1)
+        #expect(try cli.run("last", "--max-age", "h").status == 64)
+        #expect(try cli.run("last", "--max-age", "2y").status == 64)
+    }
+
+    @Test("info reports the directory, how it was chosen, files and counts")
+    func info() throws {
+        let cli = try CLIHarness()
+        try cli.ok("log", "80", "--date", "2026-01-01")
+        try cli.ok("goal", "75")
+        let info = try #require(try cli.json(cli.ok("info", "--format", "json").stdout) as? [String: Any])
+        #expect(info["dataDirectory"] as? String == cli.dataDirectory)
+        #expect(info["source"] as? String == "TREND_DATA_DIR")
+        #expect(info["count"] as? Int == 1)
+        #expect(info["goal"] as? Double == 75)
+        #expect((info["weightsFileSize"] as? Int ?? 0) > 0)
+        let text = try cli.ok("info").stdout
+        #expect(text.contains("Data directory:  \(cli.dataDirectory) (from TREND_DATA_DIR)"))
+    }
+}
