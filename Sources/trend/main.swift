@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
 import TrendCore
 
 // An interrupt never leaves a half-replaced file: the handler waits for a

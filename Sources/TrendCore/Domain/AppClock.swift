@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Now and the local time zone: injected so tests can pin both.
 public struct AppClock: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the dates of SPEC §3: `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]`,
 /// `YYYY-MM-DDTHH:MM[:SS]`, any of them with `Z` or `±HH:MM`, `today`,
@@ -35,7 +35,7 @@ public struct DateInput: Sendable {
     }
 
     public func timestamp(parsing raw: String) throws(DateInputError) -> Timestamp {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmed
         switch text.lowercased() {
         case "today", "now":
             return now

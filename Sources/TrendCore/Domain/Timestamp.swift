@@ -40,35 +40,41 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Parses exactly the stored form `YYYY-MM-DDTHH:MM:SS(Z|±HH:MM)`.
-    /// Hand-written because it runs once per entry on every command.
     public init?(iso8601 text: Substring.UTF8View) {
-        let b = Array(text)
-        guard b.count == 20 || b.count == 25 else { return nil }
-        func digits(_ start: Int, _ count: Int) -> Int? {
-            var value = 0
-            for i in start..<(start + count) {
-                let c = b[i]
-                guard c >= 48, c <= 57 else { return nil }
-                value = value * 10 + Int(c - 48)
-            }
-            return value
+        let bytes = Array(text)
+        guard let parsed = bytes.withUnsafeBufferPointer({ Timestamp.parse($0, 0..<$0.count) }) else { return nil }
+        self = parsed
+    }
+
+    /// The stored form, read from bytes without formatters: it runs once per
+    /// entry on every command.
+    static func parse(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Timestamp? {
+        let s = range.lowerBound
+        guard range.count == 20 || range.count == 25 else { return nil }
+        @inline(__always) func digit(_ i: Int) -> Int? {
+            let c = b[s + i]
+            return c >= 48 && c <= 57 ? Int(c - 48) : nil
         }
-        guard b[4] == 45, b[7] == 45, b[10] == 84, b[13] == 58, b[16] == 58,
-            let year = digits(0, 4), let month = digits(5, 2), let dayOfMonth = digits(8, 2),
-            let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
+        @inline(__always) func two(_ i: Int) -> Int? {
+            guard let a = digit(i), let c = digit(i + 1) else { return nil }
+            return a * 10 + c
+        }
+        guard b[s + 4] == 45, b[s + 7] == 45, b[s + 10] == 84, b[s + 13] == 58, b[s + 16] == 58,
+            let century = two(0), let yearOfCentury = two(2), let month = two(5), let dayOfMonth = two(8),
+            let hour = two(11), let minute = two(14), let second = two(17),
             hour < 24, minute < 60, second < 60,
-            let day = CalendarDay(year: year, month: month, day: dayOfMonth)
+            let day = CalendarDay(year: century * 100 + yearOfCentury, month: month, day: dayOfMonth)
         else { return nil }
         var offset = 0
-        if b.count == 20 {
-            guard b[19] == 90 else { return nil }
+        if range.count == 20 {
+            guard b[s + 19] == 90 else { return nil }
         } else {
-            guard b[19] == 43 || b[19] == 45, b[22] == 58,
-                let oh = digits(20, 2), let om = digits(23, 2), oh < 24, om < 60
+            guard b[s + 19] == 43 || b[s + 19] == 45, b[s + 22] == 58,
+                let oh = two(20), let om = two(23), oh < 24, om < 60
             else { return nil }
-            offset = (oh * 3600 + om * 60) * (b[19] == 45 ? -1 : 1)
+            offset = (oh * 3600 + om * 60) * (b[s + 19] == 45 ? -1 : 1)
         }
         let local = Int64(day.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        self.init(epochSeconds: local - Int64(offset), utcOffsetSeconds: offset)
+        return Timestamp(epochSeconds: local - Int64(offset), utcOffsetSeconds: offset)
     }
 }

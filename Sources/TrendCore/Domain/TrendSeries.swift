@@ -23,49 +23,49 @@ public struct TrendSeries: Sendable {
 
     /// `entries` must be in `WeightEntry.isOrderedBefore` order.
     public init(entries: [WeightEntry]) {
-        // Earliest weigh-in per day. Entries are in instant order, but two
-        // offsets can put a later instant on an earlier day, so compare.
-        var firstOfDay: [Int: (seconds: Int64, kilograms: Double)] = [:]
+        guard !entries.isEmpty else {
+            days = []
+            return
+        }
         var low = Int.max
         var high = Int.min
         for entry in entries {
             let day = entry.calendarDay.dayNumber
-            low = min(low, day)
-            high = max(high, day)
-            if let existing = firstOfDay[day], existing.seconds <= entry.timestamp.epochSeconds { continue }
-            firstOfDay[day] = (entry.timestamp.epochSeconds, entry.kilograms)
+            if day < low { low = day }
+            if day > high { high = day }
         }
-        guard low <= high else {
-            days = []
-            return
+        // The earliest weigh-in of each day. Entries come in instant order,
+        // but two offsets can put a later instant on an earlier day, so the
+        // instants are compared, not just the first one kept.
+        var firstSeconds = [Int64](repeating: .max, count: high - low + 1)
+        var firstWeight = [Double](repeating: 0, count: high - low + 1)
+        for entry in entries {
+            let index = entry.calendarDay.dayNumber - low
+            if entry.timestamp.epochSeconds < firstSeconds[index] {
+                firstSeconds[index] = entry.timestamp.epochSeconds
+                firstWeight[index] = entry.kilograms
+            }
         }
         var result: [Day] = []
         result.reserveCapacity(high - low + 1)
-        var trend = firstOfDay[low]!.kilograms
-        var previousDay = low
-        var previousWeight = trend
-        var dayNumber = low
-        while dayNumber <= high {
-            guard let weight = firstOfDay[dayNumber]?.kilograms else {
-                dayNumber += 1
-                continue
-            }
+        var trend = firstWeight[0]
+        var previous = 0
+        for index in firstSeconds.indices where firstSeconds[index] != .max {
+            let weight = firstWeight[index]
             // Fill the gap since the previous weigh-in day, then this day.
-            let gap = dayNumber - previousDay
+            let gap = index - previous
             if gap > 1 {
+                let previousWeight = firstWeight[previous]
                 for step in 1..<gap {
                     let value = previousWeight + (weight - previousWeight) * Double(step) / Double(gap)
                     trend += TrendSeries.smoothing * (value - trend)
                     result.append(
-                        Day(day: CalendarDay(dayNumber: previousDay + step), kilograms: value, trendKilograms: trend,
-                            isInterpolated: true))
+                        Day(day: CalendarDay(dayNumber: low + previous + step), kilograms: value, trendKilograms: trend, isInterpolated: true))
                 }
             }
             if !result.isEmpty { trend += TrendSeries.smoothing * (weight - trend) }
-            result.append(Day(day: CalendarDay(dayNumber: dayNumber), kilograms: weight, trendKilograms: trend, isInterpolated: false))
-            previousDay = dayNumber
-            previousWeight = weight
-            dayNumber += 1
+            result.append(Day(day: CalendarDay(dayNumber: low + index), kilograms: weight, trendKilograms: trend, isInterpolated: false))
+            previous = index
         }
         days = result
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One weigh-in.
 public struct WeightEntry: Identifiable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Parses the weights people type (SPEC §3): `80.5`, `80,5`, `80.5 kg`,
 /// `177.4lbs`, `12st 6.5lb`, `12st6.5`, `12st`.
@@ -11,7 +11,7 @@ public enum WeightInput {
 
     /// The weight in kilograms. A bare number is in `defaultUnit`.
     public static func kilograms(parsing text: String, defaultUnit: WeightUnit) throws(WeightInputError) -> Double {
-        let input = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let input = text.trimmed
         guard !input.isEmpty else { throw .empty }
         var scanner = Scanner(Array(input.unicodeScalars))
         guard let first = try scanner.number(input: input) else { throw .malformed(input: input) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a typed weight was refused. Each case quotes what the user typed.
 public enum WeightInputError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -17,7 +17,7 @@ public enum WeightInputError: Error, Equatable, Sendable, CustomStringConvertibl
         case .malformed(let input):
             "'\(input)' is not a weight; write it like 80.5, 80,5, 177.4lb or 12st 6.5lb"
         case .ambiguousThousands(let input):
-            "'\(input)' is ambiguous: a comma followed by three digits could be a thousands separator; write \(input.replacingOccurrences(of: ",", with: "")) or \(input.replacingOccurrences(of: ",", with: "."))"
+            "'\(input)' is ambiguous: a comma followed by three digits could be a thousands separator; write \(input.replacing(",", with: "")) or \(input.replacing(",", with: "."))"
         case .unknownUnit(let input, let unit):
             "'\(input)' has an unknown unit '\(unit)'; use kg, lb or st"
         case .notPositive(let input):

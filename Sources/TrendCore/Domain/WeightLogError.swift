@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why the weight log refused a change.
 public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -49,6 +49,16 @@ public final class ProgressFeature {
         if generation == ticket { snapshot = prepared }
     }
 
+    /// The trend of `entry`'s day and the weekly rate, over the whole history:
+    /// what `log` shows after adding a weigh-in.
+    public func trend(for entry: WeightEntry) async -> (trendKilograms: Double?, weeklyRateKilograms: Double?) {
+        let entries = weightLog.entries
+        return await Task.detached {
+            let series = TrendSeries(entries: entries)
+            return (series.trendKilograms(on: entry.calendarDay), series.weeklyRateKilograms)
+        }.value
+    }
+
     /// Weigh-ins picked by `selection`, each with its day's trend (computed
     /// over the whole history).
     public func listing(_ selection: EntrySelection) async -> [WeightHistoryData.Point] {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Observation
 
 /// The authoritative owner of the weigh-ins and the goal.

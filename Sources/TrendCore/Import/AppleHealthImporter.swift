@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads `HKQuantityTypeIdentifierBodyMass` records from an Apple Health
 /// `export.xml`, chunk by chunk, so a file of hundreds of megabytes is never
@@ -129,8 +129,8 @@ struct AppleHealthImporter {
     }
 
     private static func decodeEntities(_ text: String) -> String {
-        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        text.replacing("&lt;", with: "<").replacing("&gt;", with: ">")
+            .replacing("&quot;", with: "\"").replacing("&apos;", with: "'")
+            .replacing("&amp;", with: "&")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The CSV-shaped formats: generic CSV, Fitbit, Withings and Libra differ in
 /// how their header names the columns, not in how a row is read.
@@ -14,14 +14,14 @@ struct CSVLayout {
         var rows: [ImportRow] = []
         for record in records {
             let fields = record.fields
-            if fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
+            if fields.allSatisfy({ $0.trimmed.isEmpty }) { continue }
             guard fields.count > max(dateColumn, weightColumn) else {
                 rows.append(.invalid(line: record.line, reason: "expected at least \(max(dateColumn, weightColumn) + 1) columns, found \(fields.count)"))
                 continue
             }
             var unit = headerUnit
             if let unitColumn, unitColumn < fields.count {
-                let text = fields[unitColumn].trimmingCharacters(in: .whitespaces)
+                let text = fields[unitColumn].trimmed
                 if !text.isEmpty {
                     guard let rowUnit = WeightUnit(parsing: text) else {
                         rows.append(.invalid(line: record.line, reason: "unknown unit '\(text)'"))
@@ -53,7 +53,7 @@ struct CSVLayout {
     }
 
     static func normalized(_ header: String) -> String {
-        header.trimmingCharacters(in: .whitespaces).lowercased()
+        header.trimmed.lowercased()
     }
 
     /// `Weight (lb)`, `Gewicht (kg)`, `weight [kg]`: the unit in brackets.
@@ -62,13 +62,13 @@ struct CSVLayout {
         guard let open = text.lastIndex(where: { $0 == "(" || $0 == "[" }),
             let close = text.lastIndex(where: { $0 == ")" || $0 == "]" }), open < close
         else { return nil }
-        return WeightUnit(parsing: String(text[text.index(after: open)..<close]).trimmingCharacters(in: .whitespaces))
+        return WeightUnit(parsing: String(text[text.index(after: open)..<close]).trimmed)
     }
 
     static func baseName(_ header: String) -> String {
         let text = normalized(header)
         let base = text.prefix { $0 != "(" && $0 != "[" }
-        return base.trimmingCharacters(in: .whitespaces)
+        return base.trimmed
     }
 
     static let dateNames: Set<String> = ["date", "date/time", "datetime", "date time", "time", "timestamp", "day", "when", "start date", "startdate"]
@@ -141,7 +141,7 @@ enum CSVImporter {
             }
             let directive = first.dropFirst().lowercased()
             if directive.hasPrefix("units:") {
-                layout.headerUnit = WeightUnit(parsing: directive.dropFirst(6).trimmingCharacters(in: .whitespaces))
+                layout.headerUnit = WeightUnit(parsing: directive.dropFirst(6).trimmed)
             } else if directive.hasPrefix("date") {
                 let names = [String(directive)] + record.fields.dropFirst().map(CSVLayout.normalized)
                 layout.noteColumn = names.firstIndex { $0 == "comment" || $0 == "comments" || $0 == "note" }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the weight and date cells of import files, with the rules of
 /// SPEC §6: a date alone is noon local, `Z` takes the local offset, an
@@ -24,7 +24,7 @@ struct ImportCells {
 
     /// `unit` is what the row or header says; nil falls back to `--unit` or the configured unit.
     func weight(_ cell: String, unit: WeightUnit?) -> Weight {
-        let text = cell.trimmingCharacters(in: .whitespaces)
+        let text = cell.trimmed
         if text.isEmpty { return .noReading }
         do {
             return .kilograms(try WeightInput.kilograms(parsing: text, defaultUnit: unit ?? settings.fallbackUnit))
@@ -36,7 +36,7 @@ struct ImportCells {
     }
 
     func timestamp(_ cell: String) -> Result<Timestamp, ImportFailure> {
-        let text = cell.trimmingCharacters(in: .whitespaces)
+        let text = cell.trimmed
         let stamp: Timestamp
         do {
             if let numeric = try numericDate(text) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The formats `trend import` reads.
 public enum ImportFormat: String, CaseIterable, Sendable {

@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
 
 /// Where the data files live, and why there (SPEC §1).
 public struct DataDirectory: Equatable, Sendable {
@@ -34,10 +34,7 @@ public struct DataDirectory: Equatable, Sendable {
         flag: String?, environment: [String: String], currentDirectory: String = FileManager.default.currentDirectoryPath,
         passwordDatabaseHome: () -> String? = DataDirectory.passwordDatabaseHome
     ) -> DataDirectory {
-        func absolute(_ path: String) -> String {
-            let joined = path.hasPrefix("/") ? path : currentDirectory + "/" + path
-            return (joined as NSString).standardizingPath
-        }
+        func absolute(_ path: String) -> String { PathName.absolute(path, in: currentDirectory) }
         if let flag, !flag.isEmpty { return DataDirectory(path: absolute(flag), source: .flag) }
         if let value = environment["TREND_DATA_DIR"], !value.isEmpty {
             return DataDirectory(path: absolute(value), source: .trendDataDir)

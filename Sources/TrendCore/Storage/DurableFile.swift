@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
 
 /// One data file and the only way `trend` changes it (SPEC §2).
 ///
@@ -35,32 +35,48 @@ public struct DurableFile: Sendable {
         self.faults = faults
     }
 
-    var directory: String { (path as NSString).deletingLastPathComponent }
+    var directory: String { PathName.parent(of: path) }
 
     /// The file's bytes, or nil when it does not exist.
     public func read() throws(StorageError) -> [UInt8]? {
         try Self.readFile(path, reportedAs: path)?.bytes
     }
 
-    /// Applies `change` to the current bytes (nil: no file yet) under the lock
-    /// and atomically replaces the file with what it returns.
-    public func update<Result>(_ change: ([UInt8]?) throws -> (bytes: [UInt8], result: Result)) throws -> Result {
+    /// Runs `body` over the file's bytes, mapped rather than read, or returns
+    /// nil when there is no file. `body` may call `release(offset)` to let go
+    /// of the pages before `offset` once it has read them, so a large history
+    /// is never resident all at once.
+    public func withContents<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>, PageReleaser?) throws -> Result
+    ) throws -> Result? {
+        try Self.withMappedFile(path, reportedAs: path) { bytes, _, releaser in try body(bytes, releaser) }
+    }
+
+    /// Applies `change` to the current contents (nil: no file yet) under the
+    /// lock and atomically replaces the file with what it returns.
+    public func update<Result>(
+        _ change: (UnsafeBufferPointer<UInt8>?, PageReleaser?) throws -> (bytes: [UInt8], result: Result)
+    ) throws -> Result {
         try createDirectoryIfNeeded()
         let target = try resolvedTarget()
-        let targetDirectory = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
+        let targetDirectory = PathName.parent(of: target)
+        let name = PathName.lastComponent(of: target)
         let lock = try acquireLock(target + ".lock")
         defer { close(lock) }
         removeStaleTemporaryFiles(in: targetDirectory, name: name)
 
-        let current = try Self.readFile(target, reportedAs: path)
-        let (bytes, result) = try change(current?.bytes)
+        var status: stat?
+        let changed = try Self.withMappedFile(target, reportedAs: path) { current, info, releaser in
+            status = info
+            return try change(current, releaser)
+        }
+        let (bytes, result) = try changed ?? change(nil, nil)
 
         let temporary = targetDirectory + "/." + name + ".tmp-" + Self.randomSuffix()
         CriticalSection.enter()
         defer { CriticalSection.leave() }
         do {
-            try writeTemporary(temporary, bytes: bytes, like: current?.status)
+            try writeTemporary(temporary, bytes: bytes, like: status)
             guard rename(temporary, target) == 0 else { throw Self.failure(errno, path: path) }
         } catch {
             unlink(temporary)
@@ -89,7 +105,7 @@ public struct DurableFile: Sendable {
         var current = dir
         while !current.isEmpty, current != "/", stat(current, &info) != 0 {
             components.append(current)
-            current = (current as NSString).deletingLastPathComponent
+            current = PathName.parent(of: current)
         }
         for component in components.reversed() where mkdir(component, 0o700) != 0 && errno != EEXIST {
             throw .cannotCreateDirectory(path: dir, reason: String(cString: strerror(errno)))
@@ -107,13 +123,13 @@ public struct DurableFile: Sendable {
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count > 0 else { throw Self.failure(errno, path: path) }
             let link = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = link.hasPrefix("/") ? link : (current as NSString).deletingLastPathComponent + "/" + link
+            current = link.hasPrefix("/") ? link : PathName.parent(of: current) + "/" + link
         }
-        let parent = (current as NSString).deletingLastPathComponent
+        let parent = PathName.parent(of: current)
         guard let real = realpath(parent.isEmpty ? "." : parent, nil) else { throw Self.failure(errno, path: path) }
         defer { free(real) }
         var info = stat()
-        let resolved = String(cString: real) + "/" + (current as NSString).lastPathComponent
+        let resolved = String(cString: real) + "/" + PathName.lastComponent(of: current)
         if stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             throw .ioFailed(path: path, reason: "it is a directory")
         }
@@ -183,6 +199,33 @@ public struct DurableFile: Sendable {
 
     // MARK: Helpers
 
+    /// Maps `file` read-only (nil: it does not exist) and runs `body` over it.
+    static func withMappedFile<Result>(
+        _ file: String, reportedAs shown: String,
+        _ body: (UnsafeBufferPointer<UInt8>, stat, PageReleaser?) throws -> Result
+    ) throws -> Result? {
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            // No file, or no directory to hold one: no data yet.
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw failure(errno, path: shown, reading: true)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(errno, path: shown, reading: true) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.readFailed(path: shown, reason: "not a regular file") }
+        let size = Int(info.st_size)
+        guard size > 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0), info, nil) }
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
+            // Some file systems cannot map: read it instead.
+            guard let read = try readFile(file, reportedAs: shown) else { return nil }
+            return try read.bytes.withUnsafeBufferPointer { try body($0, info, nil) }
+        }
+        defer { munmap(base, size) }
+        _ = madvise(base, size, MADV_SEQUENTIAL)
+        return try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size), info, PageReleaser(base: base))
+    }
+
     static func readFile(_ file: String, reportedAs shown: String) throws(StorageError) -> (bytes: [UInt8], status: stat)? {
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -220,5 +263,25 @@ public struct DurableFile: Sendable {
 
     private static func randomSuffix() -> String {
         String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    }
+}
+
+/// Lets go of the mapped pages a reader has finished with, so reading a
+/// large file never holds all of it in memory.
+public final class PageReleaser {
+    private let base: UnsafeMutableRawPointer
+    private let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    private var released = 0
+
+    init(base: UnsafeMutableRawPointer) {
+        self.base = base
+    }
+
+    /// Everything before `offset` has been read.
+    func release(upTo offset: Int) {
+        let end = offset / page * page
+        guard end > released else { return }
+        _ = madvise(base + released, end - released, MADV_DONTNEED)
+        released = end
     }
 }

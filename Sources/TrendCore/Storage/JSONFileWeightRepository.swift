@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `weights.json` in the data directory.
 public struct JSONFileWeightRepository: WeightRepository {
@@ -14,8 +14,10 @@ public struct JSONFileWeightRepository: WeightRepository {
     }
 
     public func load() async throws -> WeightStore {
-        guard let file, let bytes = try file.read() else { return WeightStore() }
-        return try WeightsDocument.decode(bytes, path: file.path)
+        guard let file else { return WeightStore() }
+        return try file.withContents { bytes, releaser in
+            try WeightsDocument.decode(bytes, path: file.path, consumed: releaser)
+        } ?? WeightStore()
     }
 
     public func insert(_ entry: WeightEntry) async throws -> WeightStore {
@@ -48,8 +50,8 @@ public struct JSONFileWeightRepository: WeightRepository {
     /// refuse a newer version, apply, encode.
     private func change(_ apply: (inout WeightStore) throws -> Void) throws -> WeightStore {
         guard let file else { throw StorageError.noDataDirectory }
-        return try file.update { bytes in
-            var store = try bytes.map { bytes throws(StorageError) in try WeightsDocument.decode(bytes, path: file.path) } ?? WeightStore()
+        return try file.update { bytes, releaser in
+            var store = try bytes.map { bytes throws(StorageError) in try WeightsDocument.decode(bytes, path: file.path, consumed: releaser) } ?? WeightStore()
             guard store.version <= WeightStore.currentVersion else {
                 throw StorageError.newerVersion(path: file.path, version: store.version)
             }
@@ -74,8 +76,8 @@ public struct JSONFileSettingsRepository: SettingsRepository {
 
     public func setUnit(_ unit: WeightUnit) async throws -> Settings {
         guard let file else { throw StorageError.noDataDirectory }
-        return try file.update { bytes in
-            var settings = try bytes.map { bytes throws(StorageError) in try SettingsDocument.decode(bytes, path: file.path) } ?? Settings()
+        return try file.update { bytes, _ in
+            var settings = try bytes.map { bytes throws(StorageError) in try SettingsDocument.decode(Array(bytes), path: file.path) } ?? Settings()
             guard settings.version <= Settings.currentVersion else {
                 throw StorageError.newerVersion(path: file.path, version: settings.version)
             }

@@ -9,11 +9,22 @@ struct JSONScanner {
         let reason: String
     }
 
-    let bytes: [UInt8]
-    private(set) var index = 0
+    /// Borrowed: a scanner lives inside `withUnsafeBufferPointer` (or a
+    /// mapped file) and never outlives it.
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+    }
+
+    /// Runs `body` with a scanner over `array`.
+    static func scan<R>(_ array: [UInt8], _ body: (inout JSONScanner) throws(Failure) -> R) throws(Failure) -> R {
+        let result: Result<R, Failure> = array.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer)
+            do throws(Failure) { return .success(try body(&scanner)) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
     var offset: Int { index }
@@ -240,11 +251,111 @@ struct JSONScanner {
         if isInteger && digitCount <= 15 {
             return bytes[start] == UInt8(ascii: "-") ? -Double(integer) : Double(integer)
         }
+        if let fast = fastDecimal(start, index) { return fast }
         // The grammar above admits only what Double(_:) reads exactly.
         guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
             throw fail("number out of range", at: start)
         }
         return value
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+
+    /// `DIGITS.DIGITS` with at most 15 significant digits: the mantissa and
+    /// 10^k are both exact Doubles, so one division is correctly rounded and
+    /// equals what `strtod` gives (Clinger's fast path). Nil otherwise.
+    private func fastDecimal(_ start: Int, _ end: Int) -> Double? {
+        var i = start
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var mantissa: Int64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var seenPoint = false
+        while i < end {
+            let c = bytes[i]
+            if c == UInt8(ascii: ".") {
+                seenPoint = true
+            } else if c >= 48 && c <= 57 {
+                mantissa = mantissa * 10 + Int64(c - 48)
+                if mantissa != 0 || seenPoint { digits += 1 }
+                if seenPoint { fractionDigits += 1 }
+                if digits > 15 { return nil }
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard fractionDigits <= 22 else { return nil }
+        let value = Double(mantissa) / JSONScanner.powersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    /// The bytes of a string with no escapes, without allocating; nil (and
+    /// nothing consumed) when it has escapes, so the caller can fall back.
+    mutating func readRawString() throws(Failure) -> Range<Int>? {
+        try expect(UInt8(ascii: "\""), "a string")
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return start..<(index - 1)
+            }
+            if byte == UInt8(ascii: "\\") {
+                index = start - 1
+                return nil
+            }
+            if byte < 0x20 { throw fail("control character in a string") }
+            index += 1
+        }
+        throw fail("unterminated string")
+    }
+
+    /// Consumes `"date"`, `"id"`, `"kilograms"` or `"note"` and returns its
+    /// field bit (1, 2, 4, 8); nil, consuming nothing, for anything else.
+    mutating func takeKnownKey() -> UInt8? {
+        let i = index
+        guard i + 4 < bytes.count, bytes[i] == 34 else { return nil }
+        switch bytes[i + 1] {
+        case UInt8(ascii: "d") where i + 5 < bytes.count && bytes[i + 2] == 97 && bytes[i + 3] == 116 && bytes[i + 4] == 101 && bytes[i + 5] == 34:
+            index = i + 6
+            return 1
+        case UInt8(ascii: "i") where bytes[i + 2] == 100 && bytes[i + 3] == 34:
+            index = i + 4
+            return 2
+        case UInt8(ascii: "k") where i + 10 < bytes.count && bytes[i + 10] == 34 && matches((i + 1)..<(i + 10), "kilograms"):
+            index = i + 11
+            return 4
+        case UInt8(ascii: "n") where i + 5 < bytes.count && bytes[i + 2] == 111 && bytes[i + 3] == 116 && bytes[i + 4] == 101 && bytes[i + 5] == 34:
+            index = i + 6
+            return 8
+        default:
+            return nil
+        }
+    }
+
+    /// A string of exactly `length` bytes (quotes aside), taken without
+    /// looking inside: the caller validates every byte of it. Nil, consuming
+    /// nothing, when the closing quote is not where it should be.
+    mutating func takeFixedString(_ length: Int) -> Range<Int>? {
+        let start = index + 1
+        guard index < bytes.count, bytes[index] == 34, start + length < bytes.count, bytes[start + length] == 34 else { return nil }
+        index = start + length + 1
+        return start..<(start + length)
+    }
+
+    /// True when `range` holds exactly `word`.
+    func matches(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { expected in
+            var i = 0
+            while i < expected.count {
+                if bytes[range.lowerBound + i] != expected[i] { return false }
+                i += 1
+            }
+            return true
+        }
     }
 
     mutating func readNull() throws(Failure) {

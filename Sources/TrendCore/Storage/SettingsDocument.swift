@@ -18,22 +18,26 @@ enum SettingsDocument {
     }
 
     static func decode(_ bytes: [UInt8], path: String) throws(StorageError) -> Settings {
-        do {
-            return try decodeStrict(bytes, allowUnknownKeys: false)
-        } catch {
-            if let version = DocumentVersion.peek(bytes), version > Settings.currentVersion {
-                if let settings = try? decodeStrict(bytes, allowUnknownKeys: true) { return settings }
-                throw .newerVersion(path: path, version: version)
+        let result: Result<Settings, StorageError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(JSONScanner.Failure) {
+                var scanner = JSONScanner(bytes: buffer)
+                return .success(try decodeStrict(&scanner, allowUnknownKeys: false))
+            } catch {
+                if let version = DocumentVersion.peek(buffer), version > Settings.currentVersion {
+                    var scanner = JSONScanner(bytes: buffer)
+                    if let settings = try? decodeStrict(&scanner, allowUnknownKeys: true) { return .success(settings) }
+                    return .failure(.newerVersion(path: path, version: version))
+                }
+                let (line, column) = JSONScanner(bytes: buffer).position(of: error.offset)
+                return .failure(.damaged(path: path, line: line, column: column, reason: error.reason))
             }
-            let (line, column) = JSONScanner(bytes: bytes).position(of: error.offset)
-            throw .damaged(path: path, line: line, column: column, reason: error.reason)
         }
+        return try result.get()
     }
 
-    private static func decodeStrict(_ bytes: [UInt8], allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> Settings {
-        var scanner = JSONScanner(bytes: bytes)
+    private static func decodeStrict(_ scanner: inout JSONScanner, allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> Settings {
         guard scanner.peek() == UInt8(ascii: "{") else {
-            throw scanner.fail(bytes.isEmpty ? "the file is empty" : "the top level must be an object")
+            throw scanner.fail(scanner.bytes.isEmpty ? "the file is empty" : "the top level must be an object")
         }
         var unit: WeightUnit?
         var version: Int?

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Storage for the weight log. Every change is record-level: it is applied to
 /// what is stored at that moment, so two processes never overwrite each

@@ -1,56 +1,119 @@
-import Foundation
+import FoundationEssentials
 
 /// The `weights.json` format (SPEC §1): reading it strictly, writing it
 /// canonically (sorted keys, one entry per line, shortest numbers), so the
 /// same data always gives the same bytes.
+///
+/// Both directions are hand-written for speed: every command reads the whole
+/// history, so keys are matched as bytes, ids, dates and numbers are parsed
+/// without formatters, and nothing is allocated per entry but the entry.
 enum WeightsDocument {
+    // MARK: Writing
+
     static func encode(_ store: WeightStore) -> [UInt8] {
-        var out = "{\n  \"entries\": ["
-        out.reserveCapacity(64 + store.entries.count * 110)
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + store.entries.count * 112)
+        out.append(contentsOf: "{\n  \"entries\": [".utf8)
         for (i, entry) in store.entries.enumerated() {
-            out += i == 0 ? "\n    " : ",\n    "
-            out += "{\"date\": \""
-            out += entry.timestamp.iso8601
-            out += "\", \"id\": \""
-            out += entry.idText
-            out += "\", \"kilograms\": "
-            out += JSONText.number(entry.kilograms)
+            out.append(contentsOf: i == 0 ? "\n    {\"date\": \"".utf8 : ",\n    {\"date\": \"".utf8)
+            appendTimestamp(entry.timestamp, to: &out)
+            out.append(contentsOf: "\", \"id\": \"".utf8)
+            appendUUID(entry.id, to: &out)
+            out.append(contentsOf: "\", \"kilograms\": ".utf8)
+            out.append(contentsOf: JSONText.number(entry.kilograms).utf8)
             if let note = entry.note {
-                out += ", \"note\": "
-                out += JSONText.quoted(note)
+                out.append(contentsOf: ", \"note\": ".utf8)
+                out.append(contentsOf: JSONText.quoted(note).utf8)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
-        out += store.entries.isEmpty ? "],\n" : "\n  ],\n"
+        out.append(contentsOf: store.entries.isEmpty ? "],\n".utf8 : "\n  ],\n".utf8)
         if let goal = store.goalKilograms {
-            out += "  \"goalKilograms\": " + JSONText.number(goal) + ",\n"
+            out.append(contentsOf: "  \"goalKilograms\": \(JSONText.number(goal)),\n".utf8)
         }
-        out += "  \"version\": \(store.version)\n}\n"
-        return Array(out.utf8)
+        out.append(contentsOf: "  \"version\": \(store.version)\n}\n".utf8)
+        return out
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    static func appendUUID(_ id: UUID, to out: inout [UInt8]) {
+        withUnsafeBytes(of: id.uuid) { raw in
+            for (i, byte) in raw.enumerated() {
+                if i == 4 || i == 6 || i == 8 || i == 10 { out.append(UInt8(ascii: "-")) }
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+    }
+
+    static func appendTimestamp(_ timestamp: Timestamp, to out: inout [UInt8]) {
+        func two(_ value: Int) {
+            out.append(UInt8(48 + value / 10))
+            out.append(UInt8(48 + value % 10))
+        }
+        let day = timestamp.day
+        let (year, month, dayOfMonth) = day.civil
+        if (0...9999).contains(year) {
+            two(year / 100)
+            two(year % 100)
+        } else {
+            out.append(contentsOf: pad(year, 4).utf8)
+        }
+        out.append(UInt8(ascii: "-"))
+        two(month)
+        out.append(UInt8(ascii: "-"))
+        two(dayOfMonth)
+        out.append(UInt8(ascii: "T"))
+        let second = timestamp.secondOfDay
+        two(second / 3600)
+        out.append(UInt8(ascii: ":"))
+        two(second / 60 % 60)
+        out.append(UInt8(ascii: ":"))
+        two(second % 60)
+        let offset = timestamp.utcOffsetSeconds
+        out.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        let minutes = abs(offset) / 60
+        two(minutes / 60)
+        out.append(UInt8(ascii: ":"))
+        two(minutes % 60)
+    }
+
+    // MARK: Reading
 
     /// Reads a document, refusing anything it cannot represent exactly:
     /// unknown or duplicate keys, wrong types, bad ids or dates, duplicate ids.
     static func decode(_ bytes: [UInt8], path: String) throws(StorageError) -> WeightStore {
+        let result: Result<WeightStore, StorageError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(StorageError) { return .success(try decode(buffer, path: path, consumed: nil)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// `consumed` is told, now and then, how far reading has got, so a
+    /// mapped file lets go of the pages behind it.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String, consumed: PageReleaser?) throws(StorageError) -> WeightStore {
         do {
-            return try decodeStrict(bytes, allowUnknownKeys: false)
+            var scanner = JSONScanner(bytes: bytes)
+            return try decodeStrict(&scanner, allowUnknownKeys: false, consumed: consumed)
         } catch {
             // A newer trend may add fields: read what we know if we can, but
             // blame the version, not the file, if we cannot.
             if let version = DocumentVersion.peek(bytes), version > WeightStore.currentVersion {
-                if let store = try? decodeStrict(bytes, allowUnknownKeys: true) { return store }
+                var scanner = JSONScanner(bytes: bytes)
+                if let store = try? decodeStrict(&scanner, allowUnknownKeys: true, consumed: nil) { return store }
                 throw .newerVersion(path: path, version: version)
             }
-            let scanner = JSONScanner(bytes: bytes)
-            let (line, column) = scanner.position(of: error.offset)
+            let (line, column) = JSONScanner(bytes: bytes).position(of: error.offset)
             throw .damaged(path: path, line: line, column: column, reason: error.reason)
         }
     }
 
-    private static func decodeStrict(_ bytes: [UInt8], allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> WeightStore {
-        var scanner = JSONScanner(bytes: bytes)
+    private static func decodeStrict(
+        _ scanner: inout JSONScanner, allowUnknownKeys: Bool, consumed: PageReleaser?
+    ) throws(JSONScanner.Failure) -> WeightStore {
         guard scanner.peek() == UInt8(ascii: "{") else {
-            throw scanner.fail(bytes.isEmpty ? "the file is empty" : "the top level must be an object")
+            throw scanner.fail(scanner.bytes.isEmpty ? "the file is empty" : "the top level must be an object")
         }
         var entries: [WeightEntry] = []
         var sawEntries = false
@@ -61,10 +124,18 @@ enum WeightsDocument {
             case "entries":
                 sawEntries = true
                 guard s.peek() == UInt8(ascii: "[") else { throw s.fail("\"entries\" must be an array, not \(s.kindOfNextValue())") }
-                entries.reserveCapacity(bytes.count / 100)
-                try s.readArray { (s: inout JSONScanner) throws(JSONScanner.Failure) in
+                entries.reserveCapacity(s.bytes.count / 100)
+                try s.expect(UInt8(ascii: "["), "'['")
+                if s.take(UInt8(ascii: "]")) { return }
+                var lastReported = s.offset
+                repeat {
                     entries.append(try decodeEntry(&s, number: entries.count + 1, allowUnknownKeys: allowUnknownKeys))
-                }
+                    if let consumed, s.offset - lastReported >= 1 << 22 {
+                        consumed.release(upTo: s.offset)
+                        lastReported = s.offset
+                    }
+                } while s.take(UInt8(ascii: ","))
+                try s.expect(UInt8(ascii: "]"), "',' or ']'")
             case "goalKilograms":
                 if s.peek() == UInt8(ascii: "n") {
                     try s.readNull()
@@ -91,75 +162,210 @@ enum WeightsDocument {
         try scanner.expectEnd()
         guard let version else { throw scanner.fail("the \"version\" field is missing", at: 0) }
         guard sawEntries else { throw scanner.fail("the \"entries\" field is missing", at: 0) }
-        var ids = Set<UUID>(minimumCapacity: entries.count)
-        for (i, entry) in entries.enumerated() where !ids.insert(entry.id).inserted {
-            throw scanner.fail("entry \(i + 1): id \(entry.idText) appears twice", at: 0)
+        if let duplicate = firstDuplicateID(entries) {
+            throw scanner.fail("entry \(duplicate + 1): id \(entries[duplicate].idText) appears twice", at: 0)
         }
         return WeightStore(entries: entries, goalKilograms: goal, version: version)
     }
 
-    private static func number(_ s: inout JSONScanner, _ what: String) throws(JSONScanner.Failure) -> Double {
-        guard let next = s.peek(), next == UInt8(ascii: "-") || (48...57).contains(next) else {
-            throw s.fail("\(what) must be a number, not \(s.kindOfNextValue())")
-        }
-        return try s.readNumber()
+    /// The index of the first entry whose id appeared before, if any.
+    static func firstDuplicateID(_ entries: [WeightEntry]) -> Int? {
+        DuplicateIDs.first(in: entries)
     }
 
-    private static func string(_ s: inout JSONScanner, _ what: String) throws(JSONScanner.Failure) -> String {
-        guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("\(what) must be a string, not \(s.kindOfNextValue())") }
-        return try s.readString()
+    /// `what` is built only when reporting: it is evaluated per entry otherwise.
+    private static func number(_ s: inout JSONScanner, _ what: @autoclosure () -> String) throws(JSONScanner.Failure) -> Double {
+        guard let next = s.peek(), next == UInt8(ascii: "-") || (48...57).contains(next) else {
+            throw s.fail("\(what()) must be a number, not \(s.kindOfNextValue())")
+        }
+        return try s.readNumber()
     }
 
     private static func decodeEntry(_ s: inout JSONScanner, number n: Int, allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> WeightEntry {
         let start = s.offset
         guard s.peek() == UInt8(ascii: "{") else { throw s.fail("entry \(n) must be an object, not \(s.kindOfNextValue())") }
+        s.index += 1
         var id: UUID?
         var timestamp: Timestamp?
         var kilograms: Double?
         var note: String?
-        try s.readObject { (s: inout JSONScanner, key: String, keyOffset: Int) throws(JSONScanner.Failure) in
-            let offset = s.offset
-            switch key {
-            case "id":
-                let text = try string(&s, "entry \(n): \"id\"")
-                guard text.utf8.count == 36, let value = UUID(uuidString: text) else {
-                    throw s.fail("entry \(n): \"\(text)\" is not a UUID", at: offset)
-                }
-                id = value
-            case "date":
-                let text = try string(&s, "entry \(n): \"date\"")
-                guard let value = Timestamp(iso8601: text[...].utf8) else {
-                    throw s.fail("entry \(n): \"\(text)\" is not a date like 2026-11-29T07:30:00+01:00", at: offset)
-                }
-                timestamp = value
-            case "kilograms":
-                let value = try number(&s, "entry \(n): \"kilograms\"")
-                guard value > 0, value <= WeightInput.maximumKilograms else {
-                    throw s.fail("entry \(n): \"kilograms\" must be more than 0 and at most 1000", at: offset)
-                }
-                kilograms = value
-            case "note":
-                if s.peek() == UInt8(ascii: "n") {
-                    try s.readNull()
+        var seen: UInt8 = 0
+        if !s.take(UInt8(ascii: "}")) {
+            repeat {
+                guard s.peek() == UInt8(ascii: "\"") else { throw s.unexpected(expecting: "a key in quotes") }
+                let keyOffset = s.offset
+                let field: UInt8
+                // The canonical layout first: a known key in quotes, read in one step.
+                if let known = s.takeKnownKey() {
+                    field = known
                 } else {
-                    note = try string(&s, "entry \(n): \"note\"")
+                    // Unusual spelling (escapes): decode the key, then match it.
+                    switch try s.readString() {
+                    case "date": field = 1
+                    case "id": field = 2
+                    case "kilograms": field = 4
+                    case "note": field = 8
+                    default: field = 0
+                    }
                 }
-            default:
-                guard allowUnknownKeys else { throw s.fail("entry \(n): unknown key \"\(key)\"", at: keyOffset) }
-                try s.skipValue()
-            }
+                if field != 0 && seen & field != 0 {
+                    s.index = keyOffset
+                    let name = try s.readString()
+                    throw s.fail("duplicate key \"\(name)\"", at: keyOffset)
+                }
+                seen |= field
+                try s.expect(UInt8(ascii: ":"), "':'")
+                _ = s.peek()
+                let offset = s.offset
+                switch field {
+                case 1:
+                    guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("entry \(n): \"date\" must be a string, not \(s.kindOfNextValue())") }
+                    if let range = s.takeFixedString(25) ?? s.takeFixedString(20), let value = Timestamp.parse(s.bytes, range) {
+                        timestamp = value
+                        break
+                    }
+                    s.index = offset
+                    guard let range = try s.readRawString(), let value = Timestamp.parse(s.bytes, range) else {
+                        s.index = offset
+                        let text = try s.readString()
+                        throw s.fail("entry \(n): \"\(text)\" is not a date like 2026-11-29T07:30:00+01:00", at: offset)
+                    }
+                    timestamp = value
+                case 2:
+                    guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("entry \(n): \"id\" must be a string, not \(s.kindOfNextValue())") }
+                    if let range = s.takeFixedString(36), let value = parseUUID(s.bytes, range) {
+                        id = value
+                        break
+                    }
+                    s.index = offset
+                    guard let range = try s.readRawString(), let value = parseUUID(s.bytes, range) else {
+                        s.index = offset
+                        let text = try s.readString()
+                        throw s.fail("entry \(n): \"\(text)\" is not a UUID", at: offset)
+                    }
+                    id = value
+                case 4:
+                    let value = try number(&s, "entry \(n): \"kilograms\"")
+                    guard value > 0, value <= WeightInput.maximumKilograms else {
+                        throw s.fail("entry \(n): \"kilograms\" must be more than 0 and at most 1000", at: offset)
+                    }
+                    kilograms = value
+                case 8:
+                    if s.peek() == UInt8(ascii: "n") {
+                        try s.readNull()
+                    } else {
+                        guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("entry \(n): \"note\" must be a string, not \(s.kindOfNextValue())") }
+                        note = try s.readString()
+                    }
+                default:
+                    let end = s.offset
+                    s.index = keyOffset
+                    let name = try s.readString()
+                    s.index = end
+                    guard allowUnknownKeys else { throw s.fail("entry \(n): unknown key \"\(name)\"", at: keyOffset) }
+                    _ = s.peek()
+                    try s.skipValue()
+                }
+            } while s.take(UInt8(ascii: ","))
+            try s.expect(UInt8(ascii: "}"), "',' or '}'")
         }
         guard let id else { throw s.fail("entry \(n): the \"id\" field is missing", at: start) }
         guard let timestamp else { throw s.fail("entry \(n): the \"date\" field is missing", at: start) }
         guard let kilograms else { throw s.fail("entry \(n): the \"kilograms\" field is missing", at: start) }
         return WeightEntry(id: id, timestamp: timestamp, kilograms: kilograms, note: note)
     }
+
+    /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, either case.
+    static func parseUUID(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UUID? {
+        guard range.count == 36, let base = b.baseAddress, range.upperBound <= b.count else { return nil }
+        let p = base + range.lowerBound
+        guard p[8] == 45, p[13] == 45, p[18] == 45, p[23] == 45 else { return nil }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var bad = false
+        var k = 0
+        var n = 0
+        while k < 36 {
+            if k == 8 || k == 13 || k == 18 || k == 23 {
+                k += 1
+                continue
+            }
+            let c = p[k]
+            let digit = c &- 48
+            let letter = (c | 0x20) &- 97
+            let value = UInt64(digit < 10 ? digit : letter &+ 10)
+            bad = bad || (digit >= 10 && letter >= 6)
+            if n < 16 { high = high << 4 | value } else { low = low << 4 | value }
+            n += 1
+            k += 1
+        }
+        guard !bad else { return nil }
+        return withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { raw in
+            UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                        raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+        }
+    }
+}
+
+/// Finds repeated ids among many, cache-friendly: the ids are first spread
+/// into 256 partitions by their top byte in one sequential pass, then each
+/// small partition is checked with a table that fits in cache. (A hash set
+/// over a million random ids misses the cache on every insert.)
+enum DuplicateIDs {
+    /// The index of the first entry whose id appeared earlier, if any.
+    static func first(in entries: [WeightEntry]) -> Int? {
+        let count = entries.count
+        guard count > 1 else { return nil }
+        var keys = [(UInt64, UInt64)](repeating: (0, 0), count: count)
+        var counts = [Int](repeating: 0, count: 257)
+        for (i, entry) in entries.enumerated() {
+            let key = withUnsafeBytes(of: entry.id.uuid) { raw in
+                (UInt64(bigEndian: raw.load(as: UInt64.self)), UInt64(bigEndian: raw.load(fromByteOffset: 8, as: UInt64.self)))
+            }
+            keys[i] = key
+            counts[Int(key.0 >> 56) + 1] += 1
+        }
+        for bucket in 1...256 { counts[bucket] += counts[bucket - 1] }
+        var starts = counts
+        var order = [Int32](repeating: 0, count: count)
+        for i in 0..<count {
+            let bucket = Int(keys[i].0 >> 56)
+            order[starts[bucket]] = Int32(i)
+            starts[bucket] += 1
+        }
+        var firstRepeat: Int?
+        var table = [Int32](repeating: -1, count: 16)
+        for bucket in 0..<256 {
+            let members = counts[bucket]..<counts[bucket + 1]
+            guard members.count > 1 else { continue }
+            var size = 16
+            while size < members.count * 2 { size <<= 1 }
+            if table.count < size { table = [Int32](repeating: -1, count: size) } else { table.withUnsafeMutableBufferPointer { $0.update(repeating: -1) } }
+            let mask = size - 1
+            for position in members {
+                let i = Int(order[position])
+                let key = keys[i]
+                var slot = Int(truncatingIfNeeded: (key.0 ^ key.1) &* 0x9E37_79B9_7F4A_7C15 >> 40) & mask
+                while table[slot] >= 0 {
+                    let other = Int(table[slot])
+                    if keys[other] == key {
+                        let later = max(i, other)
+                        firstRepeat = min(firstRepeat ?? later, later)
+                        break
+                    }
+                    slot = (slot + 1) & mask
+                }
+                if table[slot] < 0 { table[slot] = Int32(i) }
+            }
+        }
+        return firstRepeat
+    }
 }
 
 /// Finds a document's top-level `version` without judging the rest, so a
 /// file from a newer trend is reported as such rather than as damaged.
 enum DocumentVersion {
-    static func peek(_ bytes: [UInt8]) -> Int? {
+    static func peek(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var scanner = JSONScanner(bytes: bytes)
         var version: Int?
         try? scanner.readObject { (s: inout JSONScanner, key: String, _: Int) throws(JSONScanner.Failure) in

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrendCore
 
 @MainActor
@@ -41,7 +41,7 @@ enum ExportCommand {
             bytes = Array(ExportDocument.csv(store, unit: unit).utf8)
         }
         if let output = context.arguments.value("output") {
-            try DurableFile(path: absolutePath(output)).update { _ in (bytes, ()) }
+            try DurableFile(path: absolutePath(output)).update { _, _ in (bytes, ()) }
             context.console.message("Exported \(store.entries.count) weigh-ins to \(output).\n")
         } else {
             context.console.out(String(decoding: bytes, as: UTF8.self))

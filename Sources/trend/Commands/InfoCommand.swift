@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TrendCore
 
 @MainActor
@@ -11,8 +15,9 @@ enum InfoCommand {
         let log = app.weightLogFeature
         let unit = context.unit
         func size(_ path: String?) -> Int? {
-            guard let path, let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-            return (attributes[.size] as? NSNumber)?.intValue
+            guard let path else { return nil }
+            var info = stat()
+            return stat(path, &info) == 0 ? Int(info.st_size) : nil
         }
         let weightsError = log.loadError.map { "\($0)" }
         let settingsError = app.settingsFeature.loadError.map { "\($0)" }

@@ -13,16 +13,14 @@ enum LogCommand {
             context.console.out(EntryRendering.json(entry, unit: unit).rendered())
             return
         }
-        let progress = context.app.progressFeature
-        await progress.select(.all)
+        guard !context.console.isQuiet else { return }
         var text = "Logged " + EntryRendering.summary(entry, unit: unit) + "\n"
-        if let point = progress.snapshot.points.first(where: { $0.entry.id == entry.id }) {
-            text += "Trend " + unit.format(kilograms: point.trendKilograms)
-            if let rate = progress.snapshot.weeklyRateKilograms {
-                text += ", " + EntryRendering.weeklyRate(rate, unit: unit)
-            }
+        let (trend, rate) = await context.app.progressFeature.trend(for: entry)
+        if let trend {
+            text += "Trend " + unit.format(kilograms: trend)
+            if let rate { text += ", " + EntryRendering.weeklyRate(rate, unit: unit) }
             text += "\n"
         }
-        if !context.console.isQuiet { context.console.out(text) }
+        context.console.out(text)
     }
 }

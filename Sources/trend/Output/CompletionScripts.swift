@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Shell completion scripts, generated from the command descriptions so
 /// they complete exactly what the parser accepts.
@@ -129,8 +129,8 @@ enum CompletionScripts {
     // MARK: zsh
 
     private static func zshEscape(_ text: String) -> String {
-        text.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "[", with: "\\[")
-            .replacingOccurrences(of: "]", with: "\\]").replacingOccurrences(of: ":", with: "\\:")
+        text.replacing("'", with: "'\\''").replacing("[", with: "\\[")
+            .replacing("]", with: "\\]").replacing(":", with: "\\:")
     }
 
     private static func zshSpec(_ option: OptionDescription) -> String {
@@ -193,7 +193,7 @@ enum CompletionScripts {
     // MARK: fish
 
     private static func fishEscape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        text.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
     }
 
     private static func fishOption(_ option: OptionDescription, condition: String) -> String {

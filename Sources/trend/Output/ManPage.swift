@@ -1,10 +1,10 @@
-import Foundation
+import FoundationEssentials
 
 /// The man page, man(7) format, generated from the command descriptions.
 enum ManPage {
     /// Roff-safe text: backslashes and hyphens escaped, no line starting with a control character.
     static func escape(_ text: String) -> String {
-        var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var out = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
         return out
     }

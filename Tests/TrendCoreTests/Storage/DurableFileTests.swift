@@ -13,7 +13,7 @@ struct DurableFileTests {
     func createsPrivately() throws {
         let dir = try TemporaryDirectory()
         let file = DurableFile(path: dir.file("a/b/weights.json"))
-        try file.update { current in
+        try file.update { current, _ in
             #expect(current == nil)
             return (Array("one".utf8), ())
         }
@@ -30,7 +30,7 @@ struct DurableFileTests {
         let dir = try TemporaryDirectory()
         try dir.write("old", to: "weights.json")
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: dir.file("weights.json"))
-        try DurableFile(path: dir.file("weights.json")).update { _ in (Array("new".utf8), ()) }
+        try DurableFile(path: dir.file("weights.json")).update { _, _ in (Array("new".utf8), ()) }
         #expect(try mode(dir.file("weights.json")) == 0o640)
         #expect(dir.read("weights.json") == "new")
     }
@@ -42,8 +42,8 @@ struct DurableFileTests {
         try dir.write("old", to: "real/weights.json")
         try FileManager.default.createDirectory(atPath: dir.file("data"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: dir.file("data/weights.json"), withDestinationPath: "../real/weights.json")
-        try DurableFile(path: dir.file("data/weights.json")).update { current in
-            #expect(current.map { String(decoding: $0, as: UTF8.self) } == "old")
+        try DurableFile(path: dir.file("data/weights.json")).update { current, _ in
+            #expect(current.map { String(decoding: Array($0), as: UTF8.self) } == "old")
             return (Array("new".utf8), ())
         }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("data/weights.json")) == "../real/weights.json")
@@ -57,7 +57,7 @@ struct DurableFileTests {
         try dir.write("old", to: "weights.json")
         let file = DurableFile(path: dir.file("weights.json"), lockTimeoutSeconds: 1, faults: .init(writeErrno: code))
         #expect(throws: StorageError.ioFailed(path: dir.file("weights.json"), reason: String(cString: strerror(code)))) {
-            try file.update { _ in (Array("new".utf8), ()) }
+            try file.update { _, _ in (Array("new".utf8), ()) }
         }
         #expect(dir.read("weights.json") == "old")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
@@ -69,7 +69,7 @@ struct DurableFileTests {
         let dir = try TemporaryDirectory()
         let file = DurableFile(path: dir.file("weights.json"), lockTimeoutSeconds: 1, faults: .init(directorySyncErrno: EIO))
         #expect(throws: StorageError.notDurable(path: dir.file("weights.json"), reason: String(cString: strerror(EIO)))) {
-            try file.update { _ in (Array("new".utf8), ()) }
+            try file.update { _, _ in (Array("new".utf8), ()) }
         }
         #expect(dir.read("weights.json") == "new")
     }
@@ -79,7 +79,7 @@ struct DurableFileTests {
         let dir = try TemporaryDirectory()
         try dir.write("half", to: ".weights.json.tmp-dead")
         try dir.write("other", to: ".settings.json.tmp-dead")
-        try DurableFile(path: dir.file("weights.json")).update { _ in (Array("new".utf8), ()) }
+        try DurableFile(path: dir.file("weights.json")).update { _, _ in (Array("new".utf8), ()) }
         #expect(dir.read(".weights.json.tmp-dead") == nil)
         #expect(dir.read(".settings.json.tmp-dead") == "other")
     }
@@ -93,7 +93,7 @@ struct DurableFileTests {
         defer { close(fd) }
         let file = DurableFile(path: dir.file("weights.json"), lockTimeoutSeconds: 0.3)
         #expect(throws: StorageError.lockBusy(path: dir.file("weights.json"))) {
-            try file.update { _ in (Array("new".utf8), ()) }
+            try file.update { _, _ in (Array("new".utf8), ()) }
         }
         #expect(dir.read("weights.json") == "old")
     }
@@ -103,7 +103,7 @@ struct DurableFileTests {
         let dir = try TemporaryDirectory()
         try dir.write("not a directory", to: "data")
         #expect(throws: StorageError.cannotCreateDirectory(path: dir.file("data"), reason: "a file is in the way")) {
-            try DurableFile(path: dir.file("data/weights.json")).update { _ in (Array("new".utf8), ()) }
+            try DurableFile(path: dir.file("data/weights.json")).update { _, _ in (Array("new".utf8), ()) }
         }
     }
 
@@ -112,7 +112,7 @@ struct DurableFileTests {
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.file("weights.json"), withIntermediateDirectories: true)
         #expect(throws: StorageError.self) { try DurableFile(path: dir.file("weights.json")).read() }
-        #expect(throws: StorageError.self) { try DurableFile(path: dir.file("weights.json")).update { _ in (Array("x".utf8), ()) } }
+        #expect(throws: StorageError.self) { try DurableFile(path: dir.file("weights.json")).update { _, _ in (Array("x".utf8), ()) } }
     }
 }
 

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Times trend against the Python peer and the floors (cat, cp, /bin/true).
+
+Runs alternate A/B within one run; each measure is the median of --runs
+runs after one warm-up; peak memory comes from wait4's rusage of each
+process. Prints a table and writes RESULTS.md. Used by Benchmarks/run.
+"""
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run_once(argv, stdout=None, env=None):
+    """Wall seconds and peak RSS (KiB) of one process."""
+    out = open(stdout or os.devnull, "wb")
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    out.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"failed ({status}): {' '.join(argv)}")
+    return elapsed, usage.ru_maxrss
+
+
+def measure(jobs, runs):
+    """jobs: name -> (argv, prepare). Alternates the jobs run by run."""
+    results = {name: [] for name in jobs}
+    for round_index in range(runs + 1):
+        for name, (argv, prepare) in jobs.items():
+            if prepare:
+                prepare()
+            elapsed, rss = run_once(argv)
+            if round_index > 0:  # the first round warms caches
+                results[name].append((elapsed, rss))
+    return {name: (statistics.median(t for t, _ in values), max(r for _, r in values)) for name, values in results.items()}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--trend", required=True)
+    parser.add_argument("--sizes", default="1000,10000,100000,1000000")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--work", default=os.path.join(HERE, ".work"))
+    parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    env = dict(os.environ, TZ=os.environ.get("TZ", "UTC"))
+    rows = []
+    for n in sizes:
+        pristine = os.path.join(args.work, f"history-{n}")
+        if not os.path.exists(os.path.join(pristine, "weights.json")):
+            print(f"generating {n} entries...", file=sys.stderr)
+            subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(n), pristine], check=True)
+        source = os.path.join(pristine, "weights.json")
+        trend_dir = os.path.join(args.work, f"log-trend-{n}")
+        peer_dir = os.path.join(args.work, f"log-peer-{n}")
+        for d in (trend_dir, peer_dir):
+            os.makedirs(d, exist_ok=True)
+
+        def fresh(directory):
+            return lambda: shutil.copyfile(source, os.path.join(directory, "weights.json"))
+
+        peer = [sys.executable, os.path.join(HERE, "peer.py")]
+        jobs = {
+            "trend progress": ([args.trend, "--data-dir", pristine, "progress", "--range", "3M", "--format", "json"], None),
+            "peer progress": (peer + ["progress", pristine], None),
+            "cat": (["cat", source], None),
+            "trend list": ([args.trend, "--data-dir", pristine, "list", "--format", "csv"], None),
+            "peer list": (peer + ["list", pristine], None),
+            "trend log": ([args.trend, "--data-dir", trend_dir, "log", "80.5"], fresh(trend_dir)),
+            "peer log": (peer + ["log", peer_dir, "80.5"], fresh(peer_dir)),
+            "cp": (["cp", source, os.path.join(args.work, "copy.json")], None),
+            "trend --version": ([args.trend, "--version"], None),
+            "/bin/true": (["/bin/true"], None),
+        }
+        print(f"measuring N={n}...", file=sys.stderr)
+        m = measure(jobs, args.runs)
+        rows.append((n, os.path.getsize(source), m))
+
+    def ms(seconds):
+        return f"{seconds * 1000:.1f}"
+
+    lines = []
+    lines.append("| N | file | job | trend ms | peer ms | floor ms | trend/peer | trend/floor | trend peak MiB | peer peak MiB |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|")
+    for n, size, m in rows:
+        for job, floor in (("progress", "cat"), ("list", "cat"), ("log", "cp")):
+            t, tr = m[f"trend {job}"]
+            p, pr = m[f"peer {job}"]
+            f, _ = m[floor]
+            lines.append(f"| {n:,} | {size / 2**20:.1f} MiB | {job} | {ms(t)} | {ms(p)} | {ms(f)} ({floor}) | {t / p:.2f} | {t / f:.1f} | {tr / 1024:.1f} | {pr / 1024:.1f} |")
+        t, tr = m["trend --version"]
+        f, _ = m["/bin/true"]
+        lines.append(f"| {n:,} | | --version | {ms(t)} | | {ms(f)} (/bin/true) | | {t / f:.1f} | {tr / 1024:.1f} | |")
+    table = "\n".join(lines)
+    print(table)
+
+    targets = []
+    for n, _, m in rows:
+        if n not in (10_000, 1_000_000):
+            continue
+        small = n == 10_000
+        checks = [
+            ("progress vs peer", m["trend progress"][0] / m["peer progress"][0], 0.25),
+            ("progress vs cat", m["trend progress"][0] / m["cat"][0], 4 if small else 20),
+            ("log vs peer", m["trend log"][0] / m["peer log"][0], 0.25),
+            ("log vs cp", m["trend log"][0] / m["cp"][0], 5 if small else 10),
+            ("progress peak MiB", m["trend progress"][1] / 1024, 15 if small else 150),
+        ]
+        if small:
+            checks.append(("--version vs /bin/true", m["trend --version"][0] / m["/bin/true"][0], 4))
+        for name, value, limit in checks:
+            targets.append(f"| {n:,} | {name} | {value:.2f} | ≤ {limit} | {'met' if value <= limit else '**not met**'} |")
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}"
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0] if shutil.which("swift") else "swift: not found"
+    with open(args.results, "w") as f:
+        f.write("# Benchmark results\n\n")
+        f.write(f"Written by `Benchmarks/run` on {time.strftime('%Y-%m-%d %H:%M %Z')}.\n\n")
+        f.write(f"Machine: {machine}; {swift}. Median of {args.runs} runs after a warm-up, jobs alternating within each round; ")
+        f.write("peak memory is the largest resident set of any run (wait4). The machine is shared: compare ratios within one run.\n\n")
+        f.write("Jobs: `trend progress --range 3M --format json`, `trend list --format csv > /dev/null`, `trend log 80.5` (on a fresh copy ")
+        f.write("of the history each run), `trend --version`; the Python peer (`Benchmarks/peer.py`) does the same on the same files; the floors ")
+        f.write("are `cat FILE > /dev/null`, `cp FILE COPY` and `/bin/true`.\n\n")
+        f.write(table + "\n\n## Targets (issue 7)\n\n| N | measure | value | target | |\n|---|---|---|---|---|\n")
+        f.write("\n".join(targets) + "\n")
+    print("\n".join(targets))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+/// Small text and path helpers, so the package needs only
+/// FoundationEssentials: full Foundation (with ICU) made the binary 70 MB and
+/// its start-up several milliseconds slower.
+extension StringProtocol {
+    /// Without leading and trailing spaces, tabs and line breaks.
+    public var trimmed: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = lastIndex(where: { !isSpace($0) })!
+        return String(self[first...last])
+    }
+}
+
+/// POSIX path arithmetic on strings.
+public enum PathName {
+    /// `/a/b/c` → `/a/b`; `c` → `` ; `/c` → `/`.
+    public static func parent(of path: String) -> String {
+        var path = path
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// `/a/b/c` → `c`.
+    public static func lastComponent(of path: String) -> String {
+        var path = path
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// Removes `.`, empty components and resolves `..` lexically.
+    public static func standardized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            if part == ".." && absolute { continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    /// `path` made absolute against `directory`, standardized.
+    public static func absolute(_ path: String, in directory: String) -> String {
+        standardized(path.hasPrefix("/") ? path : directory + "/" + path)
+    }
+}
