@@ -17,14 +17,19 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def run_once(argv, stdout=None, env=None):
-    """Wall seconds and peak RSS (KiB) of one process."""
-    out = open(stdout or os.devnull, "wb")
+def run_once(argv):
+    """Wall seconds and peak RSS (KiB) of one process. posix_spawn, not fork:
+    a forked child would count the Python parent's pages as its own."""
+    path = argv[0] if os.path.isabs(argv[0]) else shutil.which(argv[0])
+    actions = [
+        (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
+        (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+        (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
+    ]
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=env)
-    _, status, usage = os.wait4(proc.pid, 0)
+    pid = os.posix_spawn(path, argv, os.environ, file_actions=actions)
+    _, status, usage = os.wait4(pid, 0)
     elapsed = time.perf_counter() - start
-    out.close()
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"failed ({status}): {' '.join(argv)}")
     return elapsed, usage.ru_maxrss
@@ -52,7 +57,7 @@ def main():
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    env = dict(os.environ, TZ=os.environ.get("TZ", "UTC"))
+    os.environ.setdefault("TZ", "UTC")
     rows = []
     for n in sizes:
         pristine = os.path.join(args.work, f"history-{n}")

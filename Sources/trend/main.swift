@@ -3,7 +3,6 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FoundationEssentials
 import TrendCore
 
 // An interrupt never leaves a half-replaced file: the handler waits for a
@@ -15,7 +14,7 @@ signal(SIGPIPE, SIG_IGN)
 
 let console = Console(isQuiet: false)
 let status = await CommandRunner.run(
-    arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+    arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),
     console: console)
 console.flush()
 exit(status)

@@ -26,6 +26,11 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         day.description + "T" + clock(seconds: true) + Timestamp.offsetText(utcOffsetSeconds)
     }
 
+    /// Appends `iso8601`: for writers of large outputs.
+    public func appendISO8601(to out: inout [UInt8]) {
+        WeightsDocument.appendTimestamp(self, to: &out)
+    }
+
     /// `HH:MM` or `HH:MM:SS` of the local time.
     public func clock(seconds: Bool) -> String {
         let s = secondOfDay

@@ -37,7 +37,39 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
     public var calendarDay: CalendarDay { timestamp.day }
 
     /// The lowercase id, as written to files and matched by prefixes.
-    public var idText: String { id.uuidString.lowercased() }
+    public var idText: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(36)
+        appendID(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the lowercase id: for writers of large outputs.
+    public func appendID(to out: inout [UInt8]) {
+        WeightsDocument.appendUUID(id, to: &out)
+    }
+
+    /// True when the id starts with `prefix` (lowercase hex, dashes where
+    /// the id has them), compared without building the id's text.
+    public func idHasPrefix(_ prefix: [UInt8]) -> Bool {
+        guard prefix.count <= 36 else { return false }
+        return withUnsafeBytes(of: id.uuid) { raw in
+            var byteIndex = 0
+            var high = true
+            for (position, character) in prefix.enumerated() {
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    if character != UInt8(ascii: "-") { return false }
+                    continue
+                }
+                let nibble = high ? raw[byteIndex] >> 4 : raw[byteIndex] & 0x0F
+                let expected = nibble < 10 ? 48 + nibble : 87 + nibble
+                if character != expected { return false }
+                if !high { byteIndex += 1 }
+                high.toggle()
+            }
+            return true
+        }
+    }
 
     /// The first 8 hex digits: what people type to edit or remove an entry.
     public var shortID: String { String(idText.prefix(8)) }

@@ -183,7 +183,8 @@ public final class WeightLogFeature {
         guard hexDigits >= 4, input.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
             throw .malformedID(input: text)
         }
-        let matches = entries.filter { $0.idText.hasPrefix(input) }
+        let prefix = Array(input.utf8)
+        let matches = entries.filter { $0.idHasPrefix(prefix) }
         switch matches.count {
         case 0: throw .entryNotFound(id: text)
         case 1: return matches[0]

@@ -3,18 +3,18 @@ public enum ExportDocument {
     /// `date,weight,unit,note` with each entry's own offset. In kilograms
     /// the stored value is written exactly (shortest round-trip form); in
     /// another unit it is converted and rounded to 0.01, which is not exact.
-    public static func csv(_ store: WeightStore, unit: WeightUnit = .kilograms) -> String {
-        var out = "date,weight,unit,note\n"
+    public static func csv(_ store: WeightStore, unit: WeightUnit = .kilograms) -> [UInt8] {
+        var out = Array("date,weight,unit,note\n".utf8)
         out.reserveCapacity(store.entries.count * 48 + 32)
         for entry in store.entries {
-            out += entry.timestamp.iso8601
-            out += ","
-            out += JSONText.number(unit == .kilograms ? entry.kilograms : unit.roundedValue(fromKilograms: entry.kilograms))
-            out += ","
-            out += unit.rawValue
-            out += ","
-            out += csvField(entry.note ?? "")
-            out += "\n"
+            entry.timestamp.appendISO8601(to: &out)
+            out.append(UInt8(ascii: ","))
+            out.append(contentsOf: JSONText.number(unit == .kilograms ? entry.kilograms : unit.roundedValue(fromKilograms: entry.kilograms)).utf8)
+            out.append(UInt8(ascii: ","))
+            out.append(contentsOf: unit.rawValue.utf8)
+            out.append(UInt8(ascii: ","))
+            if let note = entry.note { out.append(contentsOf: csvField(note).utf8) }
+            out.append(UInt8(ascii: "\n"))
         }
         return out
     }

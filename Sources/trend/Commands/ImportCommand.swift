@@ -38,13 +38,13 @@ enum ExportCommand {
         } else {
             // Only an explicit --unit converts: the export is exact kilograms otherwise.
             let unit = context.arguments.value("unit").flatMap(WeightUnit.init(parsing:)) ?? .kilograms
-            bytes = Array(ExportDocument.csv(store, unit: unit).utf8)
+            bytes = ExportDocument.csv(store, unit: unit)
         }
         if let output = context.arguments.value("output") {
             try DurableFile(path: absolutePath(output)).update { _, _ in (bytes, ()) }
             context.console.message("Exported \(store.entries.count) weigh-ins to \(output).\n")
         } else {
-            context.console.out(String(decoding: bytes, as: UTF8.self))
+            context.console.out(bytes: bytes)
         }
     }
 

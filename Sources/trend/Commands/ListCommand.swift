@@ -25,15 +25,25 @@ enum ListCommand {
         case "json":
             context.console.out(JSONOutput.array(points.map { EntryRendering.json($0.entry, unit: unit) }).rendered())
         case "csv":
-            var rows = [["id", "date", "weight", "unit", "trend", "note"]]
+            // Written as bytes: a long history makes a large file.
+            var out = Array("id,date,weight,unit,trend,note\n".utf8)
+            out.reserveCapacity(points.count * 96 + 32)
+            let unitName = Array(unit.rawValue.utf8)
             for point in points {
-                rows.append([
-                    point.entry.idText, point.entry.timestamp.iso8601,
-                    JSONText.number(unit.roundedValue(fromKilograms: point.kilograms)), unit.rawValue,
-                    JSONText.number(unit.roundedValue(fromKilograms: point.trendKilograms)), point.entry.note ?? "",
-                ])
+                point.entry.appendID(to: &out)
+                out.append(UInt8(ascii: ","))
+                point.entry.timestamp.appendISO8601(to: &out)
+                out.append(UInt8(ascii: ","))
+                out.append(contentsOf: JSONText.number(unit.roundedValue(fromKilograms: point.kilograms)).utf8)
+                out.append(UInt8(ascii: ","))
+                out.append(contentsOf: unitName)
+                out.append(UInt8(ascii: ","))
+                out.append(contentsOf: JSONText.number(unit.roundedValue(fromKilograms: point.trendKilograms)).utf8)
+                out.append(UInt8(ascii: ","))
+                if let note = point.entry.note { out.append(contentsOf: ExportDocument.csvField(note).utf8) }
+                out.append(UInt8(ascii: "\n"))
             }
-            context.console.out(CSVText.document(rows))
+            context.console.out(bytes: out)
         default:
             guard !points.isEmpty else {
                 context.console.message(

@@ -7,7 +7,9 @@ import Darwin
 /// Where output goes. Commands write through this, never `print`, so what
 /// they write is collected in tests and flushed in one piece in production.
 final class Console {
-    private(set) var standardOutput = ""
+    /// Bytes, not a String: `list` and `export` can write a hundred megabytes.
+    private(set) var standardOutputBytes: [UInt8] = []
+    var standardOutput: String { String(decoding: standardOutputBytes, as: UTF8.self) }
     private(set) var standardError = ""
     /// `-q`: messages are dropped; data and errors are not.
     var isQuiet: Bool
@@ -18,7 +20,15 @@ final class Console {
 
     /// Data: what scripts read.
     func out(_ text: String) {
-        standardOutput += text
+        standardOutputBytes.append(contentsOf: text.utf8)
+    }
+
+    func out(bytes: [UInt8]) {
+        if standardOutputBytes.isEmpty {
+            standardOutputBytes = bytes
+        } else {
+            standardOutputBytes.append(contentsOf: bytes)
+        }
     }
 
     /// Messages for people: warnings, summaries, "nothing here yet".
@@ -32,23 +42,21 @@ final class Console {
     }
 
     func flush() {
-        write(standardOutput, to: 1)
-        write(standardError, to: 2)
-        standardOutput = ""
+        write(standardOutputBytes, to: 1)
+        write(Array(standardError.utf8), to: 2)
+        standardOutputBytes = []
         standardError = ""
     }
 
-    private func write(_ text: String, to fd: Int32) {
-        var bytes = Array(text.utf8)
+    private func write(_ bytes: [UInt8], to fd: Int32) {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw in Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset) }
+            let n = bytes.withUnsafeBytes { raw in Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return
             }
             offset += n
         }
-        bytes.removeAll()
     }
 }

@@ -282,7 +282,7 @@ struct ImportBatchTests {
                     note: Bool.random(using: &generator) ? nil : ["a, b", "quote \"q\"", "line\nbreak", "ü 😀", " spaced "].randomElement(using: &generator))
             }
             let store = WeightStore(entries: entries, goalKilograms: Bool.random(using: &generator) ? 70.25 : nil)
-            let fromCSV = try WeightImporter.parse(Array(ExportDocument.csv(store).utf8), format: nil, settings: settings, path: "e")
+            let fromCSV = try WeightImporter.parse(ExportDocument.csv(store), format: nil, settings: settings, path: "e")
             #expect(fromCSV.format == .csv)
             #expect(fromCSV.invalidRows.isEmpty)
             #expect(fromCSV.entries.map(\.timestamp) == store.entries.map(\.timestamp))

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import TrendCore
+
+/// The hand-written reader and writer against Foundation's JSONDecoder and
+/// JSONEncoder, over thousands of random stores.
+@Suite("weights.json against Foundation's JSON coders")
+struct DifferentialTests {
+    struct CodableEntry: Codable, Equatable {
+        var date: String
+        var id: String
+        var kilograms: Double
+        var note: String?
+    }
+
+    struct CodableStore: Codable, Equatable {
+        var entries: [CodableEntry]
+        var goalKilograms: Double?
+        var version: Int
+    }
+
+    static func randomStore(_ generator: inout SeededGenerator) -> WeightStore {
+        let notes = ["", "after run", "quote \" backslash \\ tab \t", "line\nbreak", "ü 😀 日本", "\u{01}control", "/slash"]
+        let entries = (0..<Int.random(in: 0...40, using: &generator)).map { _ -> WeightEntry in
+            let digits = Int.random(in: 0...12, using: &generator)
+            let scale = pow(10.0, Double(digits))
+            let kilograms = max(0.01, (Double.random(in: 1...999, using: &generator) * scale).rounded() / scale)
+            return WeightEntry(
+                id: UUID(), timestamp: Timestamp(
+                    epochSeconds: Int64.random(in: -2_000_000_000...4_000_000_000, using: &generator),
+                    utcOffsetSeconds: Int.random(in: -56...56, using: &generator) * 900),
+                kilograms: kilograms, note: notes.randomElement(using: &generator))
+        }
+        let goal: Double? = Bool.random(using: &generator) ? Double.random(in: 40...120, using: &generator) : nil
+        return WeightStore(entries: entries, goalKilograms: goal)
+    }
+
+    @Test("what we write, JSONDecoder reads back to the same values")
+    func ourWriterTheirReader() throws {
+        var generator = SeededGenerator(seed: 2026)
+        for _ in 0..<1500 {
+            let store = Self.randomStore(&generator)
+            let decoded = try JSONDecoder().decode(CodableStore.self, from: Data(WeightsDocument.encode(store)))
+            #expect(decoded.version == 1)
+            #expect(decoded.goalKilograms == store.goalKilograms)
+            #expect(decoded.entries.map(\.id) == store.entries.map(\.idText))
+            #expect(decoded.entries.map(\.date) == store.entries.map(\.timestamp.iso8601))
+            #expect(decoded.entries.map(\.kilograms) == store.entries.map(\.kilograms))
+            #expect(decoded.entries.map(\.note) == store.entries.map(\.note))
+        }
+    }
+
+    @Test("what JSONEncoder writes, we read to the same values")
+    func theirWriterOurReader() throws {
+        var generator = SeededGenerator(seed: 7)
+        let encoder = JSONEncoder()
+        for round in 0..<1500 {
+            let store = Self.randomStore(&generator)
+            let codable = CodableStore(
+                entries: store.entries.map {
+                    CodableEntry(date: $0.timestamp.iso8601, id: round % 2 == 0 ? $0.id.uuidString : $0.idText, kilograms: $0.kilograms, note: $0.note)
+                }, goalKilograms: store.goalKilograms, version: 1)
+            encoder.outputFormatting = round % 3 == 0 ? [.sortedKeys] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let decoded = try WeightsDocument.decode(Array(try encoder.encode(codable)), path: "d")
+            #expect(decoded == store)
+        }
+    }
+
+    @Test("an escaped spelling of a known key is the same key")
+    func escapedKeys() throws {
+        let text = #"{"\u0065ntries": [{"d\u0061te": "2026-01-01T07:00:00+00:00", "id": "3f2a0000-0000-4000-8000-000000000001", "kilogr\u0061ms": 80}], "version": 1}"#
+        #expect(try WeightsDocument.decode(Array(text.utf8), path: "d").entries.first?.kilograms == 80)
+    }
+
+    @Test("the partitioned duplicate check agrees with a Set", arguments: [0, 1, 2, 1000, 70_000])
+    func duplicates(count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count) + 1)
+        var entries = (0..<count).map { _ in WeightEntry(timestamp: Timestamp(epochSeconds: 0, utcOffsetSeconds: 0), kilograms: 1) }
+        #expect(WeightsDocument.firstDuplicateID(entries) == nil)
+        guard count > 2 else { return }
+        let a = Int.random(in: 0..<(count / 2), using: &generator)
+        let b = Int.random(in: (count / 2)..<count, using: &generator)
+        entries[b] = WeightEntry(id: entries[a].id, timestamp: entries[b].timestamp, kilograms: 2)
+        entries[count - 1] = WeightEntry(id: entries[0].id, timestamp: entries[0].timestamp, kilograms: 3)
+        var seen = Set<UUID>()
+        let expected = entries.indices.first { !seen.insert(entries[$0].id).inserted }
+        #expect(WeightsDocument.firstDuplicateID(entries) == expected)
+    }
+
+    @Test("id prefixes are matched on the raw bytes as on the text")
+    func prefixes() {
+        for _ in 0..<200 {
+            let entry = WeightEntry(timestamp: Timestamp(epochSeconds: 0, utcOffsetSeconds: 0), kilograms: 1)
+            let text = entry.idText
+            for length in [0, 1, 4, 8, 9, 13, 20, 36] {
+                #expect(entry.idHasPrefix(Array(text.prefix(length).utf8)))
+            }
+            #expect(!entry.idHasPrefix(Array((text.prefix(7) + (text.dropFirst(7).first == "0" ? "1" : "0")).utf8)))
+        }
+    }
+}
