@@ -23,9 +23,10 @@ def main():
     start = end - timedelta(days=days)
     offsets = [0, 3600, 7200, -18000, -25200, 19800]
     notes = ["after run", "before breakfast", "travel, hotel scale", "sick \"flu\"", "new scale"]
-    instants = sorted(start.timestamp() + rng.random() * days * 86400 for _ in range(n))
+    # Whole seconds; ties are ordered by id below, as trend keeps them.
+    instants = sorted(int(start.timestamp() + rng.random() * days * 86400) for _ in range(n))
     weight = 92.0
-    entries = []
+    rows = []
     for t in instants:
         weight += rng.gauss(-0.002, 0.05)
         weight = min(max(weight, 55.0), 140.0)
@@ -34,10 +35,13 @@ def main():
         sign = "+" if offset >= 0 else "-"
         date = local.strftime("%Y-%m-%dT%H:%M:%S") + "%s%02d:%02d" % (sign, abs(offset) // 3600, abs(offset) % 3600 // 60)
         kilograms = round(weight + rng.gauss(0, 0.6), rng.choice([1, 1, 2, 9]))
-        entry = '{"date": "%s", "id": "%s", "kilograms": %s' % (date, uuid.UUID(int=rng.getrandbits(128), version=4), repr(kilograms).rstrip("0").rstrip(".") if "." in repr(kilograms) else repr(kilograms))
+        identifier = str(uuid.UUID(int=rng.getrandbits(128), version=4))
+        entry = '{"date": "%s", "id": "%s", "kilograms": %s' % (date, identifier, repr(kilograms).rstrip("0").rstrip(".") if "." in repr(kilograms) else repr(kilograms))
         if rng.random() < 0.1:
             entry += ', "note": "%s"' % rng.choice(notes).replace('"', '\\"')
-        entries.append(entry + "}")
+        rows.append((t, identifier, entry + "}"))
+    rows.sort(key=lambda row: (row[0], row[1]))
+    entries = [row[2] for row in rows]
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "weights.json"), "w") as f:
         f.write('{\n  "entries": [\n    ' + ",\n    ".join(entries) + "\n  ],\n  \"goalKilograms\": 75,\n  \"version\": 1\n}\n")

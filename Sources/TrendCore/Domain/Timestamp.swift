@@ -23,6 +23,14 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public var description: String { iso8601 }
 
     public var iso8601: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(25)
+        appendISO8601(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same text for years outside 0...9999, which the fast writer leaves to this.
+    var iso8601Slow: String {
         day.description + "T" + clock(seconds: true) + Timestamp.offsetText(utcOffsetSeconds)
     }
 

@@ -57,6 +57,24 @@ public struct DurableFile: Sendable {
     public func update<Result>(
         _ change: (UnsafeBufferPointer<UInt8>?, PageReleaser?) throws -> (bytes: [UInt8], result: Result)
     ) throws -> Result {
+        try update { current, releaser in
+            let (bytes, result) = try change(current, releaser)
+            return (FileContents.bytes(bytes), result)
+        }
+    }
+
+    /// The new contents of a file: bytes at hand, or written in chunks by a
+    /// producer, so a large file is never built in memory first.
+    public enum FileContents {
+        case bytes([UInt8])
+        case streamed((inout ChunkedFileWriter) -> Void)
+    }
+
+    /// Applies `change` to the current contents (nil: no file yet) under the
+    /// lock and atomically replaces the file with what it returns.
+    public func update<Result>(
+        _ change: (UnsafeBufferPointer<UInt8>?, PageReleaser?) throws -> (contents: FileContents, result: Result)
+    ) throws -> Result {
         try createDirectoryIfNeeded()
         let target = try resolvedTarget()
         let targetDirectory = PathName.parent(of: target)
@@ -70,13 +88,13 @@ public struct DurableFile: Sendable {
             status = info
             return try change(current, releaser)
         }
-        let (bytes, result) = try changed ?? change(nil, nil)
+        let (contents, result) = try changed ?? change(nil, nil)
 
         let temporary = targetDirectory + "/." + name + ".tmp-" + Self.randomSuffix()
         CriticalSection.enter()
         defer { CriticalSection.leave() }
         do {
-            try writeTemporary(temporary, bytes: bytes, like: status)
+            try writeTemporary(temporary, contents: contents, like: status)
             guard rename(temporary, target) == 0 else { throw Self.failure(errno, path: path) }
         } catch {
             unlink(temporary)
@@ -164,23 +182,18 @@ public struct DurableFile: Sendable {
         }
     }
 
-    private func writeTemporary(_ temporary: String, bytes: [UInt8], like original: stat?) throws(StorageError) {
+    private func writeTemporary(_ temporary: String, contents: FileContents, like original: stat?) throws(StorageError) {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Self.failure(errno, path: path) }
         var closed = false
         defer { if !closed { close(fd) } }
-        var written = 0
-        while written < bytes.count {
-            if let injected = faults.writeErrno { throw Self.failure(injected, path: path) }
-            let n = bytes.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress! + written, bytes.count - written)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Self.failure(errno, path: path)
-            }
-            written += n
+        var writer = ChunkedFileWriter(fd: fd, injectedErrno: faults.writeErrno)
+        switch contents {
+        case .bytes(let bytes): writer.append(contentsOf: bytes)
+        case .streamed(let produce): produce(&writer)
         }
+        writer.flush()
+        if let code = writer.failure { throw Self.failure(code, path: path) }
         if let original {
             guard fchmod(fd, original.st_mode & 0o7777) == 0 else { throw Self.failure(errno, path: path) }
             if geteuid() == 0 { _ = fchown(fd, original.st_uid, original.st_gid) }
@@ -283,5 +296,60 @@ public final class PageReleaser {
         guard end > released else { return }
         _ = madvise(base + released, end - released, MADV_DONTNEED)
         released = end
+    }
+}
+
+/// Where encoders write bytes: an array, or a file in chunks.
+public protocol ByteSink {
+    mutating func append(_ byte: UInt8)
+    mutating func append<S: Sequence>(contentsOf bytes: S) where S.Element == UInt8
+}
+
+extension Array: ByteSink where Element == UInt8 {}
+
+/// Writes to a file descriptor through a 1 MiB buffer, with the full write
+/// loop; the first failure is kept and everything after it is dropped.
+public struct ChunkedFileWriter: ByteSink {
+    static let chunkSize = 1 << 20
+
+    private let fd: Int32
+    private let injectedErrno: Int32?
+    private var buffer: [UInt8] = []
+    /// The errno of the first failed write.
+    private(set) var failure: Int32?
+
+    init(fd: Int32, injectedErrno: Int32?) {
+        self.fd = fd
+        self.injectedErrno = injectedErrno
+        buffer.reserveCapacity(Self.chunkSize + 4096)
+    }
+
+    public mutating func append(_ byte: UInt8) {
+        buffer.append(byte)
+        if buffer.count >= Self.chunkSize { flush() }
+    }
+
+    public mutating func append<S: Sequence>(contentsOf bytes: S) where S.Element == UInt8 {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.chunkSize { flush() }
+    }
+
+    mutating func flush() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil, !buffer.isEmpty else { return }
+        if let injectedErrno {
+            failure = injectedErrno
+            return
+        }
+        var written = 0
+        while written < buffer.count {
+            let n = buffer.withUnsafeBytes { raw in Glibc.write(fd, raw.baseAddress! + written, raw.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+            written += n
+        }
     }
 }

@@ -56,7 +56,8 @@ public struct JSONFileWeightRepository: WeightRepository {
                 throw StorageError.newerVersion(path: file.path, version: store.version)
             }
             try apply(&store)
-            return (WeightsDocument.encode(store), store)
+            let final = store
+            return (DurableFile.FileContents.streamed { writer in WeightsDocument.encode(final, into: &writer) }, store)
         }
     }
 }

@@ -13,6 +13,12 @@ enum WeightsDocument {
     static func encode(_ store: WeightStore) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + store.entries.count * 112)
+        encode(store, into: &out)
+        return out
+    }
+
+    /// Writes the document into any byte sink: an array, or a file in chunks.
+    static func encode<Sink: ByteSink>(_ store: WeightStore, into out: inout Sink) {
         out.append(contentsOf: "{\n  \"entries\": [".utf8)
         for (i, entry) in store.entries.enumerated() {
             out.append(contentsOf: i == 0 ? "\n    {\"date\": \"".utf8 : ",\n    {\"date\": \"".utf8)
@@ -32,51 +38,64 @@ enum WeightsDocument {
             out.append(contentsOf: "  \"goalKilograms\": \(JSONText.number(goal)),\n".utf8)
         }
         out.append(contentsOf: "  \"version\": \(store.version)\n}\n".utf8)
-        return out
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    static func appendUUID(_ id: UUID, to out: inout [UInt8]) {
-        withUnsafeBytes(of: id.uuid) { raw in
-            for (i, byte) in raw.enumerated() {
-                if i == 4 || i == 6 || i == 8 || i == 10 { out.append(UInt8(ascii: "-")) }
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0x0F)])
+    /// Formats into a small stack buffer and appends once: appending byte
+    /// by byte cost a uniqueness check per byte.
+    static func appendUUID<Sink: ByteSink>(_ id: UUID, to out: inout Sink) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
+            withUnsafeBytes(of: id.uuid) { raw in
+                hexDigits.withUnsafeBufferPointer { hex in
+                    var o = 0
+                    for i in 0..<16 {
+                        if i == 4 || i == 6 || i == 8 || i == 10 {
+                            text[o] = UInt8(ascii: "-")
+                            o += 1
+                        }
+                        text[o] = hex[Int(raw[i] >> 4)]
+                        text[o + 1] = hex[Int(raw[i] & 0x0F)]
+                        o += 2
+                    }
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(text))
         }
     }
 
-    static func appendTimestamp(_ timestamp: Timestamp, to out: inout [UInt8]) {
-        func two(_ value: Int) {
-            out.append(UInt8(48 + value / 10))
-            out.append(UInt8(48 + value % 10))
+    static func appendTimestamp<Sink: ByteSink>(_ timestamp: Timestamp, to out: inout Sink) {
+        let (year, month, dayOfMonth) = timestamp.day.civil
+        guard (0...9999).contains(year) else {
+            out.append(contentsOf: timestamp.iso8601Slow.utf8)
+            return
         }
-        let day = timestamp.day
-        let (year, month, dayOfMonth) = day.civil
-        if (0...9999).contains(year) {
-            two(year / 100)
-            two(year % 100)
-        } else {
-            out.append(contentsOf: pad(year, 4).utf8)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { text in
+            func two(_ at: Int, _ value: Int) {
+                text[at] = UInt8(48 + value / 10)
+                text[at + 1] = UInt8(48 + value % 10)
+            }
+            two(0, year / 100)
+            two(2, year % 100)
+            text[4] = UInt8(ascii: "-")
+            two(5, month)
+            text[7] = UInt8(ascii: "-")
+            two(8, dayOfMonth)
+            text[10] = UInt8(ascii: "T")
+            let second = timestamp.secondOfDay
+            two(11, second / 3600)
+            text[13] = UInt8(ascii: ":")
+            two(14, second / 60 % 60)
+            text[16] = UInt8(ascii: ":")
+            two(17, second % 60)
+            let offset = timestamp.utcOffsetSeconds
+            text[19] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            let minutes = abs(offset) / 60
+            two(20, minutes / 60)
+            text[22] = UInt8(ascii: ":")
+            two(23, minutes % 60)
+            out.append(contentsOf: UnsafeBufferPointer(text))
         }
-        out.append(UInt8(ascii: "-"))
-        two(month)
-        out.append(UInt8(ascii: "-"))
-        two(dayOfMonth)
-        out.append(UInt8(ascii: "T"))
-        let second = timestamp.secondOfDay
-        two(second / 3600)
-        out.append(UInt8(ascii: ":"))
-        two(second / 60 % 60)
-        out.append(UInt8(ascii: ":"))
-        two(second % 60)
-        let offset = timestamp.utcOffsetSeconds
-        out.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-        let minutes = abs(offset) / 60
-        two(minutes / 60)
-        out.append(UInt8(ascii: ":"))
-        two(minutes % 60)
     }
 
     // MARK: Reading
