@@ -25,6 +25,12 @@ public enum ExportDocument {
         WeightsDocument.encode(store)
     }
 
+    /// Writes an export to a file the way data files are written: complete
+    /// or not at all, never a half-written file.
+    public static func write(_ bytes: [UInt8], toPath path: String) async throws {
+        try await DurableFile(path: path).update { _ in (bytes, ()) }
+    }
+
     /// RFC 4180: quote a field holding a comma, quote or line break.
     public static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }

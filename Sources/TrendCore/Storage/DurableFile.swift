@@ -47,18 +47,18 @@ public struct DurableFile: Sendable {
     /// of the pages before `offset` once it has read them, so a large history
     /// is never resident all at once.
     public func withContents<Result>(
-        _ body: (UnsafeBufferPointer<UInt8>, PageReleaser?) throws -> Result
-    ) throws -> Result? {
-        try Self.withMappedFile(path, reportedAs: path) { bytes, _, releaser in try body(bytes, releaser) }
+        _ body: (MappedContents) async throws -> Result
+    ) async throws -> Result? {
+        try await Self.withMappedFile(path, reportedAs: path) { contents, _ in try await body(contents) }
     }
 
     /// Applies `change` to the current contents (nil: no file yet) under the
     /// lock and atomically replaces the file with what it returns.
     public func update<Result>(
-        _ change: (UnsafeBufferPointer<UInt8>?, PageReleaser?) throws -> (bytes: [UInt8], result: Result)
-    ) throws -> Result {
-        try update { current, releaser in
-            let (bytes, result) = try change(current, releaser)
+        _ change: (MappedContents?) async throws -> (bytes: [UInt8], result: Result)
+    ) async throws -> Result {
+        try await update { (current: MappedContents?) async throws -> (contents: FileContents, result: Result) in
+            let (bytes, result) = try await change(current)
             return (FileContents.bytes(bytes), result)
         }
     }
@@ -73,8 +73,8 @@ public struct DurableFile: Sendable {
     /// Applies `change` to the current contents (nil: no file yet) under the
     /// lock and atomically replaces the file with what it returns.
     public func update<Result>(
-        _ change: (UnsafeBufferPointer<UInt8>?, PageReleaser?) throws -> (contents: FileContents, result: Result)
-    ) throws -> Result {
+        _ change: (MappedContents?) async throws -> (contents: FileContents, result: Result)
+    ) async throws -> Result {
         try createDirectoryIfNeeded()
         let target = try resolvedTarget()
         let targetDirectory = PathName.parent(of: target)
@@ -84,11 +84,12 @@ public struct DurableFile: Sendable {
         removeStaleTemporaryFiles(in: targetDirectory, name: name)
 
         var status: stat?
-        let changed = try Self.withMappedFile(target, reportedAs: path) { current, info, releaser in
+        let changed = try await Self.withMappedFile(target, reportedAs: path) { current, info in
             status = info
-            return try change(current, releaser)
+            return try await change(current)
         }
-        let (contents, result) = try changed ?? change(nil, nil)
+        let (contents, result): (FileContents, Result)
+        if let changed { (contents, result) = changed } else { (contents, result) = try await change(nil) }
 
         let temporary = targetDirectory + "/." + name + ".tmp-" + Self.randomSuffix()
         CriticalSection.enter()
@@ -215,8 +216,8 @@ public struct DurableFile: Sendable {
     /// Maps `file` read-only (nil: it does not exist) and runs `body` over it.
     static func withMappedFile<Result>(
         _ file: String, reportedAs shown: String,
-        _ body: (UnsafeBufferPointer<UInt8>, stat, PageReleaser?) throws -> Result
-    ) throws -> Result? {
+        _ body: (MappedContents, stat) async throws -> Result
+    ) async throws -> Result? {
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             // No file, or no directory to hold one: no data yet.
@@ -228,15 +229,21 @@ public struct DurableFile: Sendable {
         guard fstat(fd, &info) == 0 else { throw failure(errno, path: shown, reading: true) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.readFailed(path: shown, reason: "not a regular file") }
         let size = Int(info.st_size)
-        guard size > 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0), info, nil) }
+        guard size > 0 else {
+            return try await body(MappedContents(bytes: UnsafeBufferPointer(start: nil, count: 0), releaser: nil, descriptor: fd), info)
+        }
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
             // Some file systems cannot map: read it instead.
             guard let read = try readFile(file, reportedAs: shown) else { return nil }
-            return try read.bytes.withUnsafeBufferPointer { try body($0, info, nil) }
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: read.bytes.count)
+            defer { copy.deallocate() }
+            _ = copy.initialize(from: read.bytes)
+            return try await body(MappedContents(bytes: UnsafeBufferPointer(copy), releaser: nil, descriptor: nil), info)
         }
         defer { munmap(base, size) }
         _ = madvise(base, size, MADV_SEQUENTIAL)
-        return try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size), info, PageReleaser(base: base))
+        let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
+        return try await body(MappedContents(bytes: bytes, releaser: PageReleaser(base: base), descriptor: fd), info)
     }
 
     static func readFile(_ file: String, reportedAs shown: String) throws(StorageError) -> (bytes: [UInt8], status: stat)? {
@@ -277,6 +284,16 @@ public struct DurableFile: Sendable {
     private static func randomSuffix() -> String {
         String(UInt64.random(in: 0...UInt64.max), radix: 36)
     }
+}
+
+/// A file's contents, mapped for the length of a call.
+public struct MappedContents {
+    public let bytes: UnsafeBufferPointer<UInt8>
+    /// Lets go of pages already read; nil when not mapped.
+    public let releaser: PageReleaser?
+    /// The open file, so concurrent readers can map it themselves; nil when
+    /// the contents were read instead of mapped.
+    public let descriptor: Int32?
 }
 
 /// Lets go of the mapped pages a reader has finished with, so reading a

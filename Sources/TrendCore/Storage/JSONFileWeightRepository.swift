@@ -15,43 +15,44 @@ public struct JSONFileWeightRepository: WeightRepository {
 
     public func load() async throws -> WeightStore {
         guard let file else { return WeightStore() }
-        return try file.withContents { bytes, releaser in
-            try WeightsDocument.decode(bytes, path: file.path, consumed: releaser)
+        return try await file.withContents { contents in
+            try await WeightsDocument.decode(contents, path: file.path)
         } ?? WeightStore()
     }
 
     public func insert(_ entry: WeightEntry) async throws -> WeightStore {
-        try change { $0.insert(entry) }
+        try await change { $0.insert(entry) }
     }
 
     public func importBatch(_ batch: ImportBatch) async throws -> (store: WeightStore, outcome: ImportBatch.Outcome) {
         var outcome = ImportBatch.Outcome()
-        let store = try change { outcome = batch.merge(into: &$0) }
+        let store = try await change { outcome = batch.merge(into: &$0) }
         return (store, outcome)
     }
 
     public func update(_ entry: WeightEntry) async throws -> WeightStore {
-        try change { store in
+        try await change { store in
             guard store.replace(entry) else { throw WeightLogError.entryNotFound(id: entry.idText) }
         }
     }
 
     public func delete(id: UUID) async throws -> WeightStore {
-        try change { store in
+        try await change { store in
             guard store.remove(id: id) != nil else { throw WeightLogError.entryNotFound(id: id.uuidString.lowercased()) }
         }
     }
 
     public func setGoal(_ kilograms: Double?) async throws -> WeightStore {
-        try change { $0.goalKilograms = kilograms }
+        try await change { $0.goalKilograms = kilograms }
     }
 
     /// The one path every change takes: decode what is on disk under the lock,
     /// refuse a newer version, apply, encode.
-    private func change(_ apply: (inout WeightStore) throws -> Void) throws -> WeightStore {
+    private func change(_ apply: (inout WeightStore) throws -> Void) async throws -> WeightStore {
         guard let file else { throw StorageError.noDataDirectory }
-        return try file.update { bytes, releaser in
-            var store = try bytes.map { bytes throws(StorageError) in try WeightsDocument.decode(bytes, path: file.path, consumed: releaser) } ?? WeightStore()
+        return try await file.update { (current: MappedContents?) async throws -> (contents: DurableFile.FileContents, result: WeightStore) in
+            var store = WeightStore()
+            if let current { store = try await WeightsDocument.decode(current, path: file.path) }
             guard store.version <= WeightStore.currentVersion else {
                 throw StorageError.newerVersion(path: file.path, version: store.version)
             }
@@ -77,8 +78,8 @@ public struct JSONFileSettingsRepository: SettingsRepository {
 
     public func setUnit(_ unit: WeightUnit) async throws -> Settings {
         guard let file else { throw StorageError.noDataDirectory }
-        return try file.update { bytes, _ in
-            var settings = try bytes.map { bytes throws(StorageError) in try SettingsDocument.decode(Array(bytes), path: file.path) } ?? Settings()
+        return try await file.update { (current: MappedContents?) async throws -> (bytes: [UInt8], result: Settings) in
+            var settings = try current.map { contents throws(StorageError) in try SettingsDocument.decode(Array(contents.bytes), path: file.path) } ?? Settings()
             guard settings.version <= Settings.currentVersion else {
                 throw StorageError.newerVersion(path: file.path, version: settings.version)
             }

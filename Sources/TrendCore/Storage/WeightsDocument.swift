@@ -109,6 +109,14 @@ enum WeightsDocument {
         return try result.get()
     }
 
+    /// Reads a mapped file; a large one on two cores (see `ParallelEntries`).
+    static func decode(_ contents: MappedContents, path: String) async throws(StorageError) -> WeightStore {
+        if let descriptor = contents.descriptor, let store = await ParallelEntries.decode(contents.bytes, descriptor: descriptor, releaser: contents.releaser) {
+            return store
+        }
+        return try decode(contents.bytes, path: path, consumed: contents.releaser)
+    }
+
     /// `consumed` is told, now and then, how far reading has got, so a
     /// mapped file lets go of the pages behind it.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String, consumed: PageReleaser?) throws(StorageError) -> WeightStore {
@@ -193,14 +201,14 @@ enum WeightsDocument {
     }
 
     /// `what` is built only when reporting: it is evaluated per entry otherwise.
-    private static func number(_ s: inout JSONScanner, _ what: @autoclosure () -> String) throws(JSONScanner.Failure) -> Double {
+    static func number(_ s: inout JSONScanner, _ what: @autoclosure () -> String) throws(JSONScanner.Failure) -> Double {
         guard let next = s.peek(), next == UInt8(ascii: "-") || (48...57).contains(next) else {
             throw s.fail("\(what()) must be a number, not \(s.kindOfNextValue())")
         }
         return try s.readNumber()
     }
 
-    private static func decodeEntry(_ s: inout JSONScanner, number n: Int, allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> WeightEntry {
+    static func decodeEntry(_ s: inout JSONScanner, number n: Int, allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> WeightEntry {
         let start = s.offset
         guard s.peek() == UInt8(ascii: "{") else { throw s.fail("entry \(n) must be an object, not \(s.kindOfNextValue())") }
         s.index += 1
@@ -294,35 +302,32 @@ enum WeightsDocument {
         return WeightEntry(id: id, timestamp: timestamp, kilograms: kilograms, note: note)
     }
 
-    /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, either case.
+    /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, either case. Unrolled: the
+    /// 16 byte positions are fixed.
     static func parseUUID(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UUID? {
         guard range.count == 36, let base = b.baseAddress, range.upperBound <= b.count else { return nil }
         let p = base + range.lowerBound
         guard p[8] == 45, p[13] == 45, p[18] == 45, p[23] == 45 else { return nil }
-        var high: UInt64 = 0
-        var low: UInt64 = 0
-        var bad = false
-        var k = 0
-        var n = 0
-        while k < 36 {
-            if k == 8 || k == 13 || k == 18 || k == 23 {
-                k += 1
-                continue
-            }
-            let c = p[k]
+        // An invalid digit sets bit 8 of its nibble, which survives the
+        // shifts and ORs: validity is checked once, without mutable state
+        // (a captured `bad` flag made every digit a memory round trip).
+        @inline(__always) func nibble(_ c: UInt8) -> UInt16 {
             let digit = c &- 48
             let letter = (c | 0x20) &- 97
-            let value = UInt64(digit < 10 ? digit : letter &+ 10)
-            bad = bad || (digit >= 10 && letter >= 6)
-            if n < 16 { high = high << 4 | value } else { low = low << 4 | value }
-            n += 1
-            k += 1
+            return digit < 10 ? UInt16(digit) : (letter < 6 ? UInt16(letter &+ 10) : 0x100)
         }
-        guard !bad else { return nil }
-        return withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { raw in
-            UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-                        raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
-        }
+        @inline(__always) func pair(_ i: Int) -> UInt16 { nibble(p[i]) << 4 | nibble(p[i + 1]) }
+        let v0 = pair(0), v1 = pair(2), v2 = pair(4), v3 = pair(6)
+        let v4 = pair(9), v5 = pair(11), v6 = pair(14), v7 = pair(16)
+        let v8 = pair(19), v9 = pair(21), v10 = pair(24), v11 = pair(26)
+        let v12 = pair(28), v13 = pair(30), v14 = pair(32), v15 = pair(34)
+        let all = v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7 | v8 | v9 | v10 | v11 | v12 | v13 | v14 | v15
+        guard all & 0xFF00 == 0 else { return nil }
+        @inline(__always) func byte(_ v: UInt16) -> UInt8 { UInt8(truncatingIfNeeded: v) }
+        return UUID(uuid: (
+            byte(v0), byte(v1), byte(v2), byte(v3), byte(v4), byte(v5), byte(v6), byte(v7),
+            byte(v8), byte(v9), byte(v10), byte(v11), byte(v12), byte(v13), byte(v14), byte(v15)
+        ))
     }
 }
 

@@ -41,7 +41,7 @@ enum ExportCommand {
             bytes = ExportDocument.csv(store, unit: unit)
         }
         if let output = context.arguments.value("output") {
-            try DurableFile(path: absolutePath(output)).update { _, _ in (bytes, ()) }
+            try await ExportDocument.write(bytes, toPath: absolutePath(output))
             context.console.message("Exported \(store.entries.count) weigh-ins to \(output).\n")
         } else {
             context.console.out(bytes: bytes)

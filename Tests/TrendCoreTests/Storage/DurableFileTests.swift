@@ -10,10 +10,10 @@ struct DurableFileTests {
     }
 
     @Test("creates the directory 0700 and the file 0600, with a lock file beside it")
-    func createsPrivately() throws {
+    func createsPrivately() async throws {
         let dir = try TemporaryDirectory()
         let file = DurableFile(path: dir.file("a/b/weights.json"))
-        try file.update { current, _ in
+        try await file.update { current in
             #expect(current == nil)
             return (Array("one".utf8), ())
         }
@@ -26,24 +26,24 @@ struct DurableFileTests {
     }
 
     @Test("keeps an existing file's mode")
-    func keepsMode() throws {
+    func keepsMode() async throws {
         let dir = try TemporaryDirectory()
         try dir.write("old", to: "weights.json")
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: dir.file("weights.json"))
-        try DurableFile(path: dir.file("weights.json")).update { _, _ in (Array("new".utf8), ()) }
+        try await DurableFile(path: dir.file("weights.json")).update { _ in (Array("new".utf8), ()) }
         #expect(try mode(dir.file("weights.json")) == 0o640)
         #expect(dir.read("weights.json") == "new")
     }
 
     @Test("a symlinked data file stays a symlink and its target is updated")
-    func followsSymlink() throws {
+    func followsSymlink() async throws {
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.file("real"), withIntermediateDirectories: true)
         try dir.write("old", to: "real/weights.json")
         try FileManager.default.createDirectory(atPath: dir.file("data"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: dir.file("data/weights.json"), withDestinationPath: "../real/weights.json")
-        try DurableFile(path: dir.file("data/weights.json")).update { current, _ in
-            #expect(current.map { String(decoding: Array($0), as: UTF8.self) } == "old")
+        try await DurableFile(path: dir.file("data/weights.json")).update { current in
+            #expect(current.map { String(decoding: Array($0.bytes), as: UTF8.self) } == "old")
             return (Array("new".utf8), ())
         }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("data/weights.json")) == "../real/weights.json")
@@ -52,12 +52,12 @@ struct DurableFileTests {
     }
 
     @Test("a failed write leaves the old file byte-identical and no temporary file", arguments: [ENOSPC, EIO, EDQUOT])
-    func failedWrite(code: Int32) throws {
+    func failedWrite(code: Int32) async throws {
         let dir = try TemporaryDirectory()
         try dir.write("old", to: "weights.json")
         let file = DurableFile(path: dir.file("weights.json"), lockTimeoutSeconds: 1, faults: .init(writeErrno: code))
-        #expect(throws: StorageError.ioFailed(path: dir.file("weights.json"), reason: String(cString: strerror(code)))) {
-            try file.update { _, _ in (Array("new".utf8), ()) }
+        await #expect(throws: StorageError.ioFailed(path: dir.file("weights.json"), reason: String(cString: strerror(code)))) {
+            try await file.update { _ in (Array("new".utf8), ()) }
         }
         #expect(dir.read("weights.json") == "old")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
@@ -65,54 +65,54 @@ struct DurableFileTests {
     }
 
     @Test("a failed directory sync reports that the change was made but may not be durable")
-    func failedDirectorySync() throws {
+    func failedDirectorySync() async throws {
         let dir = try TemporaryDirectory()
         let file = DurableFile(path: dir.file("weights.json"), lockTimeoutSeconds: 1, faults: .init(directorySyncErrno: EIO))
-        #expect(throws: StorageError.notDurable(path: dir.file("weights.json"), reason: String(cString: strerror(EIO)))) {
-            try file.update { _, _ in (Array("new".utf8), ()) }
+        await #expect(throws: StorageError.notDurable(path: dir.file("weights.json"), reason: String(cString: strerror(EIO)))) {
+            try await file.update { _ in (Array("new".utf8), ()) }
         }
         #expect(dir.read("weights.json") == "new")
     }
 
     @Test("removes temporary files left by a killed writer")
-    func cleansStaleTemporaries() throws {
+    func cleansStaleTemporaries() async throws {
         let dir = try TemporaryDirectory()
         try dir.write("half", to: ".weights.json.tmp-dead")
         try dir.write("other", to: ".settings.json.tmp-dead")
-        try DurableFile(path: dir.file("weights.json")).update { _, _ in (Array("new".utf8), ()) }
+        try await DurableFile(path: dir.file("weights.json")).update { _ in (Array("new".utf8), ()) }
         #expect(dir.read(".weights.json.tmp-dead") == nil)
         #expect(dir.read(".settings.json.tmp-dead") == "other")
     }
 
     @Test("a held lock is waited for, then reported as busy")
-    func lockBusy() throws {
+    func lockBusy() async throws {
         let dir = try TemporaryDirectory()
         try dir.write("old", to: "weights.json")
         let fd = open(dir.file("weights.json.lock"), O_RDWR | O_CREAT, 0o600)
         #expect(flock(fd, LOCK_EX) == 0)
         defer { close(fd) }
         let file = DurableFile(path: dir.file("weights.json"), lockTimeoutSeconds: 0.3)
-        #expect(throws: StorageError.lockBusy(path: dir.file("weights.json"))) {
-            try file.update { _, _ in (Array("new".utf8), ()) }
+        await #expect(throws: StorageError.lockBusy(path: dir.file("weights.json"))) {
+            try await file.update { _ in (Array("new".utf8), ()) }
         }
         #expect(dir.read("weights.json") == "old")
     }
 
     @Test("a file in the way of the data directory cannot be created over")
-    func fileInTheWay() throws {
+    func fileInTheWay() async throws {
         let dir = try TemporaryDirectory()
         try dir.write("not a directory", to: "data")
-        #expect(throws: StorageError.cannotCreateDirectory(path: dir.file("data"), reason: "a file is in the way")) {
-            try DurableFile(path: dir.file("data/weights.json")).update { _, _ in (Array("new".utf8), ()) }
+        await #expect(throws: StorageError.cannotCreateDirectory(path: dir.file("data"), reason: "a file is in the way")) {
+            try await DurableFile(path: dir.file("data/weights.json")).update { _ in (Array("new".utf8), ()) }
         }
     }
 
     @Test("a directory where the file should be is an I/O error, not a crash")
-    func directoryInTheWay() throws {
+    func directoryInTheWay() async throws {
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.file("weights.json"), withIntermediateDirectories: true)
         #expect(throws: StorageError.self) { try DurableFile(path: dir.file("weights.json")).read() }
-        #expect(throws: StorageError.self) { try DurableFile(path: dir.file("weights.json")).update { _, _ in (Array("x".utf8), ()) } }
+        await #expect(throws: StorageError.self) { try await DurableFile(path: dir.file("weights.json")).update { _ in (Array("x".utf8), ()) } }
     }
 }
 

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrendCore
+
+@Suite("Reading large files on two cores")
+struct ParallelEntriesTests {
+    /// A canonical store larger than the parallel threshold.
+    static func largeStore() -> WeightStore {
+        var generator = SeededGenerator(seed: 99)
+        let entries = (0..<50_000).map { i in
+            WeightEntry(
+                timestamp: Timestamp(epochSeconds: 1_500_000_000 + Int64(i) * 3_000, utcOffsetSeconds: [0, 3600, -18000][i % 3]),
+                kilograms: Double.random(in: 60...100, using: &generator), note: i % 10 == 0 ? "note \(i), \"quoted\"" : nil)
+        }
+        return WeightStore(entries: entries, goalKilograms: 72.5)
+    }
+
+    @Test("gives exactly what the sequential reader gives")
+    func sameAsSequential() async throws {
+        let dir = try TemporaryDirectory()
+        let store = Self.largeStore()
+        let bytes = WeightsDocument.encode(store)
+        #expect(bytes.count > ParallelEntries.minimumSize)
+        try Data(bytes).write(to: URL(fileURLWithPath: dir.file("weights.json")))
+        let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
+            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor))
+        }
+        #expect(viaParallel == store)
+        let loaded = try await JSONFileWeightRepository(path: dir.file("weights.json")).load()
+        #expect(loaded == store)
+    }
+
+    @Test("damage in the second half is reported with its line, as by the sequential reader", arguments: [0.25, 0.75, 0.999])
+    func damage(at fraction: Double) async throws {
+        let dir = try TemporaryDirectory()
+        var bytes = WeightsDocument.encode(Self.largeStore())
+        // Turn one weight into a string somewhere in the file.
+        var index = Int(Double(bytes.count) * fraction)
+        let marker = Array("\"kilograms\": ".utf8)
+        while !bytes[index...].starts(with: marker) { index += 1 }
+        bytes.insert(UInt8(ascii: "\""), at: index + marker.count)
+        try Data(bytes).write(to: URL(fileURLWithPath: dir.file("weights.json")))
+        let line = bytes[..<index].filter { $0 == 10 }.count + 1
+        do {
+            _ = try await JSONFileWeightRepository(path: dir.file("weights.json")).load()
+            Issue.record("damage was not noticed")
+        } catch let error as StorageError {
+            guard case .damaged(_, let reportedLine, _, let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(reportedLine == line)
+            #expect(reason.contains("must be a number, not a string"))
+        }
+    }
+
+    @Test("an id repeated across the halves is refused")
+    func duplicateAcrossHalves() async throws {
+        let dir = try TemporaryDirectory()
+        let store = Self.largeStore()
+        var entries = store.entries
+        entries[entries.count - 5] = WeightEntry(id: entries[3].id, timestamp: entries[entries.count - 5].timestamp, kilograms: 80)
+        try Data(WeightsDocument.encode(WeightStore(entries: entries))).write(to: URL(fileURLWithPath: dir.file("weights.json")))
+        await #expect(throws: StorageError.self) { _ = try await JSONFileWeightRepository(path: dir.file("weights.json")).load() }
+    }
+
+    @Test("a change to a large file reads it on two cores and keeps every entry")
+    func changeLargeFile() async throws {
+        let dir = try TemporaryDirectory()
+        let store = Self.largeStore()
+        try Data(WeightsDocument.encode(store)).write(to: URL(fileURLWithPath: dir.file("weights.json")))
+        let repository = JSONFileWeightRepository(path: dir.file("weights.json"))
+        let added = WeightEntry(timestamp: Timestamp(epochSeconds: 1_700_000_000, utcOffsetSeconds: 0), kilograms: 81)
+        let after = try await repository.insert(added)
+        #expect(after.entries.count == store.entries.count + 1)
+        var expected = store
+        expected.insert(added)
+        #expect(try await repository.load() == expected)
+    }
+}
