@@ -89,6 +89,16 @@ def main():
         def fresh(directory):
             return lambda: shutil.copyfile(source, os.path.join(directory, "weights.json"))
 
+        # The history as the CSV export, to time a whole import into an empty directory.
+        csv_path = os.path.join(args.work, f"history-{n}.csv")
+        if not os.path.exists(csv_path):
+            with open(csv_path, "wb") as f:
+                subprocess.run([args.trend, "--data-dir", pristine, "export"], stdout=f, check=True)
+        import_dir = os.path.join(args.work, f"import-{n}")
+
+        def empty_import_dir():
+            shutil.rmtree(import_dir, ignore_errors=True)
+
         peer = [sys.executable, os.path.join(HERE, "peer.py")]
         jobs = {
             "trend progress": ([args.trend, "--data-dir", pristine, "progress", "--range", "3M", "--format", "json"], None),
@@ -99,12 +109,14 @@ def main():
             "trend log": ([args.trend, "--data-dir", trend_dir, "log", "80.5"], fresh(trend_dir)),
             "peer log": (peer + ["log", peer_dir, "80.5"], fresh(peer_dir)),
             "cp": (["cp", source, os.path.join(args.work, "copy.json")], None),
+            "trend import": ([args.trend, "--data-dir", import_dir, "import", csv_path, "-q"], empty_import_dir),
+            "cat csv": (["cat", csv_path], None),
             "trend --version": ([args.trend, "--version"], None),
             "/bin/true": (["/bin/true"], None),
         }
         print(f"measuring N={n}...", file=sys.stderr)
         m = measure(jobs, args.runs)
-        rows.append((n, os.path.getsize(source), m))
+        rows.append((n, os.path.getsize(source), m, os.path.getsize(csv_path)))
 
     def ms(seconds):
         return f"{seconds * 1000:.1f}"
@@ -112,12 +124,15 @@ def main():
     lines = []
     lines.append("| N | file | job | trend ms | peer ms | floor ms | trend/peer | trend/floor | trend peak MiB | peer peak MiB |")
     lines.append("|---|---|---|---|---|---|---|---|---|---|")
-    for n, size, m in rows:
+    for n, size, m, csv_size in rows:
         for job, floor in (("progress", "cat"), ("list", "cat"), ("log", "cp")):
             t, tr = m[f"trend {job}"]
             p, pr = m[f"peer {job}"]
             f, _ = m[floor]
             lines.append(f"| {n:,} | {size / 2**20:.1f} MiB | {job} | {ms(t)} | {ms(p)} | {ms(f)} ({floor}) | {t / p:.2f} | {t / f:.1f} | {tr / 1024:.1f} | {pr / 1024:.1f} |")
+        t, tr = m["trend import"]
+        f, _ = m["cat csv"]
+        lines.append(f"| {n:,} | {csv_size / 2**20:.1f} MiB CSV | import (one write) | {ms(t)} | | {ms(f)} (cat) | | {t / f:.1f} | {tr / 1024:.1f} | |")
         t, tr = m["trend --version"]
         f, _ = m["/bin/true"]
         lines.append(f"| {n:,} | | --version | {ms(t)} | | {ms(f)} (/bin/true) | | {t / f:.1f} | {tr / 1024:.1f} | |")
@@ -125,7 +140,7 @@ def main():
     print(table)
 
     targets = []
-    for n, _, m in rows:
+    for n, _, m, _ in rows:
         if n not in (10_000, 1_000_000):
             continue
         small = n == 10_000
@@ -149,7 +164,8 @@ def main():
         f.write("peak memory is the maximum resident set of one more run under GNU time. The machine is shared: compare ratios within one run.\n\n")
         f.write("Jobs: `trend progress --range 3M --format json`, `trend list --format csv > /dev/null`, `trend log 80.5` (on a fresh copy ")
         f.write("of the history each run), `trend --version`; the Python peer (`Benchmarks/peer.py`) does the same on the same files; the floors ")
-        f.write("are `cat FILE > /dev/null`, `cp FILE COPY` and `/bin/true`.\n\n")
+        f.write("are `cat FILE > /dev/null`, `cp FILE COPY` and `/bin/true`. `import` is `trend import` of the history's CSV export ")
+        f.write("into an empty data directory (no peer).\n\n")
         f.write(table + "\n\n## Targets (issue 7)\n\n| N | measure | value | target | |\n|---|---|---|---|---|\n")
         f.write("\n".join(targets) + "\n")
     print("\n".join(targets))

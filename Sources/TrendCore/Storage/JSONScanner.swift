@@ -18,15 +18,6 @@ struct JSONScanner {
         self.bytes = bytes
     }
 
-    /// Runs `body` with a scanner over `array`.
-    static func scan<R>(_ array: [UInt8], _ body: (inout JSONScanner) throws(Failure) -> R) throws(Failure) -> R {
-        let result: Result<R, Failure> = array.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(bytes: buffer)
-            do throws(Failure) { return .success(try body(&scanner)) } catch { return .failure(error) }
-        }
-        return try result.get()
-    }
-
     var offset: Int { index }
 
     func fail(_ reason: String, at offset: Int? = nil) -> Failure {
