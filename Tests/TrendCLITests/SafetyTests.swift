@@ -101,6 +101,38 @@ struct SafetyTests {
         #expect(names.sorted() == ["weights.json", "weights.json.lock"])
     }
 
+    @Test("SIGTERM at any moment of a write exits 143 (or finishes), never leaving a temporary file")
+    func terminatedWriters() throws {
+        let cli = try CLIHarness()
+        // A history large enough that a write takes a while.
+        var lines: [String] = []
+        for i in 0..<20_000 {
+            let id = String(format: "%08x-0000-4000-8000-%012x", i, i)
+            lines.append("{\"date\": \"2020-01-01T00:00:00+00:00\", \"id\": \"\(id)\", \"kilograms\": \(60 + i % 40)}")
+        }
+        try cli.writeWeights("{\n  \"entries\": [\n    " + lines.joined(separator: ",\n    ") + "\n  ],\n  \"version\": 1\n}\n")
+        var count = 20_000
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<30 {
+            let process = Process()
+            process.executableURL = cli.binary.url
+            process.arguments = ["log", "81", "--note", "round \(round)", "-q"]
+            process.environment = cli.environment
+            try process.run()
+            usleep(UInt32(round % 10 * 3_000) + UInt32.random(in: 0..<2_000, using: &generator))
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit)
+            #expect(process.terminationStatus == 143 || process.terminationStatus == 0, "round \(round): \(process.terminationStatus)")
+            // Killed before it took the lock, there is no lock file yet; never a temporary file.
+            let names = try FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory)
+            #expect(!names.contains { $0.contains(".tmp-") }, "round \(round): \(names)")
+            let entries = try cli.entries().count
+            #expect(entries == count || entries == count + 1, "round \(round)")
+            count = entries
+        }
+    }
+
     @Test("a lock held by another process is waited for, then exit 75")
     func lockBusy() throws {
         let cli = try CLIHarness()
