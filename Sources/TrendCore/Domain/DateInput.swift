@@ -36,13 +36,15 @@ public struct DateInput: Sendable {
 
     public func timestamp(parsing raw: String) throws(DateInputError) -> Timestamp {
         let text = raw.trimmed
-        switch text.lowercased() {
-        case "today", "now":
-            return now
-        case "yesterday":
-            return atNoon(of: now.day.adding(days: -1))
-        default:
-            break
+        if let first = text.utf8.first, first > 57 {
+            switch text.lowercased() {
+            case "today", "now":
+                return now
+            case "yesterday":
+                return atNoon(of: now.day.adding(days: -1))
+            default:
+                break
+            }
         }
         var s = Cursor(Array(text.utf8))
         guard let year = s.digits(4), s.take(UInt8(ascii: "-")), let month = s.digits(2),

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FoundationEssentials
 
 /// One weigh-in.
@@ -14,7 +19,7 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
     /// Nil rather than empty, so "no note" has one spelling.
     public var note: String?
 
-    public init(id: UUID = UUID(), timestamp: Timestamp, kilograms: Double, note: String? = nil) {
+    public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, kilograms: Double, note: String? = nil) {
         self.id = id
         self.timestamp = timestamp
         self.kilograms = kilograms
@@ -23,12 +28,29 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
 
     /// Convenience for callers holding a `Date`; sub-second parts are dropped
     /// because the file keeps whole seconds.
-    public init(id: UUID = UUID(), date: Date, utcOffsetSeconds: Int = 0, kilograms: Double, note: String? = nil) {
+    public init(id: UUID = WeightEntry.newID(), date: Date, utcOffsetSeconds: Int = 0, kilograms: Double, note: String? = nil) {
         self.init(
             id: id,
             timestamp: Timestamp(
                 epochSeconds: Int64(date.timeIntervalSince1970.rounded(.down)), utcOffsetSeconds: utcOffsetSeconds),
             kilograms: kilograms, note: note)
+    }
+
+    /// A random (version 4) id. Not `UUID()`: on Linux it opens
+    /// /dev/urandom for every id, which dominated importing large files.
+    public static func newID() -> UUID {
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            #if canImport(Glibc) || canImport(Darwin)
+            arc4random_buf(raw.baseAddress!, 16)
+            #else
+            var generator = SystemRandomNumberGenerator()
+            for i in 0..<16 { raw[i] = UInt8.random(in: 0...255, using: &generator) }
+            #endif
+            raw[6] = raw[6] & 0x0F | 0x40
+            raw[8] = raw[8] & 0x3F | 0x80
+        }
+        return UUID(uuid: bytes)
     }
 
     public var date: Date { Date(timeIntervalSince1970: TimeInterval(timestamp.epochSeconds)) }

@@ -60,6 +60,9 @@ struct ImportCells {
     /// `31/12/2024`, `12/31/24`, `01-15-2024 07:30`: rewritten as ISO, or
     /// nil when the text does not start with a numeric day-month-year date.
     private func numericDate(_ text: String) throws -> String? {
+        // ISO dates (`2026-01-31…`, by far the most common) are not numeric day/month dates.
+        let head = text.utf8.prefix(5)
+        if head.count == 5 && head.prefix(4).allSatisfy({ $0 >= 48 && $0 <= 57 }) && head.last == UInt8(ascii: "-") { return nil }
         let datePart = text.prefix { $0 != " " && $0 != "T" }
         let rest = text.dropFirst(datePart.count)
         let separators: Set<Character> = ["/", "-", "."]

@@ -87,6 +87,18 @@ struct DifferentialTests {
         #expect(WeightsDocument.firstDuplicateID(entries) == expected)
     }
 
+    @Test("new ids are random version 4 UUIDs, never repeated")
+    func newIDs() {
+        var seen = Set<UUID>()
+        for _ in 0..<20_000 {
+            let id = WeightEntry.newID()
+            let text = id.uuidString.lowercased()
+            #expect(text[text.index(text.startIndex, offsetBy: 14)] == "4")
+            #expect("89ab".contains(text[text.index(text.startIndex, offsetBy: 19)]))
+            #expect(seen.insert(id).inserted)
+        }
+    }
+
     @Test("id prefixes are matched on the raw bytes as on the text")
     func prefixes() {
         for _ in 0..<200 {
