@@ -218,16 +218,8 @@ public struct DurableFile: Sendable {
         _ file: String, reportedAs shown: String,
         _ body: (MappedContents, stat) async throws -> Result
     ) async throws -> Result? {
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            // No file, or no directory to hold one: no data yet.
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw failure(errno, path: shown, reading: true)
-        }
+        guard let (fd, info) = try openRegularFile(file, reportedAs: shown) else { return nil }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure(errno, path: shown, reading: true) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.readFailed(path: shown, reason: "not a regular file") }
         let size = Int(info.st_size)
         guard size > 0 else {
             return try await body(MappedContents(bytes: UnsafeBufferPointer(start: nil, count: 0), releaser: nil, descriptor: fd), info)
@@ -246,17 +238,30 @@ public struct DurableFile: Sendable {
         return try await body(MappedContents(bytes: bytes, releaser: PageReleaser(base: base), descriptor: fd), info)
     }
 
-    static func readFile(_ file: String, reportedAs shown: String) throws(StorageError) -> (bytes: [UInt8], status: stat)? {
+    /// Opens a data file for reading: nil when there is none (or no
+    /// directory to hold one: no data yet), an error when it is not a file.
+    private static func openRegularFile(_ file: String, reportedAs shown: String) throws(StorageError) -> (Int32, stat)? {
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            // No file, or no directory to hold one: no data yet.
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw failure(errno, path: shown, reading: true)
         }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure(errno, path: shown, reading: true) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .readFailed(path: shown, reason: "not a regular file") }
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw failure(code, path: shown, reading: true)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw .readFailed(path: shown, reason: "not a regular file")
+        }
+        return (fd, info)
+    }
+
+    static func readFile(_ file: String, reportedAs shown: String) throws(StorageError) -> (bytes: [UInt8], status: stat)? {
+        guard let (fd, info) = try openRegularFile(file, reportedAs: shown) else { return nil }
+        defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var total = 0
         while true {

@@ -54,18 +54,8 @@ enum ArgumentParser {
                     throw unknownOption("--" + name, among: available.map { "--" + $0.long }, command: result.command)
                 }
                 if option.takesValue {
-                    let value: String
-                    if let inline {
-                        value = inline
-                    } else {
-                        guard index < arguments.count, !isLongOption(arguments[index]) else {
-                            throw UsageError(
-                                message: "missing value for '--\(name)' (\(option.valueName ?? "VALUE"))",
-                                commandName: result.command?.name)
-                        }
-                        value = arguments[index]
-                        index += 1
-                    }
+                    var value: String
+                    if let inline { value = inline } else { value = try nextValue(for: "--" + name, option, arguments, &index, command: result.command) }
                     try check(value, for: option, command: result.command)
                     result.options[option.long, default: []].append(value)
                 } else {
@@ -84,19 +74,9 @@ enum ArgumentParser {
                     throw unknownOption("-" + String(character), among: available.map { "--" + $0.long }, command: result.command)
                 }
                 if option.takesValue {
-                    let value: String
-                    if !characters.isEmpty {
-                        value = String(characters)
-                        characters = []
-                    } else {
-                        guard index < arguments.count, !isLongOption(arguments[index]) else {
-                            throw UsageError(
-                                message: "missing value for '-\(character)' (\(option.valueName ?? "VALUE"))",
-                                commandName: result.command?.name)
-                        }
-                        value = arguments[index]
-                        index += 1
-                    }
+                    var value = String(characters)
+                    if characters.isEmpty { value = try nextValue(for: "-" + String(character), option, arguments, &index, command: result.command) }
+                    characters = []
                     try check(value, for: option, command: result.command)
                     result.options[option.long, default: []].append(value)
                 } else {
@@ -115,6 +95,17 @@ enum ArgumentParser {
             }
         }
         return result
+    }
+
+    /// The argument after an option that takes a value; an option name there means it is missing.
+    private static func nextValue(
+        for typed: String, _ option: OptionDescription, _ arguments: [String], _ index: inout Int, command: CommandDescription?
+    ) throws(UsageError) -> String {
+        guard index < arguments.count, !isLongOption(arguments[index]) else {
+            throw UsageError(message: "missing value for '\(typed)' (\(option.valueName ?? "VALUE"))", commandName: command?.name)
+        }
+        index += 1
+        return arguments[index - 1]
     }
 
     /// `-5`, `-.5` and `-,5` are values (so `trend log -5` is refused as a
