@@ -72,6 +72,14 @@ public actor InMemoryWeightRepository: WeightRepository {
     public func setGoal(_ kilograms: Double?) async throws -> WeightStore {
         try await change { $0.goalKilograms = kilograms }
     }
+
+    public func modify<Value: Sendable>(
+        _ change: @escaping @Sendable (inout WeightStore) throws -> Value
+    ) async throws -> (store: WeightStore, outcome: Value) {
+        var outcome: Value?
+        let store = try await self.change { outcome = try change(&$0) }
+        return (store, outcome!)
+    }
 }
 
 public actor InMemorySettingsRepository: SettingsRepository {

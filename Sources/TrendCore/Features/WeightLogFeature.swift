@@ -124,6 +124,45 @@ public final class WeightLogFeature {
         return changed
     }
 
+    /// Changes the entry `text` names (full id or unique prefix), resolved
+    /// against what is stored when the change is made: one locked read and
+    /// write, nothing loaded first.
+    @discardableResult
+    public func update(
+        matching text: String, kilograms: Double? = nil, timestamp: Timestamp? = nil, note: NoteChange = .keep
+    ) async throws -> WeightEntry {
+        _ = try EntryID.prefix(parsing: text)
+        if let kilograms { try validate(kilograms: kilograms) }
+        if let timestamp { try validate(timestamp: timestamp) }
+        return try await performEdit { [repository] in
+            try await repository.modify { store in
+                var entry = try EntryID.entry(matching: text, in: store.entries)
+                if let kilograms { entry.kilograms = kilograms }
+                if let timestamp { entry.timestamp = timestamp }
+                switch note {
+                case .keep: break
+                case .set(let text): entry.note = text.isEmpty ? nil : text
+                case .clear: entry.note = nil
+                }
+                store.replace(entry)
+                return entry
+            }
+        }
+    }
+
+    /// Deletes the entry `text` names, resolved as `update(matching:)` does.
+    @discardableResult
+    public func remove(matching text: String) async throws -> WeightEntry {
+        _ = try EntryID.prefix(parsing: text)
+        return try await performEdit { [repository] in
+            try await repository.modify { store in
+                let entry = try EntryID.entry(matching: text, in: store.entries)
+                store.remove(id: entry.id)
+                return entry
+            }
+        }
+    }
+
     @discardableResult
     public func remove(id: UUID) async throws -> WeightEntry {
         guard let entry = entries.first(where: { $0.id == id }) else {
@@ -178,18 +217,7 @@ public final class WeightLogFeature {
     /// Finds an entry by its full id or a unique prefix of at least 4 hex
     /// digits, among the loaded entries.
     public func entry(matching text: String) throws(WeightLogError) -> WeightEntry {
-        let input = text.lowercased()
-        let hexDigits = input.filter(\.isHexDigit).count
-        guard hexDigits >= 4, input.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw .malformedID(input: text)
-        }
-        let prefix = Array(input.utf8)
-        let matches = entries.filter { $0.idHasPrefix(prefix) }
-        switch matches.count {
-        case 0: throw .entryNotFound(id: text)
-        case 1: return matches[0]
-        default: throw .ambiguousID(prefix: text, candidates: matches)
-        }
+        try EntryID.entry(matching: text, in: entries)
     }
 
     // MARK: Internals

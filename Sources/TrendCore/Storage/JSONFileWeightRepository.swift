@@ -46,6 +46,14 @@ public struct JSONFileWeightRepository: WeightRepository {
         try await change { $0.goalKilograms = kilograms }
     }
 
+    public func modify<Value: Sendable>(
+        _ change: @escaping @Sendable (inout WeightStore) throws -> Value
+    ) async throws -> (store: WeightStore, outcome: Value) {
+        var outcome: Value?
+        let store = try await self.change { outcome = try change(&$0) }
+        return (store, outcome!)
+    }
+
     /// The one path every change takes: decode what is on disk under the lock,
     /// refuse a newer version, apply, encode.
     private func change(_ apply: (inout WeightStore) throws -> Void) async throws -> WeightStore {

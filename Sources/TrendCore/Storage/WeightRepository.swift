@@ -15,6 +15,11 @@ public protocol WeightRepository: Sendable {
     func delete(id: UUID) async throws -> WeightStore
     /// Nil clears the goal.
     func setGoal(_ kilograms: Double?) async throws -> WeightStore
+    /// Applies `change` to what is stored at this moment, in the same locked
+    /// write; when `change` throws, nothing is written.
+    func modify<Value: Sendable>(
+        _ change: @escaping @Sendable (inout WeightStore) throws -> Value
+    ) async throws -> (store: WeightStore, outcome: Value)
 }
 
 /// Storage for the user's settings.

@@ -15,12 +15,11 @@ enum EditCommand {
         try await context.loadSettings()
         let kilograms = try arguments.value("weight").map(context.weight)
         let timestamp = try arguments.value("date").map(context.timestamp)
-        try await context.loadWeights()
-        let log = context.app.weightLogFeature
-        let target = try log.entry(matching: arguments.positionals[0])
         let note: WeightLogFeature.NoteChange =
             arguments.flag("clear-note") ? .clear : arguments.value("note").map { .set($0) } ?? .keep
-        let entry = try await log.update(id: target.id, kilograms: kilograms, timestamp: timestamp, note: note)
+        // Resolved and changed in one locked read and write.
+        let entry = try await context.app.weightLogFeature.update(
+            matching: arguments.positionals[0], kilograms: kilograms, timestamp: timestamp, note: note)
         if context.format == "json" {
             context.console.out(EntryRendering.json(entry, unit: context.unit).rendered())
         } else if !context.console.isQuiet {
@@ -33,10 +32,7 @@ enum EditCommand {
 enum RemoveCommand {
     static func run(_ context: CommandContext) async throws {
         try await context.loadSettings()
-        try await context.loadWeights()
-        let log = context.app.weightLogFeature
-        let target = try log.entry(matching: context.arguments.positionals[0])
-        let entry = try await log.remove(id: target.id)
+        let entry = try await context.app.weightLogFeature.remove(matching: context.arguments.positionals[0])
         if context.format == "json" {
             context.console.out(EntryRendering.json(entry, unit: context.unit).rendered())
         } else if !context.console.isQuiet {

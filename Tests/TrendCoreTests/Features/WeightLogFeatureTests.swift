@@ -100,6 +100,27 @@ struct WeightLogFeatureTests {
         #expect(throws: WeightLogError.entryNotFound(id: "ffff")) { try log.entry(matching: "ffff") }
     }
 
+    @Test("edits by id prefix resolve against what is stored, in one change, without loading first")
+    func changesByPrefix() async throws {
+        let a = WeightEntry(id: UUID(uuidString: "3F2A1111-0000-4000-8000-000000000001")!, timestamp: .local(2026, 11, 1), kilograms: 80, note: "a")
+        let b = WeightEntry(id: UUID(uuidString: "3F2A2222-0000-4000-8000-000000000002")!, timestamp: .local(2026, 11, 2), kilograms: 81)
+        let repository = InMemoryWeightRepository(store: WeightStore(entries: [a, b]))
+        let log = TestAppModelFactory.make(repository: repository).weightLogFeature
+        #expect(log.entries.isEmpty)
+        let changed = try await log.update(matching: "3f2a1", kilograms: 79.5, note: .clear)
+        #expect(changed.id == a.id && changed.kilograms == 79.5 && changed.note == nil)
+        #expect(await repository.loadCallCount == 0)
+        #expect(log.entries.map(\.kilograms) == [79.5, 81])
+        await #expect(throws: WeightLogError.ambiguousID(prefix: "3f2a", candidates: [changed, b])) { try await log.remove(matching: "3f2a") }
+        let saves = await repository.saveCallCount
+        await #expect(throws: WeightLogError.malformedID(input: "3f")) { try await log.update(matching: "3f", kilograms: 70) }
+        await #expect(throws: WeightLogError.weightOutOfRange(kilograms: 0)) { try await log.update(matching: "3f2a1", kilograms: 0) }
+        #expect(await repository.saveCallCount == saves)
+        await #expect(throws: WeightLogError.entryNotFound(id: "ffff")) { try await log.remove(matching: "ffff") }
+        #expect(try await log.remove(matching: "3F2A2").id == b.id)
+        #expect(await repository.store.entries.map(\.id) == [a.id])
+    }
+
     @Test("the latest weigh-in's age is measured in elapsed time, strictly")
     func age() async throws {
         let latest = WeightEntry(timestamp: Timestamp(epochSeconds: now - 36 * 3600, utcOffsetSeconds: 3600), kilograms: 80)
