@@ -46,31 +46,10 @@ public actor InMemoryWeightRepository: WeightRepository {
         return store
     }
 
+    /// Records the order inserts arrive in, then inserts as every repository does.
     public func insert(_ entry: WeightEntry) async throws -> WeightStore {
         insertOrder.append(entry.id)
-        return try await change { $0.insert(entry) }
-    }
-
-    public func importBatch(_ batch: ImportBatch) async throws -> (store: WeightStore, outcome: ImportBatch.Outcome) {
-        var outcome = ImportBatch.Outcome()
-        let store = try await change { outcome = batch.merge(into: &$0) }
-        return (store, outcome)
-    }
-
-    public func update(_ entry: WeightEntry) async throws -> WeightStore {
-        try await change { store in
-            guard store.replace(entry) else { throw WeightLogError.entryNotFound(id: entry.idText) }
-        }
-    }
-
-    public func delete(id: UUID) async throws -> WeightStore {
-        try await change { store in
-            guard store.remove(id: id) != nil else { throw WeightLogError.entryNotFound(id: id.uuidString) }
-        }
-    }
-
-    public func setGoal(_ kilograms: Double?) async throws -> WeightStore {
-        try await change { $0.goalKilograms = kilograms }
+        return try await modify { $0.insert(entry) }.store
     }
 
     public func modify<Value: Sendable>(

@@ -14,6 +14,19 @@ struct SafetyTests {
         return shell("mount -t tmpfs -o size=\(kilobytes)k tmpfs '\(path)'") == 0
     }
 
+    /// Starts `trend` with `arguments` against the harness's data directory,
+    /// without waiting: the caller signals it.
+    func start(_ cli: CLIHarness, _ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = cli.binary.url
+        process.arguments = arguments
+        process.environment = cli.environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     @discardableResult
     func shell(_ command: String) -> Int32 {
         let process = Process()
@@ -57,13 +70,7 @@ struct SafetyTests {
         var count = 20
         var generator = SystemRandomNumberGenerator()
         for round in 0..<60 {
-            let process = Process()
-            process.executableURL = cli.binary.url
-            process.arguments = ["log", "81", "--note", "round \(round)", "-q"]
-            process.environment = cli.environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try start(cli, ["log", "81", "--note", "round \(round)", "-q"])
             usleep(UInt32(round % 20 * 400) + UInt32.random(in: 0..<300, using: &generator))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -85,11 +92,7 @@ struct SafetyTests {
         // Hold the lock so the writer is waiting when the signal arrives.
         let lock = open(cli.weightsPath + ".lock", O_RDWR)
         #expect(flock(lock, LOCK_EX) == 0)
-        let process = Process()
-        process.executableURL = cli.binary.url
-        process.arguments = ["log", "81"]
-        process.environment = cli.environment
-        try process.run()
+        let process = try start(cli, ["log", "81"])
         usleep(300_000)
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
@@ -114,11 +117,7 @@ struct SafetyTests {
         var count = 20_000
         var generator = SystemRandomNumberGenerator()
         for round in 0..<30 {
-            let process = Process()
-            process.executableURL = cli.binary.url
-            process.arguments = ["log", "81", "--note", "round \(round)", "-q"]
-            process.environment = cli.environment
-            try process.run()
+            let process = try start(cli, ["log", "81", "--note", "round \(round)", "-q"])
             usleep(UInt32(round % 10 * 3_000) + UInt32.random(in: 0..<2_000, using: &generator))
             kill(process.processIdentifier, SIGTERM)
             process.waitUntilExit()

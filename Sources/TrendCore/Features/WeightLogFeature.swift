@@ -103,30 +103,12 @@ public final class WeightLogFeature {
     public func update(
         id: UUID, kilograms: Double? = nil, timestamp: Timestamp? = nil, note: NoteChange = .keep
     ) async throws -> WeightEntry {
-        guard var entry = entries.first(where: { $0.id == id }) else {
-            throw WeightLogError.entryNotFound(id: id.uuidString.lowercased())
-        }
-        if let kilograms {
-            try validate(kilograms: kilograms)
-            entry.kilograms = kilograms
-        }
-        if let timestamp {
-            try validate(timestamp: timestamp)
-            entry.timestamp = timestamp
-        }
-        switch note {
-        case .keep: break
-        case .set(let text): entry.note = text.isEmpty ? nil : text
-        case .clear: entry.note = nil
-        }
-        let changed = entry
-        try await performEdit { [repository] in try await repository.update(changed) }
-        return changed
+        try await update(matching: id.uuidString.lowercased(), kilograms: kilograms, timestamp: timestamp, note: note)
     }
 
     /// Changes the entry `text` names (full id or unique prefix), resolved
     /// against what is stored when the change is made: one locked read and
-    /// write, nothing loaded first.
+    /// write, nothing loaded first. Every edit of an entry takes this path.
     @discardableResult
     public func update(
         matching text: String, kilograms: Double? = nil, timestamp: Timestamp? = nil, note: NoteChange = .keep
@@ -165,11 +147,7 @@ public final class WeightLogFeature {
 
     @discardableResult
     public func remove(id: UUID) async throws -> WeightEntry {
-        guard let entry = entries.first(where: { $0.id == id }) else {
-            throw WeightLogError.entryNotFound(id: id.uuidString.lowercased())
-        }
-        try await performEdit { [repository] in try await repository.delete(id: id) }
-        return entry
+        try await remove(matching: id.uuidString.lowercased())
     }
 
     public func setGoal(kilograms: Double) async throws {

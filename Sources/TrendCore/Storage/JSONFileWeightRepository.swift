@@ -20,32 +20,6 @@ public struct JSONFileWeightRepository: WeightRepository {
         } ?? WeightStore()
     }
 
-    public func insert(_ entry: WeightEntry) async throws -> WeightStore {
-        try await change { $0.insert(entry) }
-    }
-
-    public func importBatch(_ batch: ImportBatch) async throws -> (store: WeightStore, outcome: ImportBatch.Outcome) {
-        var outcome = ImportBatch.Outcome()
-        let store = try await change { outcome = batch.merge(into: &$0) }
-        return (store, outcome)
-    }
-
-    public func update(_ entry: WeightEntry) async throws -> WeightStore {
-        try await change { store in
-            guard store.replace(entry) else { throw WeightLogError.entryNotFound(id: entry.idText) }
-        }
-    }
-
-    public func delete(id: UUID) async throws -> WeightStore {
-        try await change { store in
-            guard store.remove(id: id) != nil else { throw WeightLogError.entryNotFound(id: id.uuidString.lowercased()) }
-        }
-    }
-
-    public func setGoal(_ kilograms: Double?) async throws -> WeightStore {
-        try await change { $0.goalKilograms = kilograms }
-    }
-
     public func modify<Value: Sendable>(
         _ change: @escaping @Sendable (inout WeightStore) throws -> Value
     ) async throws -> (store: WeightStore, outcome: Value) {

@@ -3,6 +3,9 @@ import FoundationEssentials
 /// Storage for the weight log. Every change is record-level: it is applied to
 /// what is stored at that moment, so two processes never overwrite each
 /// other's edits, and it returns the store as it is after the change.
+///
+/// A repository provides `load` and `modify`; the named operations below have
+/// one definition, in the extension, so every repository applies the same rules.
 public protocol WeightRepository: Sendable {
     func load() async throws -> WeightStore
     func insert(_ entry: WeightEntry) async throws -> WeightStore
@@ -20,6 +23,32 @@ public protocol WeightRepository: Sendable {
     func modify<Value: Sendable>(
         _ change: @escaping @Sendable (inout WeightStore) throws -> Value
     ) async throws -> (store: WeightStore, outcome: Value)
+}
+
+extension WeightRepository {
+    public func insert(_ entry: WeightEntry) async throws -> WeightStore {
+        try await modify { $0.insert(entry) }.store
+    }
+
+    public func importBatch(_ batch: ImportBatch) async throws -> (store: WeightStore, outcome: ImportBatch.Outcome) {
+        try await modify { batch.merge(into: &$0) }
+    }
+
+    public func update(_ entry: WeightEntry) async throws -> WeightStore {
+        try await modify { store in
+            guard store.replace(entry) else { throw WeightLogError.entryNotFound(id: entry.idText) }
+        }.store
+    }
+
+    public func delete(id: UUID) async throws -> WeightStore {
+        try await modify { store in
+            guard store.remove(id: id) != nil else { throw WeightLogError.entryNotFound(id: id.uuidString.lowercased()) }
+        }.store
+    }
+
+    public func setGoal(_ kilograms: Double?) async throws -> WeightStore {
+        try await modify { $0.goalKilograms = kilograms }.store
+    }
 }
 
 /// Storage for the user's settings.

@@ -9,7 +9,6 @@ import Darwin
 final class Console {
     /// Bytes, not a String: `list` and `export` can write a hundred megabytes.
     private(set) var standardOutputBytes: [UInt8] = []
-    var standardOutput: String { String(decoding: standardOutputBytes, as: UTF8.self) }
     private(set) var standardError = ""
     /// `-q`: messages are dropped; data and errors are not.
     var isQuiet: Bool
