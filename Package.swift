@@ -1,21 +1,28 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Opt-in start-up tweak for the benchmark and install scripts:
+/// `TREND_NO_PIE=1 swift build -c release --static-swift-stdlib` links a
+/// position-dependent executable, which has no relative relocations for the
+/// loader to apply (about a millisecond less at start-up). Never on by
+/// default: with the dynamic Swift runtime the loader then warns on every run,
+/// it turns off address randomisation, and SwiftPM refuses unsafe flags in a
+/// package used as a dependency.
+let startUpFlags: [LinkerSetting] =
+    Context.environment["TREND_NO_PIE"] == "1"
+    ? [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))] : []
+
 let package = Package(
     name: "trend",
-    platforms: [.macOS(.v14)],
+    // macOS 15: the signal handler's atomics (Synchronization) need it.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "TrendCore", targets: ["TrendCore"]),
         .executable(name: "trend", targets: ["trend"]),
     ],
     targets: [
         .target(name: "TrendCore"),
-        .executableTarget(
-            name: "trend", dependencies: ["TrendCore"],
-            // A position-dependent executable has no relative relocations for
-            // the loader to apply: start-up is about a millisecond faster.
-            // (Release only: release builds link the Swift runtime statically.)
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]),
+        .executableTarget(name: "trend", dependencies: ["TrendCore"], linkerSettings: startUpFlags),
         .target(name: "TestSupport", dependencies: ["TrendCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore", "TestSupport"]),
         // Depends on the executable so `swift test` builds the binary it runs.
