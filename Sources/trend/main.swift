@@ -9,12 +9,10 @@ import TrendCore
 // write in progress to finish, then exits 128 + signal (130, 143).
 signal(SIGINT) { CriticalSection.handle(signal: $0) }
 signal(SIGTERM) { CriticalSection.handle(signal: $0) }
-// A closed pipe (`trend list | head`) is not an error worth a crash.
+// A closed pipe is reported by the write that meets it (EPIPE): the runner
+// then stops quietly with 141, as other filters do.
 signal(SIGPIPE, SIG_IGN)
 
-let console = Console(isQuiet: false)
 let status = await CommandRunner.run(
-    arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),
-    console: console)
-console.flush()
+    arguments: Array(CommandLine.arguments.dropFirst()), environment: Platform.environment(), console: Console())
 exit(status)

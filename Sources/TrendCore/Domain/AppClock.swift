@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Now and the local time zone: injected so tests can pin both.
 public struct AppClock: Sendable {
@@ -27,6 +31,13 @@ public struct AppClock: Sendable {
     }
 
     public var today: CalendarDay { now.day }
+
+    /// Whether a weigh-in may be dated `timestamp`: not more than
+    /// `WeightEntry.futureTolerance` ahead of now (a clock set wrong, a time
+    /// zone ahead of ours); anything later is a typo.
+    public func accepts(_ timestamp: Timestamp) -> Bool {
+        timestamp.epochSeconds <= nowEpochSeconds + WeightEntry.futureTolerance
+    }
 
     /// A date reader for what a person types on the command line.
     public var dateInput: DateInput { DateInput(timeZone: timeZone, nowEpochSeconds: nowEpochSeconds) }

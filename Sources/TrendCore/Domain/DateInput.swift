@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads the dates of SPEC §3: `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]`,
 /// `YYYY-MM-DDTHH:MM[:SS]`, any of them with `Z` or `±HH:MM`, `today`,

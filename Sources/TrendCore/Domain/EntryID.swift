@@ -1,6 +1,36 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// How people name an entry: its full id or a unique prefix of at least 4
 /// hex digits (the 8-digit short id is always enough in practice).
 public enum EntryID {
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Runs `body` over the lowercase text of `id`, formatted into a small
+    /// stack buffer: appending byte by byte cost a uniqueness check per byte.
+    public static func withText<Result>(of id: UUID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
+            withUnsafeBytes(of: id.uuid) { raw in
+                hexDigits.withUnsafeBufferPointer { hex in
+                    var o = 0
+                    for i in 0..<16 {
+                        if i == 4 || i == 6 || i == 8 || i == 10 {
+                            text[o] = UInt8(ascii: "-")
+                            o += 1
+                        }
+                        text[o] = hex[Int(raw[i] >> 4)]
+                        text[o + 1] = hex[Int(raw[i] & 0x0F)]
+                        o += 2
+                    }
+                }
+            }
+            return body(UnsafeBufferPointer(text))
+        }
+    }
+
     /// The lowercase bytes to match; refuses text that cannot name an id.
     public static func prefix(parsing text: String) throws(WeightLogError) -> [UInt8] {
         let input = text.lowercased()

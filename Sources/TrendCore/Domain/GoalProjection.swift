@@ -5,6 +5,8 @@ public struct GoalProjection: Equatable, Sendable {
     public static let minimumDailySlope = 0.0001
     /// Projections this far out (3 years) or farther are not worth showing.
     public static let horizonDays = 1095
+    /// Closer than this to the goal counts as there.
+    public static let reachedWithinKilograms = 0.05
 
     public let goalKilograms: Double
     /// |trend − goal|.
@@ -12,6 +14,8 @@ public struct GoalProjection: Equatable, Sendable {
     public let isMovingTowardGoal: Bool
     /// Counted from the latest weigh-in day, so an old history can give a past date.
     public let projectedDay: CalendarDay?
+
+    public var isReached: Bool { remainingKilograms < GoalProjection.reachedWithinKilograms }
 
     public init(goalKilograms: Double, trendKilograms: Double, dailySlopeKilograms: Double?, latestDay: CalendarDay) {
         self.goalKilograms = goalKilograms

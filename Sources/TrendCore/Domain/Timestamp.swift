@@ -23,10 +23,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public var description: String { iso8601 }
 
     public var iso8601: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(25)
-        appendISO8601(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        withISO8601 { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The same text for years outside 0...9999, which the fast writer leaves to this.
@@ -36,7 +33,42 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Appends `iso8601`: for writers of large outputs.
     public func appendISO8601(to out: inout [UInt8]) {
-        WeightsDocument.appendTimestamp(self, to: &out)
+        withISO8601 { out.append(contentsOf: $0) }
+    }
+
+    /// Runs `body` over the `iso8601` bytes, formatted into a small stack
+    /// buffer: it runs once per entry whenever a history is written.
+    public func withISO8601<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let (year, month, dayOfMonth) = day.civil
+        guard (0...9999).contains(year) else {
+            var text = iso8601Slow
+            return text.withUTF8(body)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { text in
+            func two(_ at: Int, _ value: Int) {
+                text[at] = UInt8(48 + value / 10)
+                text[at + 1] = UInt8(48 + value % 10)
+            }
+            two(0, year / 100)
+            two(2, year % 100)
+            text[4] = UInt8(ascii: "-")
+            two(5, month)
+            text[7] = UInt8(ascii: "-")
+            two(8, dayOfMonth)
+            text[10] = UInt8(ascii: "T")
+            let second = secondOfDay
+            two(11, second / 3600)
+            text[13] = UInt8(ascii: ":")
+            two(14, second / 60 % 60)
+            text[16] = UInt8(ascii: ":")
+            two(17, second % 60)
+            text[19] = utcOffsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            let minutes = abs(utcOffsetSeconds) / 60
+            two(20, minutes / 60)
+            text[22] = UInt8(ascii: ":")
+            two(23, minutes % 60)
+            return body(UnsafeBufferPointer(text))
+        }
     }
 
     /// `HH:MM` or `HH:MM:SS` of the local time.

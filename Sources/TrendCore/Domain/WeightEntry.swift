@@ -3,7 +3,11 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// One weigh-in.
 public struct WeightEntry: Identifiable, Hashable, Sendable {
@@ -60,15 +64,12 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
 
     /// The lowercase id, as written to files and matched by prefixes.
     public var idText: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(36)
-        appendID(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        EntryID.withText(of: id) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the lowercase id: for writers of large outputs.
     public func appendID(to out: inout [UInt8]) {
-        WeightsDocument.appendUUID(id, to: &out)
+        EntryID.withText(of: id) { out.append(contentsOf: $0) }
     }
 
     /// True when the id starts with `prefix` (lowercase hex, dashes where

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Parses the weights people type (SPEC §3): `80.5`, `80,5`, `80.5 kg`,
 /// `177.4lbs`, `12st 6.5lb`, `12st6.5`, `12st`.
@@ -8,6 +12,14 @@ import FoundationEssentials
 public enum WeightInput {
     /// The heaviest weight accepted, in kilograms.
     public static let maximumKilograms = 1000.0
+
+    /// The one rule for what is a weight, wherever one comes from.
+    public static func isValid(kilograms: Double) -> Bool {
+        kilograms.isFinite && kilograms > 0 && kilograms <= maximumKilograms
+    }
+
+    /// The rule in words, for messages.
+    public static let validRangeText = "more than 0 and at most \(DecimalText.shortest(maximumKilograms)) kg"
 
     /// The weight in kilograms. A bare number is in `defaultUnit`.
     public static func kilograms(parsing text: String, defaultUnit: WeightUnit) throws(WeightInputError) -> Double {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Why a typed weight was refused. Each case quotes what the user typed.
 public enum WeightInputError: Error, Equatable, Sendable, CustomStringConvertible {

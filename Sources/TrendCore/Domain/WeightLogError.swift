@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Why the weight log refused a change.
 public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -13,11 +17,11 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .weightOutOfRange(let kilograms):
-            "\(JSONText.number(kilograms)) kg is not a weight: it must be more than 0 and at most 1000 kg"
+            "\(DecimalText.shortest(kilograms)) kg is not a weight: it must be \(WeightInput.validRangeText)"
         case .dateInFuture(let timestamp):
             "\(timestamp.day) \(timestamp.clock(seconds: false)) is more than 24 hours in the future"
         case .goalOutOfRange(let kilograms):
-            "\(JSONText.number(kilograms)) kg is not a goal: it must be more than 0 and at most 1000 kg"
+            "\(DecimalText.shortest(kilograms)) kg is not a goal: it must be \(WeightInput.validRangeText)"
         case .malformedID(let input):
             "'\(input)' is not an entry id: give the full id or at least its first 4 hex digits"
         case .entryNotFound(let id):

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import Observation
 
 /// The authoritative owner of the weigh-ins and the goal.
@@ -151,7 +155,7 @@ public final class WeightLogFeature {
     }
 
     public func setGoal(kilograms: Double) async throws {
-        guard kilograms > 0, kilograms <= WeightInput.maximumKilograms else {
+        guard WeightInput.isValid(kilograms: kilograms) else {
             throw WeightLogError.goalOutOfRange(kilograms: kilograms)
         }
         try await performEdit { [repository] in try await repository.setGoal(kilograms) }
@@ -201,13 +205,13 @@ public final class WeightLogFeature {
     // MARK: Internals
 
     private func validate(kilograms: Double) throws(WeightLogError) {
-        guard kilograms.isFinite, kilograms > 0, kilograms <= WeightInput.maximumKilograms else {
+        guard WeightInput.isValid(kilograms: kilograms) else {
             throw .weightOutOfRange(kilograms: kilograms)
         }
     }
 
     private func validate(timestamp: Timestamp) throws(WeightLogError) {
-        guard timestamp.epochSeconds <= clock.nowEpochSeconds + WeightEntry.futureTolerance else {
+        guard clock.accepts(timestamp) else {
             throw .dateInFuture(timestamp: timestamp)
         }
     }

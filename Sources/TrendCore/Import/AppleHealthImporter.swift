@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads `HKQuantityTypeIdentifierBodyMass` records from an Apple Health
 /// `export.xml`, chunk by chunk, so a file of hundreds of megabytes is never

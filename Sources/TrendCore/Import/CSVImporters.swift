@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The CSV-shaped formats: generic CSV, Fitbit, Withings and Libra differ in
 /// how their header names the columns, not in how a row is read.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads the weight and date cells of import files, with the rules of
 /// SPEC §6: a date alone is noon local, `Z` takes the local offset, an
@@ -51,7 +55,7 @@ struct ImportCells {
         } catch {
             return .failure(ImportFailure("'\(text)' is not a date"))
         }
-        guard stamp.epochSeconds <= settings.clock.nowEpochSeconds + WeightEntry.futureTolerance else {
+        guard settings.clock.accepts(stamp) else {
             return .failure(ImportFailure("'\(text)' is in the future"))
         }
         return .success(stamp)
@@ -86,7 +90,7 @@ struct ImportCells {
             } else if a == b {
                 (day, month) = (a, a)
             } else {
-                throw ImportFailure("'\(text)' is ambiguous: day first or month first? Pass --date-format dmy or mdy")
+                throw ImportFailure("'\(text)' is ambiguous: " + ParsedImport.dateOrderQuestion)
             }
         }
         return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + rest

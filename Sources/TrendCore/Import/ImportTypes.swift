@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The formats `trend import` reads.
 public enum ImportFormat: String, CaseIterable, Sendable {
@@ -74,6 +78,15 @@ public struct ParsedImport: Equatable, Sendable {
         rows.count { if case .noReading = $0 { true } else { false } }
     }
 
+    /// How a row with a numeric date that reads both ways ends its reason.
+    static let dateOrderQuestion = "day first or month first?"
+
+    /// True when rows failed only for want of the date order: the front
+    /// end says how to give it.
+    public var needsDateOrder: Bool {
+        invalidRows.contains { $0.reason.hasSuffix(Self.dateOrderQuestion) }
+    }
+
     public var invalidRows: [(line: Int, reason: String)] {
         rows.compactMap { if case .invalid(let line, let reason) = $0 { (line, reason) } else { nil } }
     }
@@ -92,11 +105,11 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             "cannot read \(path): \(reason)"
         case .unrecognized(let path):
-            "\(path): not a format trend can import; supported: CSV (date,weight[,unit][,note]), Libra, Fitbit, Withings, Apple Health export.xml, trend JSON export. Name one with --format."
+            "\(path): not a format trend can import; supported: CSV (date,weight[,unit][,note]), Libra, Fitbit, Withings, Apple Health export.xml, trend JSON export."
         case .wrongFormat(let path, let format, let reason):
             "\(path) is not a \(format.displayName) file: \(reason)"
         case .invalidRows(let path, let count):
-            "\(count) row\(count == 1 ? "" : "s") of \(path) cannot be read; nothing was imported. Fix \(count == 1 ? "it" : "them") or pass --skip-invalid."
+            "\(count) row\(count == 1 ? "" : "s") of \(path) cannot be read; nothing was imported."
         }
     }
 }

@@ -92,11 +92,8 @@ public enum WeightImporter {
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         var filled = 0
         while filled < chunkSize {
-            let n = buffer.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress! + filled, chunkSize - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-            }
+            let n = buffer.withUnsafeMutableBytes { raw in Platform.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...])) }
+            if n < 0 { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
             if n == 0 { break }
             filled += n
         }
@@ -114,9 +111,9 @@ enum JSONExportImporter {
         } catch {
             throw .wrongFormat(path: path, format: .json, reason: "\(error)")
         }
-        let limit = cells.settings.clock.nowEpochSeconds + WeightEntry.futureTolerance
+        let clock = cells.settings.clock
         let rows: [ImportRow] = store.entries.enumerated().map { index, entry in
-            entry.timestamp.epochSeconds > limit
+            !clock.accepts(entry.timestamp)
                 ? .invalid(line: index + 1, reason: "\(entry.timestamp.iso8601) is in the future")
                 : .entry(entry, line: index + 1)
         }

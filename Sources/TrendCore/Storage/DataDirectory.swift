@@ -3,7 +3,11 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Where the data files live, and why there (SPEC §1).
 public struct DataDirectory: Equatable, Sendable {

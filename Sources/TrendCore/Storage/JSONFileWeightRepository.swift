@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `weights.json` in the data directory.
 public struct JSONFileWeightRepository: WeightRepository {
@@ -36,7 +40,7 @@ public struct JSONFileWeightRepository: WeightRepository {
             var store = WeightStore()
             if let current { store = try await WeightsDocument.decode(current, path: file.path) }
             guard store.version <= WeightStore.currentVersion else {
-                throw StorageError.newerVersion(path: file.path, version: store.version)
+                throw DataFileError.newerVersion(path: file.path, version: store.version)
             }
             try apply(&store)
             let final = store
@@ -61,9 +65,9 @@ public struct JSONFileSettingsRepository: SettingsRepository {
     public func setUnit(_ unit: WeightUnit) async throws -> Settings {
         guard let file else { throw StorageError.noDataDirectory }
         return try await file.update { (current: MappedContents?) async throws -> (bytes: [UInt8], result: Settings) in
-            var settings = try current.map { contents throws(StorageError) in try SettingsDocument.decode(Array(contents.bytes), path: file.path) } ?? Settings()
+            var settings = try current.map { contents throws(DataFileError) in try SettingsDocument.decode(Array(contents.bytes), path: file.path) } ?? Settings()
             guard settings.version <= Settings.currentVersion else {
-                throw StorageError.newerVersion(path: file.path, version: settings.version)
+                throw DataFileError.newerVersion(path: file.path, version: settings.version)
             }
             settings.unit = unit
             return (SettingsDocument.encode(settings), settings)

@@ -69,7 +69,7 @@ enum ParallelEntries {
 
     /// Entries from `start` to the end of the array, from a mapping of its own.
     static func readEntries(descriptor: Int32, size: Int, from start: Int) async -> ([WeightEntry], Int)? {
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != Platform.mapFailed else { return nil }
         defer { munmap(base, size) }
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
         let releaser = PageReleaser(base: base)
@@ -101,7 +101,7 @@ enum ParallelEntries {
             guard s.peek() == UInt8(ascii: "\""), let key = try? s.readString(), s.take(UInt8(ascii: ":")) else { return nil }
             switch key {
             case "goalKilograms" where goal == nil:
-                guard let value = try? WeightsDocument.number(&s, ""), value > 0, value <= WeightInput.maximumKilograms else { return nil }
+                guard let value = try? WeightsDocument.number(&s, ""), WeightInput.isValid(kilograms: value) else { return nil }
                 goal = value
             case "version" where version == nil:
                 guard let value = try? WeightsDocument.number(&s, ""), value >= 1, value == value.rounded(), value < 1e9 else { return nil }

@@ -17,8 +17,8 @@ enum SettingsDocument {
         Array("{\n  \"unit\": \(JSONText.quoted(settings.unit.rawValue)),\n  \"version\": \(settings.version)\n}\n".utf8)
     }
 
-    static func decode(_ bytes: [UInt8], path: String) throws(StorageError) -> Settings {
-        let result: Result<Settings, StorageError> = bytes.withUnsafeBufferPointer { buffer in
+    static func decode(_ bytes: [UInt8], path: String) throws(DataFileError) -> Settings {
+        let result: Result<Settings, DataFileError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(JSONScanner.Failure) {
                 var scanner = JSONScanner(bytes: buffer)
                 return .success(try decodeStrict(&scanner, allowUnknownKeys: false))

@@ -1,10 +1,12 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What can go wrong reading or writing a data file. Each case names the path
 /// so the user knows which file to look at.
 public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The file cannot be parsed; it is never written over.
-    case damaged(path: String, line: Int?, column: Int?, reason: String)
-    /// Written by a later version of trend: readable at best, never written.
-    case newerVersion(path: String, version: Int)
     /// Neither a flag, TREND_DATA_DIR, XDG_DATA_HOME, HOME nor the password database names a home.
     case noDataDirectory
     case cannotCreateDirectory(path: String, reason: String)
@@ -18,13 +20,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .damaged(let path, let line, let column, let reason):
-            let position = line.map { ":\($0)" + (column.map { ":\($0)" } ?? "") } ?? ""
-            return "\(path)\(position): cannot be read: \(reason). The file was not changed; fix or move it aside."
-        case .newerVersion(let path, let version):
-            return "\(path) was written by a newer trend (version \(version)): upgrade"
         case .noDataDirectory:
-            return "no data directory: set HOME or TREND_DATA_DIR, or pass --data-dir"
+            return "no data directory: set HOME or TREND_DATA_DIR"
         case .cannotCreateDirectory(let path, let reason):
             return "cannot create the data directory \(path): \(reason)"
         case .permissionDenied(let path, let reason):
@@ -37,6 +34,18 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the change to \(path) was made, but it may not survive a power loss: syncing its directory failed: \(reason)"
         case .lockBusy(let path):
             return "another trend process is writing \(path); try again"
+        }
+    }
+}
+
+extension StorageError {
+    /// The error for a failed system call on `path`: refused access is its
+    /// own case (77); everything else is a failed read or write (74).
+    init(errno code: Int32, path: String, reading: Bool = false) {
+        let reason = String(cString: strerror(code))
+        switch code {
+        case EACCES, EPERM: self = .permissionDenied(path: path, reason: reason)
+        default: self = reading ? .readFailed(path: path, reason: reason) : .ioFailed(path: path, reason: reason)
         }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Storage for the weight log. Every change is record-level: it is applied to
 /// what is stored at that moment, so two processes never overwrite each
@@ -8,16 +12,6 @@ import FoundationEssentials
 /// one definition, in the extension, so every repository applies the same rules.
 public protocol WeightRepository: Sendable {
     func load() async throws -> WeightStore
-    func insert(_ entry: WeightEntry) async throws -> WeightStore
-    /// An import in one write, all or none; duplicates of what is stored at
-    /// that moment are skipped (`ImportBatch.merge`).
-    func importBatch(_ batch: ImportBatch) async throws -> (store: WeightStore, outcome: ImportBatch.Outcome)
-    /// Replaces the entry with the same id; throws `WeightLogError.entryNotFound`.
-    func update(_ entry: WeightEntry) async throws -> WeightStore
-    /// Throws `WeightLogError.entryNotFound`.
-    func delete(id: UUID) async throws -> WeightStore
-    /// Nil clears the goal.
-    func setGoal(_ kilograms: Double?) async throws -> WeightStore
     /// Applies `change` to what is stored at this moment, in the same locked
     /// write; when `change` throws, nothing is written.
     func modify<Value: Sendable>(
@@ -30,22 +24,27 @@ extension WeightRepository {
         try await modify { $0.insert(entry) }.store
     }
 
+    /// An import in one write, all or none; duplicates of what is stored at
+    /// that moment are skipped (`ImportBatch.merge`).
     public func importBatch(_ batch: ImportBatch) async throws -> (store: WeightStore, outcome: ImportBatch.Outcome) {
         try await modify { batch.merge(into: &$0) }
     }
 
+    /// Replaces the entry with the same id; throws `WeightLogError.entryNotFound`.
     public func update(_ entry: WeightEntry) async throws -> WeightStore {
         try await modify { store in
             guard store.replace(entry) else { throw WeightLogError.entryNotFound(id: entry.idText) }
         }.store
     }
 
+    /// Throws `WeightLogError.entryNotFound`.
     public func delete(id: UUID) async throws -> WeightStore {
         try await modify { store in
             guard store.remove(id: id) != nil else { throw WeightLogError.entryNotFound(id: id.uuidString.lowercased()) }
         }.store
     }
 
+    /// Nil clears the goal.
     public func setGoal(_ kilograms: Double?) async throws -> WeightStore {
         try await modify { $0.goalKilograms = kilograms }.store
     }

@@ -1,24 +1,25 @@
 import TrendCore
 
-/// What a command runs with: the parsed arguments, the model, and where to
-/// write. Commands call Feature methods and render; they decide nothing.
+/// What a command runs with: the model, where to write, and the terminal.
+/// Commands call Feature methods and render; they decide nothing.
 @MainActor
 final class CommandContext {
-    let arguments: ParsedArguments
     let app: AppModel
     let console: Console
     let terminal: Terminal
+    let commandName: String
+    /// `--unit` given for this run.
+    let unitOverride: WeightUnit?
 
-    init(arguments: ParsedArguments, app: AppModel, console: Console, terminal: Terminal) {
-        self.arguments = arguments
+    init(app: AppModel, console: Console, terminal: Terminal, commandName: String, unitOverride: WeightUnit?) {
         self.app = app
         self.console = console
         self.terminal = terminal
+        self.commandName = commandName
+        self.unitOverride = unitOverride
     }
 
-    var commandName: String { arguments.command?.name ?? "" }
     var unit: WeightUnit { app.settingsFeature.unit }
-    var format: String { arguments.value("format")?.lowercased() ?? "text" }
 
     /// Loads the settings; a damaged settings file is an error only for the
     /// commands that need the unit from it.
@@ -38,10 +39,6 @@ final class CommandContext {
 
     func timestamp(_ text: String) throws -> Timestamp {
         try app.clock.dateInput.timestamp(parsing: text)
-    }
-
-    func usageError(_ message: String) -> UsageError {
-        UsageError(message: message, commandName: commandName)
     }
 }
 

@@ -1,28 +1,44 @@
 import TrendCore
 
-@MainActor
-enum EditCommand {
-    static func run(_ context: CommandContext) async throws {
-        let arguments = context.arguments
-        if arguments.value("note") != nil && arguments.flag("clear-note") {
-            throw context.usageError("--note and --clear-note cannot be used together")
+struct EditCommand: TrendCommand {
+    static let idArgument = Argument<String>("ID", help: "The entry's id, or a unique prefix of at least 4 hex digits.")
+    static let weightOption = Option<String>("weight", valueName: "WEIGHT", help: "The new weight.")
+    static let dateOption = Option<String>("date", valueName: "DATE", help: "The new date and time.")
+    static let noteOption = Option<String>("note", valueName: "TEXT", help: "The new note.")
+    static let clearNoteFlag = Flag("clear-note", help: "Remove the note.")
+    static let formatOption = CommandTable.format([.text, .json])
+
+    static let configuration = CommandConfiguration(
+        name: "edit", abstract: "Change a weigh-in.", arguments: [idArgument.spec],
+        options: [weightOption, dateOption, noteOption, clearNoteFlag, formatOption], exclusive: [["note", "clear-note"]],
+        examples: ["trend edit 3f2a --weight 80.4"])
+
+    let id: String
+    let weight: String?
+    let date: String?
+    let note: WeightLogFeature.NoteChange
+    let format: OutputFormat
+
+    init(_ values: ParsedValues) throws(UsageError) {
+        id = values[Self.idArgument]!
+        weight = values[Self.weightOption]
+        date = values[Self.dateOption]
+        note = values[Self.clearNoteFlag] ? .clear : values[Self.noteOption].map { .set($0) } ?? .keep
+        format = values[Self.formatOption] ?? .text
+        guard weight != nil || date != nil || note != .keep else {
+            throw UsageError(message: "nothing to change: give --weight, --date, --note or --clear-note", commandName: "edit")
         }
-        guard arguments.value("weight") != nil || arguments.value("date") != nil || arguments.value("note") != nil
-            || arguments.flag("clear-note")
-        else {
-            throw context.usageError("nothing to change: give --weight, --date, --note or --clear-note")
-        }
+    }
+
+    @MainActor func run(_ context: CommandContext) async throws {
         try await context.loadSettings()
-        let kilograms = try arguments.value("weight").map(context.weight)
-        let timestamp = try arguments.value("date").map(context.timestamp)
-        let note: WeightLogFeature.NoteChange =
-            arguments.flag("clear-note") ? .clear : arguments.value("note").map { .set($0) } ?? .keep
+        let kilograms = try weight.map(context.weight)
+        let timestamp = try date.map(context.timestamp)
         // Resolved and changed in one locked read and write.
-        let entry = try await context.app.weightLogFeature.update(
-            matching: arguments.positionals[0], kilograms: kilograms, timestamp: timestamp, note: note)
-        if context.format == "json" {
+        let entry = try await context.app.weightLogFeature.update(matching: id, kilograms: kilograms, timestamp: timestamp, note: note)
+        if format == .json {
             context.console.out(EntryRendering.json(entry, unit: context.unit).rendered())
-        } else if !context.console.isQuiet {
+        } else {
             context.console.out("Updated " + EntryRendering.summary(entry, unit: context.unit) + "\n")
         }
     }

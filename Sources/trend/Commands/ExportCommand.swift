@@ -1,28 +1,42 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import TrendCore
 
-@MainActor
-enum ExportCommand {
-    static func run(_ context: CommandContext) async throws {
+struct ExportCommand: TrendCommand {
+    static let formatOption = CommandTable.format([.csv, .json])
+    static let outputOption = Option<Path>(
+        "output", short: "o", valueName: "FILE", help: "Write to FILE (atomically) instead of standard output.",
+        completion: .file)
+
+    static let configuration = CommandConfiguration(
+        name: "export", abstract: "Export every weigh-in, re-importable without loss.",
+        discussion:
+            "CSV (date,weight,unit,note) in exact kilograms by default; with --unit lb or st weights are converted and rounded to 0.01. JSON is the weights.json document, with ids and the goal.",
+        options: [formatOption, outputOption],
+        examples: ["trend export > weights.csv", "trend export --format json --output backup.json"])
+
+    let format: OutputFormat
+    let output: String?
+
+    init(_ values: ParsedValues) {
+        format = values[Self.formatOption] ?? .csv
+        output = values[Self.outputOption]?.text
+    }
+
+    @MainActor func run(_ context: CommandContext) async throws {
         try await context.loadWeights()
         let store = context.app.weightLogFeature.store
-        let bytes: [UInt8]
-        if context.format == "json" {
-            bytes = ExportDocument.json(store)
-        } else {
-            // Only an explicit --unit converts: the export is exact kilograms otherwise.
-            let unit = context.arguments.value("unit").flatMap(WeightUnit.init(parsing:)) ?? .kilograms
-            bytes = ExportDocument.csv(store, unit: unit)
-        }
-        if let output = context.arguments.value("output") {
-            try await ExportDocument.write(bytes, toPath: absolutePath(output))
+        // Only an explicit --unit converts: the export is exact kilograms otherwise.
+        let bytes = format == .json ? ExportDocument.json(store) : ExportDocument.csv(store, unit: context.unitOverride ?? .kilograms)
+        if let output, output != "-" {
+            let path = PathName.absolute(output, in: FileManager.default.currentDirectoryPath)
+            try await ExportFile.write(bytes, toPath: path)
             context.console.message("Exported \(store.entries.count) weigh-ins to \(output).\n")
         } else {
             context.console.out(bytes: bytes)
         }
-    }
-
-    private static func absolutePath(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 }

@@ -1,26 +1,48 @@
 import TrendCore
 
-@MainActor
-enum GoalCommand {
-    static func run(_ context: CommandContext) async throws {
-        let log = context.app.weightLogFeature
-        let weight = context.arguments.positionals.first
-        if weight != nil && context.arguments.flag("clear") {
-            throw context.usageError("give a goal weight or --clear, not both")
+struct GoalCommand: TrendCommand {
+    static let weightArgument = Argument<String>("WEIGHT", help: "The goal weight to set.", isOptional: true)
+    static let clearFlag = Flag("clear", help: "Remove the goal.")
+    static let formatOption = CommandTable.format([.text, .json])
+
+    static let configuration = CommandConfiguration(
+        name: "goal", abstract: "Show, set or clear the goal weight.", arguments: [weightArgument.spec],
+        options: [clearFlag, formatOption], examples: ["trend goal 75", "trend goal --clear"])
+
+    enum Action: Equatable, Sendable {
+        case show
+        case set(String)
+        case clear
+    }
+
+    let action: Action
+    let format: OutputFormat
+
+    init(_ values: ParsedValues) throws(UsageError) {
+        let weight = values[Self.weightArgument]
+        if weight != nil && values[Self.clearFlag] {
+            throw UsageError(message: "give a goal weight or --clear, not both", commandName: "goal")
         }
+        action = values[Self.clearFlag] ? .clear : weight.map { .set($0) } ?? .show
+        format = values[Self.formatOption] ?? .text
+    }
+
+    @MainActor func run(_ context: CommandContext) async throws {
+        let log = context.app.weightLogFeature
         try await context.loadSettings()
-        if context.arguments.flag("clear") {
+        switch action {
+        case .clear:
             try await log.clearGoal()
             context.console.message("Goal cleared.\n")
-        } else if let weight {
+        case .set(let weight):
             let kilograms = try context.weight(weight)
             try await log.setGoal(kilograms: kilograms)
             context.console.message("Goal set to \(context.unit.format(kilograms: kilograms)).\n")
-        } else {
+        case .show:
             try await context.loadWeights()
         }
         let unit = context.unit
-        if context.format == "json" {
+        if format == .json {
             let goal = log.goalKilograms
             context.console.out(
                 JSONOutput.object([
@@ -28,7 +50,7 @@ enum GoalCommand {
                     ("unit", .string(unit.rawValue)),
                     ("kilograms", .optional(goal)),
                 ]).rendered())
-        } else if weight == nil && !context.arguments.flag("clear") {
+        } else if action == .show {
             if let goal = log.goalKilograms {
                 context.console.out(unit.format(kilograms: goal) + "\n")
             } else {

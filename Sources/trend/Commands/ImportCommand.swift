@@ -1,24 +1,49 @@
 import TrendCore
 
-@MainActor
-enum ImportCommand {
-    static func run(_ context: CommandContext) async throws {
-        let arguments = context.arguments
-        let path = arguments.positionals[0]
-        let format = arguments.value("format").flatMap { $0.lowercased() == "auto" ? nil : ImportFormat(rawValue: $0.lowercased()) }
+struct ImportCommand: TrendCommand {
+    static let fileArgument = Argument<String>("FILE", help: "The file to import, or - for standard input.", completion: .file)
+    static let formatOption = Option<ImportFormatChoice>("format", valueName: "FORMAT", help: "The input format (default auto).")
+    static let dateFormatOption = Option<NumericDateOrder>(
+        "date-format", valueName: "ORDER",
+        help: "How to read numeric dates like 03/04/2024: dmy (day first) or mdy (month first).")
+    static let dryRunFlag = Flag("dry-run", help: "Report what would be imported; write nothing.")
+    static let skipInvalidFlag = Flag("skip-invalid", help: "Import the readable rows even when some cannot be read.")
+
+    static let configuration = CommandConfiguration(
+        name: "import", abstract: "Import weigh-ins from another app or an export.",
+        discussion:
+            "Reads generic CSV (date,weight[,unit][,note]), Libra, Fitbit, Withings, Apple Health export.xml and trend's own JSON export. Rows already stored (same minute, same weight) are skipped, so importing again is harmless. Any row that cannot be read stops the import unless --skip-invalid is given; it is one write either way.",
+        arguments: [fileArgument.spec], options: [formatOption, dateFormatOption, dryRunFlag, skipInvalidFlag],
+        examples: ["trend import libra.csv --dry-run", "trend import export.xml --format apple-health", "trend export | trend import -"])
+
+    let path: String
+    let format: ImportFormat?
+    let dateOrder: NumericDateOrder?
+    let dryRun: Bool
+    let skipInvalid: Bool
+
+    init(_ values: ParsedValues) {
+        path = values[Self.fileArgument]!
+        format = values[Self.formatOption]?.format
+        dateOrder = values[Self.dateFormatOption]
+        dryRun = values[Self.dryRunFlag]
+        skipInvalid = values[Self.skipInvalidFlag]
+    }
+
+    @MainActor func run(_ context: CommandContext) async throws {
         try await context.loadSettings()
-        let settings = ImportSettings(
-            clock: context.app.clock, fallbackUnit: context.unit,
-            numericDateOrder: arguments.value("date-format").flatMap { NumericDateOrder(rawValue: $0.lowercased()) })
+        let settings = ImportSettings(clock: context.app.clock, fallbackUnit: context.unit, numericDateOrder: dateOrder)
         let parsed = try WeightImporter.read(path: path, format: format, settings: settings)
-        let skipInvalid = arguments.flag("skip-invalid")
         for row in parsed.invalidRows {
             let location = parsed.locatesByEntry ? "\(path): entry \(row.line)" : "\(path):\(row.line)"
             let text = location + ": " + row.reason + "\n"
             if skipInvalid { context.console.message(text) } else { context.console.error(text) }
         }
+        if parsed.needsDateOrder {
+            context.console.error("hint: numeric dates can be read both ways here; pass --date-format dmy or mdy\n")
+        }
         let summary = try await context.app.weightLogFeature.importEntries(
-            parsed, path: path, dryRun: arguments.flag("dry-run"), skipInvalid: skipInvalid)
+            parsed, path: path, dryRun: dryRun, skipInvalid: skipInvalid)
         var text = "\(summary.dryRun ? "Would import" : "Imported") \(path) (\(summary.format.displayName)): "
         text += "\(summary.added) added, \(summary.duplicates) duplicate, \(summary.noReading) skipped (no reading), \(summary.invalid) invalid."
         if summary.goalSet { text += " Goal set from the file." }

@@ -5,9 +5,19 @@ import Darwin
 #endif
 import TrendCore
 
-@MainActor
-enum InfoCommand {
-    static func run(_ context: CommandContext) async throws {
+struct InfoCommand: TrendCommand {
+    static let formatOption = CommandTable.format([.text, .json])
+
+    static let configuration = CommandConfiguration(
+        name: "info", abstract: "Show where the data is and what it holds.", options: [formatOption], examples: ["trend info"])
+
+    let format: OutputFormat
+
+    init(_ values: ParsedValues) {
+        format = values[Self.formatOption] ?? .text
+    }
+
+    @MainActor func run(_ context: CommandContext) async throws {
         let app = context.app
         let directory = app.dataDirectory ?? DataDirectory(path: nil, source: nil)
         await app.settingsFeature.refresh()
@@ -21,7 +31,7 @@ enum InfoCommand {
         }
         let weightsError = log.loadError.map { "\($0)" }
         let settingsError = app.settingsFeature.loadError.map { "\($0)" }
-        if context.format == "json" {
+        if format == .json {
             context.console.out(
                 JSONOutput.object([
                     ("dataDirectory", .optional(directory.path)),

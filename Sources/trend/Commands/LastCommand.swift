@@ -1,45 +1,37 @@
 import TrendCore
 
-@MainActor
-enum LastCommand {
-    static func run(_ context: CommandContext) async throws {
-        let maxAge = try context.arguments.value("max-age").map { text throws(UsageError) -> Int64 in
-            guard let seconds = Duration.seconds(parsing: text) else {
-                throw context.usageError("invalid value '\(text)' for '--max-age': expected N followed by m, h, d or w, like 36h")
-            }
-            return seconds
-        }
+struct LastCommand: TrendCommand {
+    static let maxAgeOption = Option<Age>(
+        "max-age", valueName: "DURATION",
+        help: "Exit 1 when the latest weigh-in is older: N followed by m, h, d or w (36h, 2d).")
+    static let formatOption = CommandTable.format([.text, .json])
+
+    static let configuration = CommandConfiguration(
+        name: "last", abstract: "Show the latest weigh-in.",
+        discussion: "Exits 1 when there is none, or, with --max-age, when it is older than DURATION: a reminder for cron.",
+        options: [maxAgeOption, formatOption], examples: ["trend last --max-age 20h || echo 'weigh yourself'"])
+
+    let maxAge: Age?
+    let format: OutputFormat
+
+    init(_ values: ParsedValues) {
+        maxAge = values[Self.maxAgeOption]
+        format = values[Self.formatOption] ?? .text
+    }
+
+    @MainActor func run(_ context: CommandContext) async throws {
         try await context.loadSettings()
         try await context.loadWeights()
-        guard let latest = context.app.weightLogFeature.latestEntry else {
-            throw CommandFailure(status: 1, message: "No weigh-ins yet.")
-        }
+        let log = context.app.weightLogFeature
+        guard let latest = log.latestEntry else { throw CommandFailure(status: ExitStatus.notFound, message: "No weigh-ins yet.") }
         let unit = context.unit
-        if context.format == "json" {
+        if format == .json {
             context.console.out(EntryRendering.json(latest, unit: unit).rendered())
-        } else if !context.console.isQuiet {
+        } else {
             context.console.out(EntryRendering.summary(latest, unit: unit) + "\n")
         }
-        if let maxAge, context.app.weightLogFeature.isLatestEntry(olderThanSeconds: maxAge) {
-            throw CommandFailure(status: 1, message: "The latest weigh-in is older than \(context.arguments.value("max-age")!).")
-        }
-    }
-}
-
-/// `90m`, `36h`, `2d`, `1w` as elapsed seconds.
-enum Duration {
-    static func seconds(parsing text: String) -> Int64? {
-        guard let suffix = text.last, text.count >= 2 else { return nil }
-        let digits = text.dropLast()
-        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int64(digits), count < 1_000_000_000 else {
-            return nil
-        }
-        switch suffix {
-        case "m": return count * 60
-        case "h": return count * 3600
-        case "d": return count * 86_400
-        case "w": return count * 7 * 86_400
-        default: return nil
+        if let maxAge, log.isLatestEntry(olderThanSeconds: maxAge.seconds) {
+            throw CommandFailure(status: ExitStatus.notFound, message: "The latest weigh-in is older than \(maxAge.text).")
         }
     }
 }

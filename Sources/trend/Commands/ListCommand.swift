@@ -1,50 +1,54 @@
 import TrendCore
 
-@MainActor
-enum ListCommand {
-    static func run(_ context: CommandContext) async throws {
-        let arguments = context.arguments
-        if arguments.value("range") != nil && arguments.value("since") != nil {
-            throw context.usageError("--range and --since cannot be used together")
-        }
+struct ListCommand: TrendCommand {
+    static let rangeOption = Option<ProgressRange>(
+        "range", valueName: "RANGE",
+        help: "Only the last RANGE: \(ProgressRange.valueNames.joined(separator: ", ")).")
+    static let sinceOption = Option<String>("since", valueName: "DATE", help: "Only weigh-ins on or after DATE.")
+    static let untilOption = Option<String>("until", valueName: "DATE", help: "Only weigh-ins on or before DATE.")
+    static let limitOption = Option<Count>("limit", short: "n", valueName: "N", help: "Only the latest N weigh-ins.")
+    static let chartFlag = Flag("chart", help: "Draw a chart of the listed weigh-ins below the table.")
+    static let formatOption = CommandTable.format([.text, .json, .csv])
+
+    static let configuration = CommandConfiguration(
+        name: "list", abstract: "List weigh-ins, oldest first.",
+        discussion: "Shows the short id, local date and time, weight, trend and note of each weigh-in.",
+        options: [rangeOption, sinceOption, untilOption, limitOption, chartFlag, formatOption],
+        exclusive: [["range", "since"]],
+        examples: ["trend list --range 1M", "trend list --format csv > weights.csv"])
+
+    let range: ProgressRange?
+    let since: String?
+    let until: String?
+    let limit: Count?
+    let chart: Bool
+    let format: OutputFormat
+
+    init(_ values: ParsedValues) {
+        range = values[Self.rangeOption]
+        since = values[Self.sinceOption]
+        until = values[Self.untilOption]
+        limit = values[Self.limitOption]
+        chart = values[Self.chartFlag]
+        format = values[Self.formatOption] ?? .text
+    }
+
+    @MainActor func run(_ context: CommandContext) async throws {
         var selection = EntrySelection()
-        selection.range = arguments.value("range").flatMap(ProgressRange.init(parsing:))
-        if let limit = arguments.value("limit") {
-            guard let count = Int(limit), count > 0 else {
-                throw context.usageError("invalid value '\(limit)' for '--limit': expected a whole number above 0")
-            }
-            selection.limit = count
-        }
-        selection.since = try arguments.value("since").map { try context.timestamp($0).day }
-        selection.until = try arguments.value("until").map { try context.timestamp($0).day }
+        selection.range = range
+        selection.limit = limit?.value
+        selection.since = try since.map { try context.timestamp($0).day }
+        selection.until = try until.map { try context.timestamp($0).day }
         try await context.loadSettings()
         try await context.loadWeights()
         let points = await context.app.progressFeature.listing(selection)
         let unit = context.unit
-        switch context.format {
-        case "json":
+        switch format {
+        case .json:
             context.console.out(JSONOutput.array(points.map { EntryRendering.json($0.entry, unit: unit) }).rendered())
-        case "csv":
-            // Written as bytes: a long history makes a large file.
-            var out = Array("id,date,weight,unit,trend,note\n".utf8)
-            out.reserveCapacity(points.count * 96 + 32)
-            let unitName = Array(unit.rawValue.utf8)
-            for point in points {
-                point.entry.appendID(to: &out)
-                out.append(UInt8(ascii: ","))
-                point.entry.timestamp.appendISO8601(to: &out)
-                out.append(UInt8(ascii: ","))
-                out.append(contentsOf: JSONText.number(unit.roundedValue(fromKilograms: point.kilograms)).utf8)
-                out.append(UInt8(ascii: ","))
-                out.append(contentsOf: unitName)
-                out.append(UInt8(ascii: ","))
-                out.append(contentsOf: JSONText.number(unit.roundedValue(fromKilograms: point.trendKilograms)).utf8)
-                out.append(UInt8(ascii: ","))
-                if let note = point.entry.note { out.append(contentsOf: ExportDocument.csvField(note).utf8) }
-                out.append(UInt8(ascii: "\n"))
-            }
-            context.console.out(bytes: out)
-        default:
+        case .csv:
+            writeCSV(points, unit: unit, to: context.console)
+        case .text:
             guard !points.isEmpty else {
                 context.console.message(
                     context.app.weightLogFeature.entries.isEmpty
@@ -59,14 +63,39 @@ enum ListCommand {
                     point.entry.note ?? "",
                 ])
             }
-            var output = table.rendered(terminal: context.terminal)
-            if arguments.flag("chart"), let first = points.first, let last = points.last {
+            context.console.out(table.rendered(terminal: context.terminal))
+            if chart, let first = points.first, let last = points.last {
                 let chart = ChartOption.chart(
                     points: points, from: first.entry.calendarDay, to: last.entry.calendarDay,
                     goal: context.app.weightLogFeature.goalKilograms, unit: unit, terminal: context.terminal)
-                output += "\n" + chart.rendered()
+                context.console.out("\n" + chart.rendered())
             }
-            context.console.out(output)
         }
+    }
+
+    /// Written as bytes, a chunk at a time: a long history makes a large file.
+    private func writeCSV(_ points: [WeightHistoryData.Point], unit: WeightUnit, to console: Console) {
+        var out = Array("id,date,weight,unit,trend,note\n".utf8)
+        out.reserveCapacity(1 << 16)
+        let unitName = Array(unit.rawValue.utf8)
+        for point in points {
+            point.entry.appendID(to: &out)
+            out.append(UInt8(ascii: ","))
+            point.entry.timestamp.appendISO8601(to: &out)
+            out.append(UInt8(ascii: ","))
+            out.append(contentsOf: DecimalText.shortest(unit.roundedValue(fromKilograms: point.kilograms)).utf8)
+            out.append(UInt8(ascii: ","))
+            out.append(contentsOf: unitName)
+            out.append(UInt8(ascii: ","))
+            out.append(contentsOf: DecimalText.shortest(unit.roundedValue(fromKilograms: point.trendKilograms)).utf8)
+            out.append(UInt8(ascii: ","))
+            if let note = point.entry.note { out.append(contentsOf: CSVField.quoted(note).utf8) }
+            out.append(UInt8(ascii: "\n"))
+            if out.count >= 1 << 16 {
+                console.out(bytes: out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        console.out(bytes: out)
     }
 }

@@ -1,19 +1,40 @@
 import TrendCore
 
-@MainActor
-enum LogCommand {
-    static func run(_ context: CommandContext) async throws {
+struct LogCommand: TrendCommand {
+    static let weightArgument = Argument<String>(
+        "WEIGHT", help: "80.5, 80,5, 80.5kg, 177.4lb, '12st 6.5lb'; a bare number is in the configured unit.")
+    static let dateOption = Option<String>(
+        "date", valueName: "DATE", help: "When: YYYY-MM-DD, 'YYYY-MM-DD HH:MM', ISO 8601, today, yesterday (default: now).")
+    static let noteOption = Option<String>("note", valueName: "TEXT", help: "A note to keep with the weigh-in.")
+    static let formatOption = CommandTable.format([.text, .json])
+
+    static let configuration = CommandConfiguration(
+        name: "log", abstract: "Log a weigh-in.", discussion: "Prints what was logged, its short id and the new trend.",
+        arguments: [weightArgument.spec], options: [dateOption, noteOption, formatOption],
+        examples: ["trend log 80.5", "trend log 177.4lb --date yesterday --note 'after run'"])
+
+    let weight: String
+    let date: String?
+    let note: String?
+    let format: OutputFormat
+
+    init(_ values: ParsedValues) {
+        weight = values[Self.weightArgument]!
+        date = values[Self.dateOption]
+        note = values[Self.noteOption]
+        format = values[Self.formatOption] ?? .text
+    }
+
+    @MainActor func run(_ context: CommandContext) async throws {
         try await context.loadSettings()
-        let kilograms = try context.weight(context.arguments.positionals[0])
-        let timestamp = try context.arguments.value("date").map(context.timestamp) ?? context.app.clock.now
-        let entry = try await context.app.weightLogFeature.add(
-            kilograms: kilograms, at: timestamp, note: context.arguments.value("note"))
+        let kilograms = try context.weight(weight)
+        let timestamp = try date.map(context.timestamp) ?? context.app.clock.now
+        let entry = try await context.app.weightLogFeature.add(kilograms: kilograms, at: timestamp, note: note)
         let unit = context.unit
-        if context.format == "json" {
+        if format == .json {
             context.console.out(EntryRendering.json(entry, unit: unit).rendered())
             return
         }
-        guard !context.console.isQuiet else { return }
         var text = "Logged " + EntryRendering.summary(entry, unit: unit) + "\n"
         let (trend, rate) = await context.app.progressFeature.trend(for: entry)
         if let trend {

@@ -1,17 +1,38 @@
 import TrendCore
 
-@MainActor
-enum ProgressCommand {
-    static func run(_ context: CommandContext) async throws {
-        let range = context.arguments.value("range").flatMap(ProgressRange.init(parsing:)) ?? .month
+struct ProgressCommand: TrendCommand {
+    static let rangeOption = Option<ProgressRange>(
+        "range", valueName: "RANGE", help: "The period: \(ProgressRange.valueNames.joined(separator: ", ")) (default 1M).")
+    static let chartFlag = Flag("chart", help: "Draw the chart even when not on a terminal.")
+    static let noChartFlag = Flag("no-chart", help: "Do not draw the chart.")
+    static let formatOption = CommandTable.format([.text, .json])
+
+    static let configuration = CommandConfiguration(
+        name: "progress", abstract: "Show progress over a period: trend, weekly rate, goal.",
+        discussion:
+            "The trend is an exponentially smoothed average (10% a day) of each day's first weigh-in, days without one filled in linearly, as in TrendWeight.",
+        options: [rangeOption, chartFlag, noChartFlag, formatOption], exclusive: [["chart", "no-chart"]],
+        examples: ["trend progress", "trend progress --range 3M --format json"])
+
+    let range: ProgressRange
+    let chart: ChartOption
+    let format: OutputFormat
+
+    init(_ values: ParsedValues) {
+        range = values[Self.rangeOption] ?? .month
+        chart = ChartOption(always: values[Self.chartFlag], never: values[Self.noChartFlag])
+        format = values[Self.formatOption] ?? .text
+    }
+
+    @MainActor func run(_ context: CommandContext) async throws {
         try await context.loadSettings()
         try await context.loadWeights()
         let progress = context.app.progressFeature
         await progress.select(range)
         let report = progress.snapshot
         let unit = progress.unit
-        if context.format == "json" {
-            context.console.out(json(report, unit: unit).rendered())
+        if format == .json {
+            context.console.out(Self.json(report, unit: unit).rendered())
             return
         }
         guard !report.isEmpty, let start = report.start, let latest = report.latest else {
@@ -21,8 +42,8 @@ enum ProgressCommand {
                     : "No weigh-ins in the last \(range.rawValue) (since \(report.from.map(\.description) ?? "")).\n")
             return
         }
-        var output = text(report, start: start, latest: latest, unit: unit, terminal: context.terminal)
-        if ChartOption.isWanted(context), let from = report.from {
+        var output = Self.text(report, start: start, latest: latest, unit: unit, terminal: context.terminal)
+        if chart.isWanted(on: context.terminal), let from = report.from {
             let chart = ChartOption.chart(
                 points: report.points, from: from, to: report.to, goal: report.goalKilograms, unit: unit, terminal: context.terminal)
             output += "\n" + chart.rendered()
@@ -98,8 +119,8 @@ enum ProgressCommand {
     }
 
     static func goalSentence(_ goal: GoalProjection, unit: WeightUnit) -> String {
+        if goal.isReached { return "reached" }
         let remaining = unit.format(kilograms: goal.remainingKilograms)
-        if goal.remainingKilograms < 0.05 { return "reached" }
         if let day = goal.projectedDay {
             return "\(remaining) to go, on track for \(EntryRendering.longDate(day))"
         }

@@ -1,13 +1,21 @@
 import TrendCore
 
-@MainActor
-enum UnitCommand {
-    static func run(_ context: CommandContext) async throws {
+struct UnitCommand: TrendCommand {
+    static let unitArgument = Argument<WeightUnit>("UNIT", help: "kg, lb or st.", isOptional: true)
+
+    static let configuration = CommandConfiguration(
+        name: "unit", abstract: "Show or set the unit weights are shown and typed in.", arguments: [unitArgument.spec],
+        examples: ["trend unit lb"])
+
+    let unit: WeightUnit?
+
+    init(_ values: ParsedValues) {
+        unit = values[Self.unitArgument]
+    }
+
+    @MainActor func run(_ context: CommandContext) async throws {
         let settings = context.app.settingsFeature
-        if let name = context.arguments.positionals.first {
-            guard let unit = WeightUnit(parsing: name) else {
-                throw context.usageError("invalid unit '\(name)': expected kg, lb or st")
-            }
+        if let unit {
             try await settings.setUnit(unit)
             context.console.message("Unit set to \(unit.rawValue) (\(unit.name)).\n")
         } else {

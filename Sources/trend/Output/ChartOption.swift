@@ -1,12 +1,13 @@
 import TrendCore
 
-/// When and how a command draws its chart.
-@MainActor
-enum ChartOption {
-    /// On a terminal unless `--no-chart`; elsewhere only with `--chart`.
-    static func isWanted(_ context: CommandContext) -> Bool {
-        if context.arguments.flag("no-chart") { return false }
-        return context.arguments.flag("chart") || context.terminal.isOutputTerminal
+/// When and how a command draws its terminal chart: on a terminal unless
+/// `--no-chart`; elsewhere only with `--chart`.
+struct ChartOption: Sendable {
+    let always: Bool
+    let never: Bool
+
+    func isWanted(on terminal: Terminal) -> Bool {
+        !never && (always || terminal.isOutputTerminal)
     }
 
     static func chart(

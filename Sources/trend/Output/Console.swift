@@ -3,59 +3,131 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TrendCore
 
-/// Where output goes. Commands write through this, never `print`, so what
-/// they write is collected in tests and flushed in one piece in production.
+/// Where output goes. Commands write through this, never `print`.
+///
+/// Standard output is written as it is produced, through a 64 KiB buffer, so
+/// `list` of a long history never holds it all; every write is checked, and
+/// the first failure is kept for the runner to report (74, or 141 for a
+/// broken pipe). Messages and errors go to standard error at once.
 final class Console {
-    /// Bytes, not a String: `list` and `export` can write a hundred megabytes.
-    private(set) var standardOutputBytes: [UInt8] = []
-    private(set) var standardError = ""
-    /// `-q`: messages are dropped; data and errors are not.
-    var isQuiet: Bool
+    static let bufferSize = 1 << 16
 
-    init(isQuiet: Bool) {
+    private let output: Int32
+    private let errors: Int32
+    private var buffer: [UInt8] = []
+    /// The errno of the first failed write to standard output.
+    private(set) var outputFailure: Int32?
+    /// `-q`: nothing but errors, on either stream (like `grep -q`).
+    var isQuiet: Bool
+    private var pager: Pager?
+
+    init(isQuiet: Bool = false, output: Int32 = 1, errors: Int32 = 2) {
         self.isQuiet = isQuiet
+        self.output = output
+        self.errors = errors
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    /// Output longer than `rows` lines goes through `command` (`less -FRX`),
+    /// started only once the output is known to be that long.
+    func page(through command: String, rows: Int) {
+        pager = Pager(command: command, rows: max(rows - 1, 1))
     }
 
     /// Data: what scripts read.
     func out(_ text: String) {
-        standardOutputBytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { out(bytes: $0) }
     }
 
     func out(bytes: [UInt8]) {
-        if standardOutputBytes.isEmpty {
-            standardOutputBytes = bytes
-        } else {
-            standardOutputBytes.append(contentsOf: bytes)
-        }
+        bytes.withUnsafeBufferPointer { out(bytes: $0) }
     }
 
-    /// Messages for people: warnings, summaries, "nothing here yet".
+    func out(bytes: UnsafeBufferPointer<UInt8>) {
+        guard !isQuiet, outputFailure == nil else { return }
+        buffer.append(contentsOf: bytes)
+        if var pager, !pager.hasStarted {
+            // Held until it is longer than the screen: short output is never paged.
+            pager.lines += bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+            if pager.lines > pager.rows { pager.start() }
+            self.pager = pager
+            if !pager.hasStarted { return }
+        }
+        if buffer.count >= Self.bufferSize { flush() }
+    }
+
+    /// Messages for people: summaries, "nothing here yet", hints.
     func message(_ text: String) {
-        if !isQuiet { standardError += text }
+        if !isQuiet { error(text) }
     }
 
     /// Errors are never silenced.
     func error(_ text: String) {
-        standardError += text
+        var text = text
+        _ = text.withUTF8 { Platform.writeAll(errors, UnsafeRawBufferPointer($0)) }
     }
 
+    /// Writes what is buffered.
     func flush() {
-        write(standardOutputBytes, to: 1)
-        write(Array(standardError.utf8), to: 2)
-        standardOutputBytes = []
-        standardError = ""
+        guard !buffer.isEmpty else { return }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard outputFailure == nil else { return }
+        let destination = pager?.descriptor ?? output
+        if let failure = buffer.withUnsafeBytes({ Platform.writeAll(destination, $0) }) {
+            // The person quit the pager: not an error.
+            if pager?.isRunning == true && failure == EPIPE { return }
+            outputFailure = failure
+        }
     }
 
-    private func write(_ bytes: [UInt8], to fd: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += n
+    /// Writes the rest and waits for the pager, if one was started.
+    func finish() {
+        flush()
+        pager?.finish()
+        pager = nil
+    }
+}
+
+/// The pager process and the pipe to it.
+private struct Pager {
+    let command: String
+    let rows: Int
+    var lines = 0
+    private(set) var descriptor: Int32?
+    private var pid: pid_t?
+
+    init(command: String, rows: Int) {
+        self.command = command
+        self.rows = rows
+    }
+
+    private(set) var hasStarted = false
+    var isRunning: Bool { pid != nil }
+
+    /// Starts the pager; if it cannot be started, output goes to standard
+    /// output as usual (`descriptor` stays nil).
+    mutating func start() {
+        hasStarted = true
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return }
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        guard let started = Platform.spawnShell(command, input: ends[0], closing: ends[1]) else {
+            close(ends[0])
+            close(ends[1])
+            return
         }
+        close(ends[0])
+        descriptor = ends[1]
+        pid = started
+    }
+
+    mutating func finish() {
+        guard let pid, let descriptor else { return }
+        close(descriptor)
+        Platform.wait(for: pid)
+        self.pid = nil
     }
 }

@@ -11,6 +11,23 @@ enum ExitStatus {
     static let ioError: Int32 = 74
     static let tryAgain: Int32 = 75
     static let permissionDenied: Int32 = 77
+    static let interrupted: Int32 = 130
+    static let brokenPipe: Int32 = 141
+
+    /// What each status means: for help, the man page and the README.
+    static let documented: [(Int32, String)] = [
+        (success, "success"),
+        (notFound, "the thing asked about does not exist, or the --max-age condition failed"),
+        (usage, "usage error: unknown command or option, malformed option value"),
+        (dataError, "bad data: a weight or date that cannot be used, or a damaged data file"),
+        (noInput, "an import file is missing or unreadable"),
+        (cannotCreate, "the data directory cannot be created"),
+        (ioError, "input/output error (disk full, read-only file system, output that cannot be written)"),
+        (tryAgain, "another trend process is writing: try again"),
+        (permissionDenied, "permission denied"),
+        (interrupted, "interrupted: 128 + the signal (SIGINT 130, SIGTERM 143); nothing was changed"),
+        (brokenPipe, "the reader of the output went away (a broken pipe)"),
+    ]
 
     static func code(for error: any Error) -> Int32 {
         switch error {
@@ -26,9 +43,9 @@ enum ExitStatus {
         case let error as ImportError:
             if case .unreadable = error { return noInput }
             return dataError
+        case is DataFileError: return dataError
         case let error as StorageError:
             switch error {
-            case .damaged, .newerVersion: return dataError
             case .noDataDirectory, .cannotCreateDirectory: return cannotCreate
             case .permissionDenied: return permissionDenied
             case .ioFailed, .readFailed, .notDurable: return ioError

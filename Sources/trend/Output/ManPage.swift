@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The man page, man(7) format, generated from the command descriptions.
 enum ManPage {
@@ -9,7 +13,7 @@ enum ManPage {
         return out
     }
 
-    private static func optionLine(_ option: OptionDescription) -> String {
+    private static func optionLine(_ option: OptionSpec) -> String {
         var text = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
         text += "\\fB" + escape("--" + option.long) + "\\fR"
         if let value = option.valueName { text += " \\fI" + value + "\\fR" }
@@ -17,7 +21,7 @@ enum ManPage {
     }
 
     static func render() -> String {
-        var out = ".TH TREND 1 \"\" \"trend \(CommandLineInterface.version)\" \"User Commands\"\n"
+        var out = ".TH TREND 1 \"\" \"trend \(CommandTable.version)\" \"User Commands\"\n"
         out += ".SH NAME\ntrend \\- a weight tracker for the shell\n"
         out += ".SH SYNOPSIS\n.B trend\n.I command\n[\\fIoptions\\fR]\n"
         out += ".SH DESCRIPTION\n"
@@ -27,7 +31,7 @@ enum ManPage {
                 + "The trend is an exponentially smoothed moving average (10% a day) of each day's earliest weigh-in, with days between weigh-ins interpolated, as in TrendWeight and The Hacker's Diet.")
             + "\n"
         out += ".SH COMMANDS\n"
-        for command in CommandLineInterface.commands {
+        for command in CommandTable.configurations {
             out += ".TP\n.B " + escape(command.usage) + "\n" + escape(command.abstract) + "\n"
             if !command.aliases.isEmpty { out += "Alias: " + escape(command.aliases.joined(separator: ", ")) + ".\n" }
             if let discussion = command.discussion { out += escape(discussion) + "\n" }
@@ -39,7 +43,7 @@ enum ManPage {
             }
         }
         out += ".SH OPTIONS\nAccepted before or after the command.\n"
-        for option in CommandLineInterface.globalOptions {
+        for option in CommandTable.globalOptions {
             out += ".TP\n" + optionLine(option) + "\n" + escape(option.help) + "\n"
         }
         out += ".SH FILES\n"
@@ -54,12 +58,13 @@ enum ManPage {
             ("NO_COLOR", "When set and not empty, no colour."),
             ("TERM", "When dumb, no colour."),
             ("COLUMNS", "The width of the chart and help, instead of the terminal's."),
+            ("TREND_PAGER, PAGER", "The pager for long output on a terminal (default: less -FRX); cat or an empty value turns it off."),
         ]
         for (name, meaning) in environment { out += ".TP\n.B " + name + "\n" + escape(meaning) + "\n" }
         out += ".SH EXIT STATUS\n"
-        for (code, meaning) in CommandLineInterface.exitStatuses { out += ".TP\n.B \(code)\n" + escape(meaning) + "\n" }
+        for (code, meaning) in ExitStatus.documented { out += ".TP\n.B \(code)\n" + escape(meaning) + "\n" }
         out += ".SH EXAMPLES\n"
-        for command in CommandLineInterface.commands {
+        for command in CommandTable.configurations {
             for example in command.examples { out += ".PP\n.nf\n" + escape(example) + "\n.fi\n" }
         }
         return out

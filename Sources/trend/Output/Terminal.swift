@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TrendCore
 
 /// What the terminal allows: colour, width, whether stdout is a terminal.
 struct Terminal {
@@ -18,21 +19,32 @@ struct Terminal {
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
             width = columns
         } else {
-            var size = winsize()
-            #if canImport(Glibc)
-            let ok = ioctl(1, UInt(TIOCGWINSZ), &size) == 0
-            #else
-            let ok = ioctl(1, TIOCGWINSZ, &size) == 0
-            #endif
-            width = ok && size.ws_col > 0 ? Int(size.ws_col) : 80
+            width = Platform.terminalSize(1)?.columns ?? 80
         }
         let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
         isUTF8 = locale.uppercased().contains("UTF-8") || locale.uppercased().contains("UTF8")
+        let rows = environment["LINES"].flatMap(Int.init) ?? Platform.terminalSize(1)?.rows ?? 24
+        pager = isOutputTerminal ? Terminal.pagerCommand(environment: environment).map { ($0, rows) } : nil
     }
 
+    /// The pager for long output and the screen height, when output goes
+    /// to a terminal: `TREND_PAGER`, `PAGER`, else `less -FRX` when it is
+    /// installed; `cat` or an empty value means none (as git does).
+    let pager: (command: String, rows: Int)?
+
     func bold(_ text: String) -> String { useColor ? "\u{1B}[1m" + text + "\u{1B}[0m" : text }
-    func dim(_ text: String) -> String { useColor ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
-    func green(_ text: String) -> String { useColor ? "\u{1B}[32m" + text + "\u{1B}[0m" : text }
-    func red(_ text: String) -> String { useColor ? "\u{1B}[31m" + text + "\u{1B}[0m" : text }
+}
+
+extension Terminal {
+    static func pagerCommand(environment: [String: String]) -> String? {
+        let chosen = environment["TREND_PAGER"] ?? environment["PAGER"]
+        if let chosen {
+            let command = chosen.trimmed
+            return command.isEmpty || command == "cat" ? nil : command
+        }
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        let hasLess = path.split(separator: ":").contains { access($0 + "/less", X_OK) == 0 }
+        return hasLess ? "less -FRX" : nil
+    }
 }

@@ -1,15 +1,23 @@
-/// The command line after parsing: which command, its option values and its
-/// positional arguments.
-struct ParsedArguments {
-    var command: CommandDescription?
+/// The command line after parsing: which command, and the text of each
+/// option and argument, already checked against its declaration.
+struct ParsedValues {
+    var command: CommandConfiguration?
     /// Long option name to the values given, in order (flags: one empty value each).
     var options: [String: [String]] = [:]
     var positionals: [String] = []
 
-    func flag(_ long: String) -> Bool { options[long] != nil }
+    subscript(flag: Flag) -> Bool { options[flag.spec.long] != nil }
 
     /// The last value given: a later option overrides an earlier one.
-    func value(_ long: String) -> String? { options[long]?.last }
+    subscript<Value>(option: Option<Value>) -> Value? {
+        options[option.spec.long]?.last.flatMap(Value.init(argument:))
+    }
+
+    subscript<Value>(argument: Argument<Value>) -> Value? {
+        guard let index = command?.arguments.firstIndex(where: { $0.name == argument.spec.name }), index < positionals.count
+        else { return nil }
+        return Value(argument: positionals[index])
+    }
 }
 
 /// A mistake in how trend was called: exit 64 with usage and a hint.
@@ -18,23 +26,25 @@ struct UsageError: Error, Equatable {
     var commandName: String? = nil
 }
 
-/// Parses arguments against `CommandLineInterface`, in the manner of
+/// Parses arguments against the commands' declarations, in the manner of
 /// swift-argument-parser: `--name value`, `--name=value`, `-q`, `--` ends
 /// options, global options before or after the command, long options never
-/// abbreviated, and the nearest option suggested for a typo.
-enum ArgumentParser {
-    static func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
-        var result = ParsedArguments()
+/// abbreviated, the nearest option suggested for a typo, and every value
+/// checked against its type.
+struct ArgumentParser {
+    let commands: [CommandConfiguration]
+    let globalOptions: [OptionSpec]
+
+    func parse(_ arguments: [String]) throws(UsageError) -> ParsedValues {
+        var result = ParsedValues()
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if optionsEnded || !looksLikeOption(argument) {
+            if optionsEnded || !Self.looksLikeOption(argument) {
                 if result.command == nil {
-                    guard let command = CommandLineInterface.command(named: argument) else {
-                        throw unknownCommand(argument)
-                    }
+                    guard let command = command(named: argument) else { throw unknownCommand(argument) }
                     result.command = command
                 } else {
                     result.positionals.append(argument)
@@ -45,22 +55,23 @@ enum ArgumentParser {
                 optionsEnded = true
                 continue
             }
-            let available = result.command?.allOptions ?? CommandLineInterface.globalOptions
+            let available = (result.command?.options ?? []) + globalOptions
+            let commandName = result.command?.name
             if argument.hasPrefix("--") {
                 let body = argument.dropFirst(2)
                 let name = String(body.prefix { $0 != "=" })
                 let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
                 guard let option = available.first(where: { $0.long == name }) else {
-                    throw unknownOption("--" + name, among: available.map { "--" + $0.long }, command: result.command)
+                    throw unknownOption("--" + name, among: available.map { "--" + $0.long }, command: commandName)
                 }
                 if option.takesValue {
                     var value: String
-                    if let inline { value = inline } else { value = try nextValue(for: "--" + name, option, arguments, &index, command: result.command) }
-                    try check(value, for: option, command: result.command)
+                    if let inline { value = inline } else { value = try nextValue(for: "--" + name, option, arguments, &index, command: commandName) }
+                    try check(value, for: option, command: commandName)
                     result.options[option.long, default: []].append(value)
                 } else {
                     guard inline == nil else {
-                        throw UsageError(message: "'--\(name)' does not take a value", commandName: result.command?.name)
+                        throw UsageError(message: "'--\(name)' does not take a value", commandName: commandName)
                     }
                     result.options[option.long, default: []].append("")
                 }
@@ -71,38 +82,64 @@ enum ArgumentParser {
             while !characters.isEmpty {
                 let character = characters.removeFirst()
                 guard let option = available.first(where: { $0.short == character }) else {
-                    throw unknownOption("-" + String(character), among: available.map { "--" + $0.long }, command: result.command)
+                    throw unknownOption("-" + String(character), among: available.map { "--" + $0.long }, command: commandName)
                 }
                 if option.takesValue {
                     var value = String(characters)
-                    if characters.isEmpty { value = try nextValue(for: "-" + String(character), option, arguments, &index, command: result.command) }
+                    if characters.isEmpty {
+                        value = try nextValue(for: "-" + String(character), option, arguments, &index, command: commandName)
+                    }
                     characters = []
-                    try check(value, for: option, command: result.command)
+                    try check(value, for: option, command: commandName)
                     result.options[option.long, default: []].append(value)
                 } else {
                     result.options[option.long, default: []].append("")
                 }
             }
         }
-        if let command = result.command, !result.flag("help") {
-            let maximum = command.arguments.count
-            if result.positionals.count > maximum {
-                throw UsageError(
-                    message: "unexpected argument '\(result.positionals[maximum])'", commandName: command.name)
-            }
-            if let missing = command.arguments.dropFirst(result.positionals.count).first(where: { !$0.isOptional }) {
-                throw UsageError(message: "missing \(missing.name)", commandName: command.name)
+        if let command = result.command, result.options["help"] == nil {
+            try checkArguments(result, of: command)
+            for group in command.exclusive {
+                let given = group.filter { result.options[$0] != nil }
+                if given.count > 1 {
+                    throw UsageError(
+                        message: given.map { "--" + $0 }.joined(separator: " and ") + " cannot be used together",
+                        commandName: command.name)
+                }
             }
         }
         return result
     }
 
+    func command(named name: String) -> CommandConfiguration? {
+        commands.first { $0.names.contains(name) }
+    }
+
+    private func checkArguments(_ result: ParsedValues, of command: CommandConfiguration) throws(UsageError) {
+        let maximum = command.arguments.count
+        if result.positionals.count > maximum {
+            var message = "unexpected argument '\(result.positionals[maximum])'"
+            // `trend log 12st 6.5lb`: the shell split one weight in two.
+            if maximum == 1, command.arguments[0].name == "WEIGHT" {
+                message += "; quote a weight with spaces: '\(result.positionals.joined(separator: " "))'"
+            }
+            throw UsageError(message: message, commandName: command.name)
+        }
+        if let missing = command.arguments.dropFirst(result.positionals.count).first(where: { !$0.isOptional }) {
+            throw UsageError(message: "missing \(missing.name)", commandName: command.name)
+        }
+        for (argument, text) in zip(command.arguments, result.positionals) where !argument.accepts(text) {
+            throw UsageError(
+                message: "invalid value '\(text)' for \(argument.name): expected \(argument.expectation)", commandName: command.name)
+        }
+    }
+
     /// The argument after an option that takes a value; an option name there means it is missing.
-    private static func nextValue(
-        for typed: String, _ option: OptionDescription, _ arguments: [String], _ index: inout Int, command: CommandDescription?
+    private func nextValue(
+        for typed: String, _ option: OptionSpec, _ arguments: [String], _ index: inout Int, command: String?
     ) throws(UsageError) -> String {
-        guard index < arguments.count, !isLongOption(arguments[index]) else {
-            throw UsageError(message: "missing value for '\(typed)' (\(option.valueName ?? "VALUE"))", commandName: command?.name)
+        guard index < arguments.count, !Self.isLongOption(arguments[index]) else {
+            throw UsageError(message: "missing value for '\(typed)' (\(option.valueName ?? "VALUE"))", commandName: command)
         }
         index += 1
         return arguments[index - 1]
@@ -122,25 +159,25 @@ enum ArgumentParser {
         return third.isLetter
     }
 
-    /// Enumerated values are checked here so every command refuses them alike.
-    private static func check(_ value: String, for option: OptionDescription, command: CommandDescription?) throws(UsageError) {
-        guard !option.values.isEmpty, !option.values.contains(where: { $0.lowercased() == value.lowercased() }) else { return }
+    /// Values are checked against their type here, so every command refuses them alike.
+    private func check(_ value: String, for option: OptionSpec, command: String?) throws(UsageError) {
+        guard !option.accepts(value) else { return }
         throw UsageError(
-            message: "invalid value '\(value)' for '--\(option.long)': expected \(option.values.joined(separator: ", "))",
-            commandName: command?.name)
+            message: "invalid value '\(value)' for '--\(option.long)': expected \(option.expectation)", commandName: command)
     }
 
-    private static func unknownCommand(_ name: String) -> UsageError {
+    func unknownCommand(_ name: String, from commandName: String? = nil) -> UsageError {
         var message = "unknown command '\(name)'"
-        let names = CommandLineInterface.commands.flatMap { [$0.name] + $0.aliases }
-        if let suggestion = Suggestion.nearest(to: name, among: names) { message += ". Did you mean '\(suggestion)'?" }
-        return UsageError(message: message)
+        if let suggestion = Suggestion.nearest(to: name, among: commands.flatMap(\.names)) {
+            message += ". Did you mean '\(suggestion)'?"
+        }
+        return UsageError(message: message, commandName: commandName)
     }
 
-    private static func unknownOption(_ name: String, among names: [String], command: CommandDescription?) -> UsageError {
+    private func unknownOption(_ name: String, among names: [String], command: String?) -> UsageError {
         var message = "unknown option '\(name)'"
         if let suggestion = Suggestion.nearest(to: name, among: names) { message += ". Did you mean '\(suggestion)'?" }
-        return UsageError(message: message, commandName: command?.name)
+        return UsageError(message: message, commandName: command)
     }
 }
 

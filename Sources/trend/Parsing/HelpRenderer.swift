@@ -1,37 +1,38 @@
 /// Help text in the sections of swift-argument-parser, generated from the
-/// command descriptions.
-enum HelpRenderer {
-    static func overview(width: Int) -> String {
+/// command declarations.
+struct HelpRenderer {
+    let width: Int
+
+    func overview() -> String {
         var out = "OVERVIEW: trend: a weight tracker for the shell.\n\n"
-        out += wrap(
+        out += Self.wrap(
             "Log weigh-ins, see the smoothed trend and your progress toward a goal, and script it from cron. "
                 + "Weights are stored in kilograms; text output uses the configured unit.", indent: 0, width: width)
         out += "\n\nUSAGE: trend <command> [options]\n\nSUBCOMMANDS:\n"
-        for command in CommandLineInterface.commands {
-            let name = ([command.name] + command.aliases).joined(separator: ", ")
-            out += row(name, command.abstract, width: width)
+        for command in CommandTable.configurations {
+            out += row(command.names.joined(separator: ", "), command.abstract)
         }
         out += "\nOPTIONS:\n"
-        for option in CommandLineInterface.globalOptions { out += row(option.synopsis, option.help, width: width) }
+        for option in CommandTable.globalOptions { out += row(option.synopsis, option.help) }
         out += "\nEXIT STATUS:\n"
-        for (code, meaning) in CommandLineInterface.exitStatuses { out += row(String(code), meaning, width: width) }
+        for (code, meaning) in ExitStatus.documented { out += row(String(code), meaning) }
         out += "\nSee 'trend help <command>' for detailed help.\n"
         return out
     }
 
-    static func help(for command: CommandDescription, width: Int) -> String {
+    func help(for command: CommandConfiguration) -> String {
         var out = "OVERVIEW: " + command.abstract + "\n"
-        if let discussion = command.discussion { out += "\n" + wrap(discussion, indent: 0, width: width) + "\n" }
+        if let discussion = command.discussion { out += "\n" + Self.wrap(discussion, indent: 0, width: width) + "\n" }
         out += "\nUSAGE: " + command.usage + "\n"
         if !command.aliases.isEmpty { out += "\nALIASES: " + command.aliases.joined(separator: ", ") + "\n" }
         if !command.arguments.isEmpty {
             out += "\nARGUMENTS:\n"
-            for argument in command.arguments { out += row(argument.name, argument.help, width: width) }
+            for argument in command.arguments { out += row(argument.name, argument.help) }
         }
         out += "\nOPTIONS:\n"
-        for option in command.options { out += row(option.synopsis, option.help, width: width) }
+        for option in command.options { out += row(option.synopsis, option.help) }
         out += "\nGLOBAL OPTIONS:\n"
-        for option in CommandLineInterface.globalOptions { out += row(option.synopsis, option.help, width: width) }
+        for option in CommandTable.globalOptions { out += row(option.synopsis, option.help) }
         if !command.examples.isEmpty {
             out += "\nEXAMPLES:\n"
             for example in command.examples { out += "  " + example + "\n" }
@@ -42,7 +43,7 @@ enum HelpRenderer {
     /// `Error: …`, the usage line and where to read more.
     static func usageError(_ error: UsageError) -> String {
         var out = "Error: " + error.message + "\n"
-        if let name = error.commandName, let command = CommandLineInterface.command(named: name) {
+        if let name = error.commandName, let command = CommandTable.parser.command(named: name) {
             out += "Usage: " + command.usage + "\n  See 'trend \(command.name) --help'.\n"
         } else {
             out += "Usage: trend <command> [options]\n  See 'trend --help'.\n"
@@ -52,11 +53,11 @@ enum HelpRenderer {
 
     private static let column = 26
 
-    private static func row(_ left: String, _ right: String, width: Int) -> String {
+    private func row(_ left: String, _ right: String) -> String {
         let lead = "  " + left
-        let text = wrap(right, indent: column, width: width)
-        if lead.count + 2 <= column {
-            return lead + String(repeating: " ", count: column - lead.count) + text.dropFirst(column) + "\n"
+        let text = Self.wrap(right, indent: Self.column, width: width)
+        if lead.count + 2 <= Self.column {
+            return lead + String(repeating: " ", count: Self.column - lead.count) + text.dropFirst(Self.column) + "\n"
         }
         return lead + "\n" + text + "\n"
     }

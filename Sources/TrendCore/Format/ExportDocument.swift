@@ -9,11 +9,11 @@ public enum ExportDocument {
         for entry in store.entries {
             entry.timestamp.appendISO8601(to: &out)
             out.append(UInt8(ascii: ","))
-            out.append(contentsOf: JSONText.number(unit == .kilograms ? entry.kilograms : unit.roundedValue(fromKilograms: entry.kilograms)).utf8)
+            out.append(contentsOf: DecimalText.shortest(unit == .kilograms ? entry.kilograms : unit.roundedValue(fromKilograms: entry.kilograms)).utf8)
             out.append(UInt8(ascii: ","))
             out.append(contentsOf: unit.rawValue.utf8)
             out.append(UInt8(ascii: ","))
-            if let note = entry.note { out.append(contentsOf: csvField(note).utf8) }
+            if let note = entry.note { out.append(contentsOf: CSVField.quoted(note).utf8) }
             out.append(UInt8(ascii: "\n"))
         }
         return out
@@ -23,22 +23,5 @@ public enum ExportDocument {
     /// kilograms and the goal.
     public static func json(_ store: WeightStore) -> [UInt8] {
         WeightsDocument.encode(store)
-    }
-
-    /// Writes an export to a file the way data files are written: complete
-    /// or not at all, never a half-written file.
-    public static func write(_ bytes: [UInt8], toPath path: String) async throws {
-        try await DurableFile(path: path).update { _ in (bytes, ()) }
-    }
-
-    /// RFC 4180: quote a field holding a comma, quote or line break.
-    public static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        var quoted = "\""
-        for character in text {
-            quoted.append(character)
-            if character == "\"" { quoted.append("\"") }
-        }
-        return quoted + "\""
     }
 }

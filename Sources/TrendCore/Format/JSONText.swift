@@ -29,12 +29,8 @@ public enum JSONText {
         return out
     }
 
-    /// Shortest text that reads back as the same Double (`75`, `80.5`,
-    /// `80.46729`). Integral values lose the `.0`: both forms read the same.
+    /// Shortest text that reads back as the same Double (`75`, `80.5`).
     public static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 {
-            return String(Int64(value))
-        }
-        return value.description
+        DecimalText.shortest(value)
     }
 }

@@ -1,0 +1,54 @@
+/// Finds repeated ids among many, cache-friendly: the ids are first spread
+/// into 256 partitions by their top byte in one sequential pass, then each
+/// small partition is checked with a table that fits in cache. (A hash set
+/// over a million random ids misses the cache on every insert.)
+enum DuplicateIDs {
+    /// The index of the first entry whose id appeared earlier, if any.
+    static func first(in entries: [WeightEntry]) -> Int? {
+        let count = entries.count
+        guard count > 1 else { return nil }
+        var keys = [(UInt64, UInt64)](repeating: (0, 0), count: count)
+        var counts = [Int](repeating: 0, count: 257)
+        for (i, entry) in entries.enumerated() {
+            let key = withUnsafeBytes(of: entry.id.uuid) { raw in
+                (UInt64(bigEndian: raw.load(as: UInt64.self)), UInt64(bigEndian: raw.load(fromByteOffset: 8, as: UInt64.self)))
+            }
+            keys[i] = key
+            counts[Int(key.0 >> 56) + 1] += 1
+        }
+        for bucket in 1...256 { counts[bucket] += counts[bucket - 1] }
+        var starts = counts
+        var order = [Int32](repeating: 0, count: count)
+        for i in 0..<count {
+            let bucket = Int(keys[i].0 >> 56)
+            order[starts[bucket]] = Int32(i)
+            starts[bucket] += 1
+        }
+        var firstRepeat: Int?
+        var table = [Int32](repeating: -1, count: 16)
+        for bucket in 0..<256 {
+            let members = counts[bucket]..<counts[bucket + 1]
+            guard members.count > 1 else { continue }
+            var size = 16
+            while size < members.count * 2 { size <<= 1 }
+            if table.count < size { table = [Int32](repeating: -1, count: size) } else { table.withUnsafeMutableBufferPointer { $0.update(repeating: -1) } }
+            let mask = size - 1
+            for position in members {
+                let i = Int(order[position])
+                let key = keys[i]
+                var slot = Int(truncatingIfNeeded: (key.0 ^ key.1) &* 0x9E37_79B9_7F4A_7C15 >> 40) & mask
+                while table[slot] >= 0 {
+                    let other = Int(table[slot])
+                    if keys[other] == key {
+                        let later = max(i, other)
+                        firstRepeat = min(firstRepeat ?? later, later)
+                        break
+                    }
+                    slot = (slot + 1) & mask
+                }
+                if table[slot] < 0 { table[slot] = Int32(i) }
+            }
+        }
+        return firstRepeat
+    }
+}

@@ -1,0 +1,46 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The `weights.json` format (SPEC §1): reading it strictly, writing it
+/// canonically (sorted keys, one entry per line, shortest numbers), so the
+/// same data always gives the same bytes.
+///
+/// Both directions are hand-written for speed: every command reads the whole
+/// history, so keys are matched as bytes, ids, dates and numbers are parsed
+/// without formatters, and nothing is allocated per entry but the entry.
+enum WeightsDocument {
+    // MARK: Writing
+
+    static func encode(_ store: WeightStore) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + store.entries.count * 112)
+        encode(store, into: &out)
+        return out
+    }
+
+    /// Writes the document into any byte sink: an array, or a file in chunks.
+    static func encode<Sink: ByteSink>(_ store: WeightStore, into out: inout Sink) {
+        out.append(contentsOf: "{\n  \"entries\": [".utf8)
+        for (i, entry) in store.entries.enumerated() {
+            out.append(contentsOf: i == 0 ? "\n    {\"date\": \"".utf8 : ",\n    {\"date\": \"".utf8)
+            entry.timestamp.withISO8601 { out.append(contentsOf: $0) }
+            out.append(contentsOf: "\", \"id\": \"".utf8)
+            EntryID.withText(of: entry.id) { out.append(contentsOf: $0) }
+            out.append(contentsOf: "\", \"kilograms\": ".utf8)
+            out.append(contentsOf: JSONText.number(entry.kilograms).utf8)
+            if let note = entry.note {
+                out.append(contentsOf: ", \"note\": ".utf8)
+                out.append(contentsOf: JSONText.quoted(note).utf8)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: store.entries.isEmpty ? "],\n".utf8 : "\n  ],\n".utf8)
+        if let goal = store.goalKilograms {
+            out.append(contentsOf: "  \"goalKilograms\": \(JSONText.number(goal)),\n".utf8)
+        }
+        out.append(contentsOf: "  \"version\": \(store.version)\n}\n".utf8)
+    }
+}

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The C library calls whose spelling differs between Linux (Glibc) and
+/// macOS (Darwin), in one place, so the rest of the package calls them one
+/// way. Files that use plain POSIX calls still import the C library, through
+/// the same `#if canImport(Glibc) … #elseif canImport(Darwin)` block.
+package enum Platform {
+    /// `read(2)` into `buffer`, retried on EINTR: the count read, 0 at the
+    /// end, or -1 with `errno` set.
+    package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            #if canImport(Glibc)
+            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            #else
+            let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
+            #endif
+            if n < 0 && errno == EINTR { continue }
+            return n
+        }
+    }
+
+    /// Writes all of `bytes` (the full write loop, EINTR retried): nil when
+    /// done, else the `errno` of the failure.
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            #if canImport(Glibc)
+            let n = Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
+            #else
+            let n = Darwin.write(fd, bytes.baseAddress! + written, bytes.count - written)
+            #endif
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += n
+        }
+        return nil
+    }
+
+    /// The process environment, read straight from `environ`: ProcessInfo's
+    /// copy cost a noticeable share of start-up.
+    package static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        #if canImport(Glibc)
+        var pointer = environ
+        #else
+        var pointer = _NSGetEnviron()!.pointee
+        #endif
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+
+    /// The width and height of the terminal on `fd`, or nil when it is none.
+    package static func terminalSize(_ fd: Int32) -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        #if canImport(Glibc)
+        let ok = ioctl(fd, UInt(TIOCGWINSZ), &size) == 0
+        #else
+        let ok = ioctl(fd, TIOCGWINSZ, &size) == 0
+        #endif
+        guard ok, size.ws_col > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// What `mmap` returns on failure (`MAP_FAILED`, a C macro).
+    package static var mapFailed: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: -1) }
+
+    /// The file type bits of a `stat` mode.
+    package static func isRegularFile(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFREG }
+    package static func isDirectory(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFDIR }
+    package static func isSymbolicLink(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFLNK }
+}
+
+extension Platform {
+    /// Starts `/bin/sh -c command` with its standard input read from
+    /// `input`; `other` (the pipe's write end) is closed in the child.
+    package static func spawnShell(_ command: String, input: Int32, closing other: Int32) -> pid_t? {
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        #endif
+        guard posix_spawn_file_actions_init(&actions) == 0 else { return nil }
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input, 0)
+        posix_spawn_file_actions_addclose(&actions, other)
+        let words: [String] = ["/bin/sh", "-c", command]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        #if canImport(Glibc)
+        let environment = environ
+        #else
+        let environment = _NSGetEnviron()!.pointee
+        #endif
+        var pid: pid_t = 0
+        let status = (arguments + [nil]).withUnsafeBufferPointer { argv in
+            posix_spawn(&pid, "/bin/sh", &actions, nil, argv.baseAddress!, environment)
+        }
+        return status == 0 ? pid : nil
+    }
+
+    /// Waits for a child to end.
+    package static func wait(for pid: pid_t) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+}

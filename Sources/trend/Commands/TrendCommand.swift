@@ -1,0 +1,52 @@
+import TrendCore
+
+/// One command of `trend`: its declaration (name, arguments, typed options)
+/// and its `run`. It is built from the parsed command line, so its stored
+/// properties are the typed values the user gave.
+protocol TrendCommand: Sendable {
+    static var configuration: CommandConfiguration { get }
+    init(_ values: ParsedValues) throws(UsageError)
+    @MainActor func run(_ context: CommandContext) async throws
+}
+
+/// Options every command accepts, before or after the command name.
+enum GlobalOptions {
+    static let dataDirectory = Option<Path>(
+        "data-dir", valueName: "DIR", help: "Use DIR for the data files (default: see FILES).", completion: .directory)
+    static let unit = Option<WeightUnit>(
+        "unit", valueName: "UNIT", help: "Show and read weights in UNIT for this run: kg, lb or st.")
+    static let quiet = Flag("quiet", short: "q", help: "Print nothing but errors; the exit status is the answer.")
+    static let noColor = Flag("no-color", help: "Never use colour (also: NO_COLOR set, TERM=dumb).")
+    static let noPager = Flag("no-pager", help: "Never send long output through the pager.")
+    static let help = Flag("help", short: "h", help: "Show help for trend or a command.")
+    static let version = Flag("version", help: "Show the version.")
+
+    static let all: [any OptionDeclaration] = [dataDirectory, unit, quiet, noColor, noPager, help, version]
+}
+
+/// Every command, in the order help lists them: the one command table.
+enum CommandTable {
+    static let version = "0.1.0"
+
+    static let commands: [any TrendCommand.Type] = [
+        LogCommand.self, ListCommand.self, EditCommand.self, RemoveCommand.self, ProgressCommand.self,
+        GoalCommand.self, UnitCommand.self, ImportCommand.self, ExportCommand.self, LastCommand.self,
+        InfoCommand.self, CompletionsCommand.self, HelpCommand.self,
+    ]
+
+    static let configurations: [CommandConfiguration] = commands.map { $0.configuration }
+    static let globalOptions: [OptionSpec] = GlobalOptions.all.map(\.spec)
+    static let parser = ArgumentParser(commands: configurations, globalOptions: globalOptions)
+
+    static func command(named name: String) -> (any TrendCommand.Type)? {
+        commands.first { $0.configuration.names.contains(name) }
+    }
+
+    /// `--format` with the formats a command writes; the first is the default.
+    static func format(_ formats: [OutputFormat], help: String = "Output format") -> Option<OutputFormat> {
+        Option(
+            "format", valueName: "FORMAT",
+            help: "\(help): \(formats.map(\.rawValue).joined(separator: ", ")) (default \(formats[0].rawValue)).",
+            allowed: formats)
+    }
+}

@@ -1,0 +1,16 @@
+import TrendCore
+
+/// The message for an error, with the hint that only this front end can
+/// give: TrendCore's messages name no command-line options.
+enum ErrorReport {
+    static func message(for error: any Error) -> String {
+        let text = "\(error)"
+        switch error {
+        case StorageError.noDataDirectory: return text + ", or pass --data-dir"
+        case ImportError.unrecognized: return text + " Name one with --format."
+        case let ImportError.invalidRows(_, count):
+            return text + " Fix \(count == 1 ? "it" : "them") or pass --skip-invalid."
+        default: return text
+        }
+    }
+}

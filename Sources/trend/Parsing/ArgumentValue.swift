@@ -1,0 +1,132 @@
+import TrendCore
+
+/// A type that an option's or argument's text is parsed into. Text that does
+/// not parse is a usage error (exit 64) naming what was expected, so every
+/// command refuses a bad range, format or count alike.
+///
+/// Weights and dates are not argument values: a bad one is bad data (65),
+/// checked by TrendCore, so commands take them as `String`.
+protocol ArgumentValue: Sendable, Equatable {
+    init?(argument: String)
+    /// The values completion offers and help lists; empty for free text.
+    static var valueNames: [String] { get }
+    /// The end of "invalid value 'x' for '--y': expected …".
+    static var expectation: String { get }
+}
+
+extension ArgumentValue {
+    static var valueNames: [String] { [] }
+}
+
+/// Enumerations whose raw values are what people type, matched without case.
+protocol EnumeratedArgument: ArgumentValue, RawRepresentable<String>, CaseIterable {}
+
+extension EnumeratedArgument {
+    init?(argument: String) {
+        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) else { return nil }
+        self = match
+    }
+
+    static var valueNames: [String] { allCases.map(\.rawValue) }
+    static var expectation: String { valueNames.joined(separator: ", ") }
+}
+
+extension String: ArgumentValue {
+    init?(argument: String) { self = argument }
+    static var expectation: String { "text" }
+}
+
+/// A whole number above 0 (`--limit`).
+struct Count: ArgumentValue, Equatable {
+    let value: Int
+
+    init?(argument: String) {
+        guard !argument.isEmpty, argument.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(argument), value > 0
+        else { return nil }
+        self.value = value
+    }
+
+    static var expectation: String { "a whole number above 0" }
+}
+
+/// `90m`, `36h`, `2d`, `1w`: elapsed time, as `last --max-age` measures it.
+struct Age: ArgumentValue, Equatable {
+    let seconds: Int64
+    let text: String
+
+    init?(argument: String) {
+        guard let suffix = argument.last, argument.count >= 2 else { return nil }
+        let digits = argument.dropLast()
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int64(digits), count < 1_000_000_000 else {
+            return nil
+        }
+        switch suffix {
+        case "m": seconds = count * 60
+        case "h": seconds = count * 3600
+        case "d": seconds = count * 86_400
+        case "w": seconds = count * 7 * 86_400
+        default: return nil
+        }
+        text = argument
+    }
+
+    static var expectation: String { "N followed by m, h, d or w, like 36h" }
+}
+
+/// What a command writes: `--format` (each command names the ones it has).
+enum OutputFormat: String, EnumeratedArgument {
+    case text, json, csv
+}
+
+/// `trend import --format`: a named format, or detection.
+enum ImportFormatChoice: ArgumentValue, Equatable {
+    case auto
+    case named(ImportFormat)
+
+    init?(argument: String) {
+        let name = argument.lowercased()
+        if name == "auto" {
+            self = .auto
+        } else if let format = ImportFormat(rawValue: name) {
+            self = .named(format)
+        } else {
+            return nil
+        }
+    }
+
+    static var valueNames: [String] { ["auto"] + ImportFormat.allCases.map(\.rawValue) }
+    static var expectation: String { valueNames.joined(separator: ", ") }
+
+    var format: ImportFormat? {
+        if case .named(let format) = self { return format }
+        return nil
+    }
+}
+
+/// The shells `trend completions` writes for.
+enum Shell: String, EnumeratedArgument {
+    case bash, zsh, fish
+}
+
+extension ProgressRange: EnumeratedArgument {}
+extension NumericDateOrder: EnumeratedArgument {}
+
+extension WeightUnit: ArgumentValue {
+    /// Also `kgs`, `pounds`, `stone`: what people type.
+    init?(argument: String) { self.init(parsing: argument) }
+    static var valueNames: [String] { allCases.map(\.rawValue) }
+    static var expectation: String { valueNames.joined(separator: ", ") }
+}
+
+/// A file or directory name: any text but the empty one, which would
+/// silently mean "here" (`--data-dir ""`).
+struct Path: ArgumentValue {
+    let text: String
+
+    init?(argument: String) {
+        guard !argument.isEmpty else { return nil }
+        text = argument
+    }
+
+    static var expectation: String { "a path, not empty" }
+}

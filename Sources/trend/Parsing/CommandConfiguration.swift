@@ -1,0 +1,51 @@
+/// What a command is called and what it accepts: the one description that
+/// parsing, help, usage lines, the man page and completions are made from.
+struct CommandConfiguration: Sendable {
+    let name: String
+    let aliases: [String]
+    let abstract: String
+    let discussion: String?
+    let arguments: [ArgumentSpec]
+    let options: [OptionSpec]
+    /// Options that cannot be given together: refused by the parser, shown
+    /// as `[--range RANGE | --since DATE]` in the usage line.
+    let exclusive: [[String]]
+    let examples: [String]
+
+    init(
+        name: String, aliases: [String] = [], abstract: String, discussion: String? = nil,
+        arguments: [ArgumentSpec] = [], options: [any OptionDeclaration] = [], exclusive: [[String]] = [],
+        examples: [String] = []
+    ) {
+        self.name = name
+        self.aliases = aliases
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options.map(\.spec)
+        self.exclusive = exclusive
+        self.examples = examples
+    }
+
+    var names: [String] { [name] + aliases }
+
+    /// `trend list [--range RANGE | --since DATE] [--until DATE] …`, generated.
+    var usage: String {
+        var parts = ["trend", name]
+        for argument in arguments {
+            parts.append(argument.isOptional ? "[\(argument.name)]" : argument.name)
+        }
+        var shown = Set<String>()
+        for option in options where !shown.contains(option.long) {
+            if let group = exclusive.first(where: { $0.contains(option.long) }) {
+                let members = group.compactMap { long in options.first { $0.long == long } }
+                members.forEach { shown.insert($0.long) }
+                parts.append("[" + members.map(\.usageWord).joined(separator: " | ") + "]")
+            } else {
+                shown.insert(option.long)
+                parts.append("[" + option.usageWord + "]")
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+}

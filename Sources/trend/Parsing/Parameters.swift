@@ -1,0 +1,98 @@
+/// What follows an option or fills an argument, for shell completion.
+enum CompletionKind: Equatable, Sendable {
+    case none
+    case file
+    case directory
+    case values([String])
+    /// The names of trend's commands (`trend help COMMAND`).
+    case commands
+}
+
+/// One option as people type it, without its type: what parsing checks and
+/// what help, the man page and completions are generated from.
+struct OptionSpec: Sendable {
+    let long: String
+    let short: Character?
+    /// Nil for a flag.
+    let valueName: String?
+    let help: String
+    let completion: CompletionKind
+    /// Whether text is a valid value, and what was expected when it is not.
+    let accepts: @Sendable (String) -> Bool
+    let expectation: String
+
+    var takesValue: Bool { valueName != nil }
+
+    /// `--date DATE`, `-q, --quiet`.
+    var synopsis: String {
+        var text = short.map { "-\($0), " } ?? ""
+        text += "--" + long
+        if let valueName { text += " " + valueName }
+        return text
+    }
+
+    /// `[--date DATE]` in a usage line.
+    var usageWord: String { "--" + long + (valueName.map { " " + $0 } ?? "") }
+}
+
+/// One positional argument.
+struct ArgumentSpec: Sendable {
+    let name: String
+    let help: String
+    let isOptional: Bool
+    let completion: CompletionKind
+    let accepts: @Sendable (String) -> Bool
+    let expectation: String
+}
+
+/// An option with a value of type `Value`: `--range 3M`.
+struct Option<Value: ArgumentValue>: Sendable {
+    let spec: OptionSpec
+
+    /// `allowed` narrows an enumerated type for one command (`--format`).
+    init(
+        _ long: String, short: Character? = nil, valueName: String, help: String, completion: CompletionKind? = nil,
+        allowed: [Value]? = nil
+    ) {
+        let names = allowed.map { list in Value.valueNames.filter { name in list.contains { $0 == Value(argument: name) } } }
+            ?? Value.valueNames
+        spec = OptionSpec(
+            long: long, short: short, valueName: valueName, help: help,
+            completion: completion ?? (names.isEmpty ? .none : .values(names)),
+            accepts: { text in
+                guard let value = Value(argument: text) else { return false }
+                return allowed?.contains(value) ?? true
+            },
+            expectation: allowed == nil ? Value.expectation : names.joined(separator: ", "))
+    }
+}
+
+/// An option without a value: `--dry-run`.
+struct Flag: Sendable {
+    let spec: OptionSpec
+
+    init(_ long: String, short: Character? = nil, help: String) {
+        spec = OptionSpec(
+            long: long, short: short, valueName: nil, help: help, completion: .none, accepts: { _ in true }, expectation: "")
+    }
+}
+
+/// A positional argument of type `Value`.
+struct Argument<Value: ArgumentValue>: Sendable {
+    let spec: ArgumentSpec
+
+    init(_ name: String, help: String, isOptional: Bool = false, completion: CompletionKind? = nil) {
+        spec = ArgumentSpec(
+            name: name, help: help, isOptional: isOptional,
+            completion: completion ?? (Value.valueNames.isEmpty ? .none : .values(Value.valueNames)),
+            accepts: { Value(argument: $0) != nil }, expectation: Value.expectation)
+    }
+}
+
+/// A declared option or flag, as the configuration lists them.
+protocol OptionDeclaration: Sendable {
+    var spec: OptionSpec { get }
+}
+
+extension Option: OptionDeclaration {}
+extension Flag: OptionDeclaration {}
