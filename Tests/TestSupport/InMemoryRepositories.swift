@@ -14,7 +14,7 @@ public actor InMemoryWeightRepository: WeightRepository {
     public private(set) var store: WeightStore
     public private(set) var loadCallCount = 0
     public private(set) var saveCallCount = 0
-    /// The ids of inserted entries in the order the inserts arrived.
+    /// The ids of added entries in the order the changes adding them arrived.
     public private(set) var insertOrder: [UUID] = []
     private var loadError: TestError?
     private var saveError: TestError?
@@ -42,14 +42,10 @@ public actor InMemoryWeightRepository: WeightRepository {
         if let saveError { throw saveError }
         var copy = store
         try apply(&copy)
+        let before = Set(store.entries.map(\.id))
+        insertOrder += copy.entries.map(\.id).filter { !before.contains($0) }
         store = copy
         return store
-    }
-
-    /// Records the order inserts arrive in, then inserts as every repository does.
-    public func insert(_ entry: WeightEntry) async throws -> WeightStore {
-        insertOrder.append(entry.id)
-        return try await modify { $0.insert(entry) }.store
     }
 
     public func modify<Value: Sendable>(

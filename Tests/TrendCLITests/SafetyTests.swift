@@ -5,7 +5,7 @@ import TestSupport
 /// SPEC §2, proven by causing each fault against the real binary.
 @Suite("Never lose a weigh-in", .serialized)
 struct SafetyTests {
-    static let isRoot = getuid() == 0
+    static let isRoot = Requirement.isRoot
 
     /// Mounts a tmpfs of `kilobytes` (root only); nil where mounting is not allowed.
     func tinyFileSystem(at path: String, kilobytes: Int) -> Bool {
@@ -148,14 +148,12 @@ struct SafetyTests {
         #expect(cli.weightsFile == before)
     }
 
-    @Test("a full disk leaves the old file byte-identical and exits 74")
+    // Where this cannot run, the storage function's injected ENOSPC (DurableFileTests) still does.
+    @Test("a full disk leaves the old file byte-identical and exits 74", .enabled(if: Requirement.isRoot, "mounting a tmpfs needs root"))
     func diskFull() throws {
         let cli = try CLIHarness()
         let mount = cli.directory.file("tiny")
-        guard tinyFileSystem(at: mount, kilobytes: 64) else {
-            // Not root here: the storage function's injected ENOSPC (DurableFileTests) covers it.
-            return
-        }
+        try #require(tinyFileSystem(at: mount, kilobytes: 64), "mount -t tmpfs failed")
         defer { shell("umount '\(mount)'") }
         let environment = TrendBinary.environment(dataDirectory: mount + "/data")
         for day in 1...9 { _ = try cli.binary.run(["log", "80", "--date", "2026-01-0\(day)", "--note", String(repeating: "n", count: 200)], environment: environment) }
@@ -171,11 +169,11 @@ struct SafetyTests {
         #expect(names.sorted() == ["weights.json", "weights.json.lock"])
     }
 
-    @Test("a read-only file system exits 74 and changes nothing")
+    @Test("a read-only file system exits 74 and changes nothing", .enabled(if: Requirement.isRoot, "mounting a tmpfs needs root"))
     func readOnlyFileSystem() throws {
         let cli = try CLIHarness()
         let mount = cli.directory.file("ro")
-        guard tinyFileSystem(at: mount, kilobytes: 256) else { return }
+        try #require(tinyFileSystem(at: mount, kilobytes: 256), "mount -t tmpfs failed")
         defer { shell("umount '\(mount)'") }
         let environment = TrendBinary.environment(dataDirectory: mount + "/data")
         _ = try cli.binary.run(["log", "80", "--date", "2026-01-01"], environment: environment)
@@ -232,10 +230,9 @@ struct SafetyTests {
         #expect(try cli.binary.run(["unit", "lb"], environment: environment).status == 73)
     }
 
-    @Test("with no home at all, writing exits 73 naming HOME and TREND_DATA_DIR")
+    @Test("with no home at all, writing exits 73 naming HOME and TREND_DATA_DIR", .enabled(if: Requirement.isRoot, "running as a uid without a home needs root"))
     func noHome() throws {
         let cli = try CLIHarness()
-        guard Self.isRoot else { return }
         // A uid with no password entry has no home to fall back on.
         let result = try TrendBinary(url: URL(fileURLWithPath: "/usr/bin/setpriv")).run(
             ["--reuid=54321", "--regid=54321", "--clear-groups", cli.binary.url.path, "log", "80"], environment: ["PATH": "/usr/bin:/bin"])

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Why a typed date was refused. Each case quotes what the user typed.
 public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(input: String)
@@ -11,4 +17,9 @@ public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             "'\(input)' is not a real date or time"
         }
     }
+}
+
+/// Foundation's error reporting (and a GUI's alert) shows the same message.
+extension DateInputError: LocalizedError {
+    public var errorDescription: String? { description }
 }

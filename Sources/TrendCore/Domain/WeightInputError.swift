@@ -33,3 +33,8 @@ public enum WeightInputError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 }
+
+/// Foundation's error reporting (and a GUI's alert) shows the same message.
+extension WeightInputError: LocalizedError {
+    public var errorDescription: String? { description }
+}

@@ -33,3 +33,8 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
         }
     }
 }
+
+/// Foundation's error reporting (and a GUI's alert) shows the same message.
+extension WeightLogError: LocalizedError {
+    public var errorDescription: String? { description }
+}

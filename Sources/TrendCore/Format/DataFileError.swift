@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Why a data file's bytes cannot be used. Each case names the file, so the
 /// user knows which one to look at; such a file is never written over.
 public enum DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -15,4 +21,9 @@ public enum DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) was written by a newer trend (version \(version)): upgrade"
         }
     }
+}
+
+/// Foundation's error reporting (and a GUI's alert) shows the same message.
+extension DataFileError: LocalizedError {
+    public var errorDescription: String? { description }
 }

@@ -113,3 +113,8 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// Foundation's error reporting (and a GUI's alert) shows the same message.
+extension ImportError: LocalizedError {
+    public var errorDescription: String? { description }
+}

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Darwin)
@@ -48,4 +54,9 @@ extension StorageError {
         default: self = reading ? .readFailed(path: path, reason: reason) : .ioFailed(path: path, reason: reason)
         }
     }
+}
+
+/// Foundation's error reporting (and a GUI's alert) shows the same message.
+extension StorageError: LocalizedError {
+    public var errorDescription: String? { description }
 }

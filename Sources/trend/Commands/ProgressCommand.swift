@@ -4,14 +4,14 @@ struct ProgressCommand: TrendCommand {
     static let rangeOption = Option<ProgressRange>(
         "range", valueName: "RANGE", help: "The period: \(ProgressRange.valueNames.joined(separator: ", ")) (default 1M).")
     static let chartFlag = Flag("chart", help: "Draw the chart even when not on a terminal.")
-    static let noChartFlag = Flag("no-chart", help: "Do not draw the chart.")
+    static let noChartFlag = Flag("no-chart", help: "Do not draw the chart (wins over --chart).")
     static let formatOption = CommandTable.format([.text, .json])
 
     static let configuration = CommandConfiguration(
         name: "progress", abstract: "Show progress over a period: trend, weekly rate, goal.",
         discussion:
             "The trend is an exponentially smoothed average (10% a day) of each day's first weigh-in, days without one filled in linearly, as in TrendWeight.",
-        options: [rangeOption, chartFlag, noChartFlag, formatOption], exclusive: [["chart", "no-chart"]],
+        options: [rangeOption, chartFlag, noChartFlag, formatOption],
         examples: ["trend progress", "trend progress --range 3M --format json"])
 
     let range: ProgressRange

@@ -54,7 +54,7 @@ struct Option<Value: ArgumentValue>: Sendable {
         _ long: String, short: Character? = nil, valueName: String, help: String, completion: CompletionKind? = nil,
         allowed: [Value]? = nil
     ) {
-        let names = allowed.map { list in Value.valueNames.filter { name in list.contains { $0 == Value(argument: name) } } }
+        let names = allowed.map { list in list.compactMap { value in Value.valueNames.first { Value(argument: $0) == value } } }
             ?? Value.valueNames
         spec = OptionSpec(
             long: long, short: short, valueName: valueName, help: help,

@@ -45,7 +45,7 @@ struct ParallelEntriesTests {
         do {
             _ = try await JSONFileWeightRepository(path: dir.file("weights.json")).load()
             Issue.record("damage was not noticed")
-        } catch let error as StorageError {
+        } catch let error as DataFileError {
             guard case .damaged(_, let reportedLine, _, let reason) = error else {
                 Issue.record("\(error)")
                 return
@@ -62,7 +62,7 @@ struct ParallelEntriesTests {
         var entries = store.entries
         entries[entries.count - 5] = WeightEntry(id: entries[3].id, timestamp: entries[entries.count - 5].timestamp, kilograms: 80)
         try Data(WeightsDocument.encode(WeightStore(entries: entries))).write(to: URL(fileURLWithPath: dir.file("weights.json")))
-        await #expect(throws: StorageError.self) { _ = try await JSONFileWeightRepository(path: dir.file("weights.json")).load() }
+        await #expect(throws: DataFileError.self) { _ = try await JSONFileWeightRepository(path: dir.file("weights.json")).load() }
     }
 
     @Test("a change to a large file reads it on two cores and keeps every entry")

@@ -96,7 +96,7 @@ struct WeightsDocumentTests {
     @Test("names the line and column of a fault")
     func position() {
         let text = "{\n  \"entries\": [\n    {\"date\": 5}\n  ],\n  \"version\": 1\n}\n"
-        #expect(throws: StorageError.damaged(path: "w", line: 3, column: 14, reason: "entry 1: \"date\" must be a string, not a number")) {
+        #expect(throws: DataFileError.damaged(path: "w", line: 3, column: 14, reason: "entry 1: \"date\" must be a string, not a number")) {
             try WeightsDocument.decode(Array(text.utf8), path: "w")
         }
     }
@@ -107,7 +107,7 @@ struct WeightsDocumentTests {
         let store = try WeightsDocument.decode(Array(readable.utf8), path: "w")
         #expect(store.version == 2)
         let unreadable = #"{"entries": {"new": "layout"}, "version": 3}"#
-        #expect(throws: StorageError.newerVersion(path: "w", version: 3)) {
+        #expect(throws: DataFileError.newerVersion(path: "w", version: 3)) {
             try WeightsDocument.decode(Array(unreadable.utf8), path: "w")
         }
     }

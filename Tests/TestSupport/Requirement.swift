@@ -1,0 +1,15 @@
+import Foundation
+
+/// What some tests need from the machine. A test that needs what is missing
+/// is marked `.enabled(if:)` so the run shows it as skipped, never as passed.
+public enum Requirement {
+    /// Mounting a tmpfs, running as another user.
+    public static let isRoot = getuid() == 0
+
+    public static func installed(_ path: String) -> Bool {
+        FileManager.default.isExecutableFile(atPath: path)
+    }
+
+    /// util-linux `script`: runs a command on a pseudo-terminal.
+    public static let hasScript = installed("/usr/bin/script")
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import trend
+
+@Suite("Console: streamed and checked output")
+struct ConsoleTests {
+    @Test("output is written as it is produced, not held until the end")
+    func streams() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("out")
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        func written() -> Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1 }
+        let console = Console(output: fd)
+        let row = String(repeating: "x", count: 99) + "\n"
+        for _ in 0..<300 { console.out(row) }
+        // 30 000 bytes fit the buffer: nothing written yet.
+        #expect(written() == 0)
+        for _ in 0..<400 { console.out(row) }
+        // Past 64 KiB the buffer has gone out once.
+        #expect(written() >= Console.bufferSize)
+        console.finish()
+        #expect(written() == 700 * 100)
+        #expect(console.outputFailure == nil)
+    }
+
+    @Test("a failed write is kept, and nothing more is written")
+    func failure() throws {
+        let full = open("/dev/full", O_WRONLY)
+        try #require(full >= 0)
+        defer { close(full) }
+        let console = Console(output: full)
+        console.out("a line\n")
+        console.finish()
+        #expect(console.outputFailure == ENOSPC)
+    }
+
+    @Test("a closed reader is a broken pipe")
+    func brokenPipe() throws {
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        let console = Console(output: pipe.fileHandleForWriting.fileDescriptor)
+        console.out("a line\n")
+        console.finish()
+        #expect(console.outputFailure == EPIPE)
+    }
+
+    @Test("quiet drops data and messages, never errors")
+    func quiet() throws {
+        let output = Pipe()
+        let errors = Pipe()
+        let console = Console(
+            isQuiet: true, output: output.fileHandleForWriting.fileDescriptor, errors: errors.fileHandleForWriting.fileDescriptor)
+        console.out("data\n")
+        console.message("message\n")
+        console.error("error\n")
+        console.finish()
+        try output.fileHandleForWriting.close()
+        try errors.fileHandleForWriting.close()
+        #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "error\n")
+    }
+}

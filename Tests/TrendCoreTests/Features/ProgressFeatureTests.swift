@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import TestSupport
+import TrendCore
+
+@MainActor
+@Suite("ProgressFeature")
+struct ProgressFeatureTests {
+    @Test("exposes snapshot, goal, unit and loading state (the CFA reference test)")
+    func exposesSnapshotGoalUnitAndLoadingState() async {
+        let now = TestAppModelFactory.now
+        let entries = [
+            WeightEntry(timestamp: Timestamp(epochSeconds: now - 86_400, utcOffsetSeconds: 0), kilograms: 82),
+            WeightEntry(timestamp: Timestamp(epochSeconds: now, utcOffsetSeconds: 0), kilograms: 80),
+        ]
+        let repository = InMemoryWeightRepository(store: WeightStore(entries: entries, goalKilograms: 75))
+        let appModel = TestAppModelFactory.make(repository: repository, unit: .pounds)
+        await appModel.weightLogFeature.refresh()
+        await appModel.settingsFeature.refresh()
+        let progress = appModel.progressFeature
+        await progress.select(.month)
+        #expect(progress.snapshot.points.map(\.kilograms) == [82, 80])
+        #expect(progress.snapshot.changeKilograms == -2)
+        #expect(progress.goalKilograms == 75)
+        #expect(progress.unit == .pounds)
+        #expect(!progress.isPreparing)
+    }
+
+    @Test("reads entries through the weight log, so a new weigh-in shows after preparing again")
+    func noCopy() async throws {
+        let app = TestAppModelFactory.make()
+        await app.progressFeature.select(.all)
+        #expect(app.progressFeature.snapshot.isEmpty)
+        try await app.weightLogFeature.add(kilograms: 80, at: app.clock.now)
+        await app.progressFeature.prepare()
+        #expect(app.progressFeature.snapshot.count == 1)
+        #expect(app.progressFeature.range == .all)
+    }
+
+    @Test("listing gives each entry its day's trend over the whole history")
+    func listing() async throws {
+        let entries = dailyEntries([70, 71, 69], startingAt: CalendarDay(year: 2026, month: 11, day: 28)!)
+        let app = TestAppModelFactory.make(repository: InMemoryWeightRepository(store: WeightStore(entries: entries)))
+        await app.weightLogFeature.refresh()
+        let listed = await app.progressFeature.listing(EntrySelection(limit: 1))
+        #expect(listed.count == 1)
+        #expect(abs(listed[0].trendKilograms - 69.99) < 1e-9)
+    }
+}

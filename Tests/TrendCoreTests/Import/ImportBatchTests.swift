@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrendCore
+
+@Suite("Import merging")
+struct ImportBatchTests {
+    @Test("skips rows matching a stored entry or an earlier row: same minute, within 0.005 kg")
+    func duplicates() {
+        let stored = WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_020, utcOffsetSeconds: 0), kilograms: 80)
+        var store = WeightStore(entries: [stored])
+        let batch = ImportBatch(entries: [
+            WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_050, utcOffsetSeconds: 3600), kilograms: 80.004),  // same minute
+            WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_020, utcOffsetSeconds: 0), kilograms: 80.01),  // other weight
+            WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_080, utcOffsetSeconds: 0), kilograms: 80),  // next minute
+            WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_081, utcOffsetSeconds: 0), kilograms: 80.001),  // repeats the row above
+            WeightEntry(id: stored.id, timestamp: Timestamp(epochSeconds: 5_000_000, utcOffsetSeconds: 0), kilograms: 70),  // same id
+        ])
+        let outcome = batch.merge(into: &store)
+        #expect(outcome == ImportBatch.Outcome(added: 2, duplicates: 3))
+        #expect(store.entries.count == 3)
+    }
+
+    @Test("sets the goal only when there is none")
+    func goal() {
+        var empty = WeightStore()
+        #expect(ImportBatch(entries: [], goalKilograms: 70).merge(into: &empty).goalSet)
+        #expect(empty.goalKilograms == 70)
+        var withGoal = WeightStore(goalKilograms: 60)
+        #expect(!ImportBatch(entries: [], goalKilograms: 70).merge(into: &withGoal).goalSet)
+        #expect(withGoal.goalKilograms == 60)
+    }
+
+    @Test("export and import round-trip random histories exactly")
+    func roundTrip() throws {
+        var generator = SeededGenerator(seed: 7)
+        let settings = ImportSettings(clock: .fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)), fallbackUnit: .pounds)
+        for _ in 0..<40 {
+            let entries = (0..<Int.random(in: 0...60, using: &generator)).map { _ in
+                WeightEntry(
+                    timestamp: Timestamp(
+                        epochSeconds: Int64.random(in: 1_500_000_000...1_790_000_000, using: &generator),
+                        utcOffsetSeconds: Int.random(in: -48...56, using: &generator) * 900),
+                    kilograms: Double.random(in: 30...250, using: &generator),
+                    note: Bool.random(using: &generator) ? nil : ["a, b", "quote \"q\"", "line\nbreak", "ü 😀", " spaced "].randomElement(using: &generator))
+            }
+            let store = WeightStore(entries: entries, goalKilograms: Bool.random(using: &generator) ? 70.25 : nil)
+            let fromCSV = try WeightImporter.parse(ExportDocument.csv(store), format: nil, settings: settings, path: "e")
+            #expect(fromCSV.format == .csv)
+            #expect(fromCSV.invalidRows.isEmpty)
+            #expect(fromCSV.entries.map(\.timestamp) == store.entries.map(\.timestamp))
+            #expect(fromCSV.entries.map(\.kilograms) == store.entries.map(\.kilograms))
+            #expect(fromCSV.entries.map(\.note) == store.entries.map(\.note))
+            var imported = WeightStore()
+            _ = ImportBatch(entries: try WeightImporter.parse(ExportDocument.json(store), format: nil, settings: settings, path: "e").entries, goalKilograms: store.goalKilograms).merge(into: &imported)
+            #expect(imported == store)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrendCore
+
+@Suite("JSON file repositories")
+struct JSONFileRepositoryTests {
+    @Test("every change re-reads the file, so edits from elsewhere are kept")
+    func recordLevel() async throws {
+        let dir = try TemporaryDirectory()
+        let first = JSONFileWeightRepository(path: dir.file("weights.json"))
+        let second = JSONFileWeightRepository(path: dir.file("weights.json"))
+        let a = WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80)
+        let b = WeightEntry(timestamp: .local(2026, 11, 2), kilograms: 81)
+        _ = try await first.insert(a)
+        let after = try await second.insert(b)
+        #expect(after.entries.map(\.id) == [a.id, b.id])
+        _ = try await first.setGoal(75)
+        let loaded = try await second.load()
+        #expect(loaded.entries.count == 2)
+        #expect(loaded.goalKilograms == 75)
+    }
+
+    @Test("a missing file or directory reads as no data and creates nothing")
+    func missingIsEmpty() async throws {
+        let dir = try TemporaryDirectory()
+        let store = try await JSONFileWeightRepository(path: dir.file("none/weights.json")).load()
+        #expect(store.entries.isEmpty)
+        let settings = try await JSONFileSettingsRepository(path: dir.file("none/settings.json")).load()
+        #expect(settings.unit == .kilograms)
+        #expect(!FileManager.default.fileExists(atPath: dir.file("none")))
+    }
+
+    @Test("a damaged file is never written over")
+    func damagedNotWritten() async throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("{\"entries\": [", to: "weights.json")
+        let repository = JSONFileWeightRepository(path: dir.file("weights.json"))
+        await #expect(throws: DataFileError.self) {
+            _ = try await repository.insert(WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80))
+        }
+        #expect(dir.read("weights.json") == "{\"entries\": [")
+    }
+
+    @Test("a newer version is readable but never written")
+    func newerNotWritten() async throws {
+        let dir = try TemporaryDirectory()
+        let text = #"{"entries": [], "version": 2}"#
+        try dir.write(text, to: "weights.json")
+        let repository = JSONFileWeightRepository(path: dir.file("weights.json"))
+        #expect(try await repository.load().version == 2)
+        await #expect(throws: DataFileError.newerVersion(path: dir.file("weights.json"), version: 2)) {
+            _ = try await repository.setGoal(70)
+        }
+        #expect(dir.read("weights.json") == text)
+    }
+
+    @Test("settings round-trip and damaged settings are reported")
+    func settings() async throws {
+        let dir = try TemporaryDirectory()
+        let repository = JSONFileSettingsRepository(path: dir.file("settings.json"))
+        #expect(try await repository.setUnit(.stones).unit == .stones)
+        #expect(dir.read("settings.json") == "{\n  \"unit\": \"st\",\n  \"version\": 1\n}\n")
+        #expect(try await repository.load().unit == .stones)
+        try dir.write(#"{"unit": "furlongs", "version": 1}"#, to: "settings.json")
+        await #expect(throws: DataFileError.self) { _ = try await repository.load() }
+    }
+
+    @Test("no data directory: reads are empty, writes fail")
+    func noDirectory() async throws {
+        let repository = JSONFileWeightRepository(path: nil)
+        #expect(try await repository.load().entries.isEmpty)
+        await #expect(throws: StorageError.noDataDirectory) { _ = try await repository.setGoal(1) }
+    }
+}
