@@ -20,19 +20,9 @@ extension WeightsDocument {
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, progress: ((Int) -> Void)?
     ) throws(DataFileError) -> WeightStore {
-        do {
-            var scanner = JSONScanner(bytes: bytes)
-            return try decodeStrict(&scanner, allowUnknownKeys: false, progress: progress)
-        } catch {
-            // A newer trend may add fields: read what we know if we can, but
-            // blame the version, not the file, if we cannot.
-            if let version = DocumentVersion.peek(bytes), version > WeightStore.currentVersion {
-                var scanner = JSONScanner(bytes: bytes)
-                if let store = try? decodeStrict(&scanner, allowUnknownKeys: true, progress: nil) { return store }
-                throw .newerVersion(path: path, version: version)
-            }
-            let (line, column) = JSONScanner(bytes: bytes).position(of: error.offset)
-            throw .damaged(path: path, line: line, column: column, reason: error.reason)
+        try DocumentVersion.decode(bytes, path: path, supported: WeightStore.currentVersion) {
+            (scanner: inout JSONScanner, lenient: Bool) throws(JSONScanner.Failure) in
+            try decodeStrict(&scanner, allowUnknownKeys: lenient, progress: lenient ? nil : progress)
         }
     }
 
@@ -75,12 +65,7 @@ extension WeightsDocument {
                     goal = value
                 }
             case "version":
-                let offset = s.offset
-                let value = try number(&s, "\"version\"")
-                guard value >= 1, value == value.rounded(), value < 1e9 else {
-                    throw s.fail("\"version\" must be a whole number from 1", at: offset)
-                }
-                version = Int(value)
+                version = try s.readVersion()
             default:
                 guard allowUnknownKeys else { throw s.fail("unknown key \"\(key)\"", at: keyOffset) }
                 try s.skipValue()

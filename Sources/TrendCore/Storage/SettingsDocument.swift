@@ -19,17 +19,11 @@ enum SettingsDocument {
 
     static func decode(_ bytes: [UInt8], path: String) throws(DataFileError) -> Settings {
         let result: Result<Settings, DataFileError> = bytes.withUnsafeBufferPointer { buffer in
-            do throws(JSONScanner.Failure) {
-                var scanner = JSONScanner(bytes: buffer)
-                return .success(try decodeStrict(&scanner, allowUnknownKeys: false))
-            } catch {
-                if let version = DocumentVersion.peek(buffer), version > Settings.currentVersion {
-                    var scanner = JSONScanner(bytes: buffer)
-                    if let settings = try? decodeStrict(&scanner, allowUnknownKeys: true) { return .success(settings) }
-                    return .failure(.newerVersion(path: path, version: version))
+            Result { () throws(DataFileError) in
+                try DocumentVersion.decode(buffer, path: path, supported: Settings.currentVersion) {
+                    (scanner: inout JSONScanner, lenient: Bool) throws(JSONScanner.Failure) in
+                    try decodeStrict(&scanner, allowUnknownKeys: lenient)
                 }
-                let (line, column) = JSONScanner(bytes: buffer).position(of: error.offset)
-                return .failure(.damaged(path: path, line: line, column: column, reason: error.reason))
             }
         }
         return try result.get()
@@ -52,14 +46,7 @@ enum SettingsDocument {
                 }
                 unit = value
             case "version":
-                guard s.peek() != UInt8(ascii: "\""), s.peek() != UInt8(ascii: "t"), s.peek() != UInt8(ascii: "f"),
-                    s.peek() != UInt8(ascii: "n"), s.peek() != UInt8(ascii: "{"), s.peek() != UInt8(ascii: "[")
-                else { throw s.fail("\"version\" must be a number, not \(s.kindOfNextValue())") }
-                let value = try s.readNumber()
-                guard value >= 1, value == value.rounded(), value < 1e9 else {
-                    throw s.fail("\"version\" must be a whole number from 1", at: offset)
-                }
-                version = Int(value)
+                version = try s.readVersion()
             default:
                 guard allowUnknownKeys else { throw s.fail("unknown key \"\(key)\"", at: keyOffset) }
                 try s.skipValue()
