@@ -157,6 +157,13 @@ def main():
             targets.append(f"| {n:,} | {name} | {value:.2f} | ≤ {limit} | {'met' if value <= limit else '**not met**'} |")
     machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}"
     swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0] if shutil.which("swift") else "swift: not found"
+    # Sections measured by hand (below the marker) are kept when the tables are rewritten.
+    marker = "<!-- measured separately; kept by bench.py -->"
+    kept = ""
+    if os.path.exists(args.results):
+        old = open(args.results).read()
+        if marker in old:
+            kept = "\n" + old[old.index(marker):]
     with open(args.results, "w") as f:
         f.write("# Benchmark results\n\n")
         f.write(f"Written by `Benchmarks/run` on {time.strftime('%Y-%m-%d %H:%M %Z')}.\n\n")
@@ -167,7 +174,7 @@ def main():
         f.write("are `cat FILE > /dev/null`, `cp FILE COPY` and `/bin/true`. `import` is `trend import` of the history's CSV export ")
         f.write("into an empty data directory (no peer).\n\n")
         f.write(table + "\n\n## Targets (issue 7)\n\n| N | measure | value | target | |\n|---|---|---|---|---|\n")
-        f.write("\n".join(targets) + "\n")
+        f.write("\n".join(targets) + "\n" + kept)
     print("\n".join(targets))
 
 

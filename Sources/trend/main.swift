@@ -5,10 +5,11 @@ import Darwin
 #endif
 import TrendCore
 
-// An interrupt never leaves a half-replaced file: the handler waits for a
-// write in progress to finish, then exits 128 + signal (130, 143).
-signal(SIGINT) { CriticalSection.handle(signal: $0) }
-signal(SIGTERM) { CriticalSection.handle(signal: $0) }
+// SIGINT, SIGTERM, SIGHUP and SIGQUIT never leave a half-replaced file, and
+// exit 128 + N only when nothing was changed (see CriticalSection).
+for number in CriticalSection.signals {
+    signal(number) { CriticalSection.handle(signal: $0) }
+}
 // A closed pipe is reported by the write that meets it (EPIPE): the runner
 // then stops quietly with 141, as other filters do.
 signal(SIGPIPE, SIG_IGN)

@@ -101,6 +101,7 @@ struct DurableFile: Sendable {
         do {
             try writeTemporary(temporary, contents: contents, like: status)
             guard rename(temporary, target) == 0 else { throw StorageError(errno: errno, path: path) }
+            CriticalSection.commit()
         } catch {
             unlink(temporary)
             throw error

@@ -63,7 +63,7 @@ enum CommandRunner {
             if let message = failure.message { console.message(message + "\n") }
             return failure.status
         } catch {
-            console.error("Error: " + ErrorReport.message(for: error) + "\n")
+            console.error("Error: " + ErrorReport.message(for: error).terminalSafe + "\n")
             return ExitStatus.code(for: error)
         }
     }

@@ -34,7 +34,7 @@ struct ExportCommand: TrendCommand {
         if let output, output != "-" {
             let path = PathName.absolute(output, in: FileManager.default.currentDirectoryPath)
             try await ExportFile.write(bytes, toPath: path)
-            context.console.message("Exported \(store.entries.count) weigh-ins to \(output).\n")
+            context.console.message("Exported \(store.entries.count) weigh-ins to \(output.terminalSafe).\n")
         } else {
             context.console.out(bytes: bytes)
         }

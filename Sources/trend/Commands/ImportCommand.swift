@@ -36,7 +36,7 @@ struct ImportCommand: TrendCommand {
         let parsed = try WeightImporter.read(path: path, format: format, settings: settings)
         for row in parsed.invalidRows {
             let location = parsed.locatesByEntry ? "\(path): entry \(row.line)" : "\(path):\(row.line)"
-            let text = location + ": " + row.reason + "\n"
+            let text = (location + ": " + row.reason).terminalSafe + "\n"
             if skipInvalid { context.console.message(text) } else { context.console.error(text) }
         }
         if parsed.needsDateOrder {
@@ -44,7 +44,7 @@ struct ImportCommand: TrendCommand {
         }
         let summary = try await context.app.weightLogFeature.importEntries(
             parsed, path: path, dryRun: dryRun, skipInvalid: skipInvalid)
-        var text = "\(summary.dryRun ? "Would import" : "Imported") \(path) (\(summary.format.displayName)): "
+        var text = "\(summary.dryRun ? "Would import" : "Imported") \(path.terminalSafe) (\(summary.format.displayName)): "
         text += "\(summary.added) added, \(summary.duplicates) duplicate, \(summary.noReading) skipped (no reading), \(summary.invalid) invalid."
         if summary.goalSet { text += " Goal set from the file." }
         context.console.message(text + "\n")

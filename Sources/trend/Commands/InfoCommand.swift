@@ -48,15 +48,16 @@ struct InfoCommand: TrendCommand {
                     ("unit", .string(unit.rawValue)),
                     ("goal", .optional(log.goalKilograms.map { unit.roundedValue(fromKilograms: $0) })),
                 ]).rendered())
+            if let error = log.loadError ?? app.settingsFeature.loadError { throw error }
             return
         }
         func file(_ path: String?, error: String?) -> String {
             guard let path else { return "none" }
-            if let error { return path + " (cannot be read: " + error + ")" }
-            return path + (size(path).map { " (\($0) bytes)" } ?? " (not created yet)")
+            if let error { return path.terminalSafe + " (cannot be read: " + error.terminalSafe + ")" }
+            return path.terminalSafe + (size(path).map { " (\($0) bytes)" } ?? " (not created yet)")
         }
         var rows: [(String, String)] = [
-            ("Data directory", directory.path.map { $0 + " (from \(directory.source!.rawValue))" } ?? "none: set HOME or TREND_DATA_DIR"),
+            ("Data directory", directory.path.map { $0.terminalSafe + " (from \(directory.source!.rawValue))" } ?? "none: set HOME or TREND_DATA_DIR"),
             ("Weights", file(directory.weightsPath, error: weightsError)),
             ("Settings", file(directory.settingsPath, error: settingsError)),
             ("Weigh-ins", String(log.entries.count)),
@@ -67,5 +68,7 @@ struct InfoCommand: TrendCommand {
         rows.append(("Goal", log.goalKilograms.map { unit.format(kilograms: $0) } ?? "none"))
         let width = rows.map(\.0.count).max() ?? 0
         context.console.out(rows.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n")
+        // The report is shown, and a file that cannot be read is named as an error too (65).
+        if let error = log.loadError ?? app.settingsFeature.loadError { throw error }
     }
 }

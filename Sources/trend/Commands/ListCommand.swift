@@ -60,7 +60,7 @@ struct ListCommand: TrendCommand {
                 table.add([
                     point.entry.shortID, EntryRendering.localDateTime(point.entry.timestamp),
                     unit.format(kilograms: point.kilograms), unit.format(kilograms: point.trendKilograms),
-                    point.entry.note ?? "",
+                    point.entry.note?.terminalSafe ?? "",
                 ])
             }
             context.console.out(table.rendered(terminal: context.terminal))

@@ -22,7 +22,7 @@ enum EntryRendering {
     /// `a1b2c3d4  80.5 kg on 2026-11-29 07:30 (after run)`.
     static func summary(_ entry: WeightEntry, unit: WeightUnit) -> String {
         var text = "\(unit.format(kilograms: entry.kilograms)) on \(localDateTime(entry.timestamp)) (\(entry.shortID))"
-        if let note = entry.note { text += ": " + note }
+        if let note = entry.note { text += ": " + note.terminalSafe }
         return text
     }
 

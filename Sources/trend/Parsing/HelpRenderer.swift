@@ -42,7 +42,7 @@ struct HelpRenderer {
 
     /// `Error: …`, the usage line and where to read more.
     static func usageError(_ error: UsageError) -> String {
-        var out = "Error: " + error.message + "\n"
+        var out = "Error: " + error.message.terminalSafe + "\n"
         if let name = error.commandName, let command = CommandTable.parser.command(named: name) {
             out += "Usage: " + command.usage + "\n  See 'trend \(command.name) --help'.\n"
         } else {
