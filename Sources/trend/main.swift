@@ -14,6 +14,8 @@ for number in CriticalSection.signals {
 // then stops quietly with 141, as other filters do.
 signal(SIGPIPE, SIG_IGN)
 
-let status = await CommandRunner.run(
-    arguments: Array(CommandLine.arguments.dropFirst()), environment: Platform.environment(), console: Console())
+// Arguments as the C library gives them: one that is not valid UTF-8 is
+// refused (64), never silently altered as `CommandLine.arguments` would.
+let arguments = (1..<Int(CommandLine.argc)).map { index in CommandLine.unsafeArgv[index].flatMap { String(validatingCString: $0) } }
+let status = await CommandRunner.run(arguments: arguments, environment: Platform.environment(), console: Console())
 exit(status)

@@ -9,10 +9,14 @@ public struct ImportBatch: Equatable, Sendable {
     public let entries: [WeightEntry]
     /// Set only when the store has no goal.
     public let goalKilograms: Double?
+    /// Entries that carry their own ids (trend's JSON export): the id alone
+    /// decides, so entries with different ids are never collapsed.
+    public let idsDecide: Bool
 
-    public init(entries: [WeightEntry], goalKilograms: Double? = nil) {
+    public init(entries: [WeightEntry], goalKilograms: Double? = nil, idsDecide: Bool = false) {
         self.entries = entries
         self.goalKilograms = goalKilograms
+        self.idsDecide = idsDecide
     }
 
     public struct Outcome: Equatable, Sendable {
@@ -41,7 +45,7 @@ public struct ImportBatch: Equatable, Sendable {
         for entry in entries {
             let minute = Self.minute(entry)
             let isDuplicate = ids.contains(entry.id)
-                || (byMinute[minute]?.contains { abs($0 - entry.kilograms) <= Self.weightTolerance } ?? false)
+                || (!idsDecide && byMinute[minute]?.contains { abs($0 - entry.kilograms) <= Self.weightTolerance } ?? false)
             if isDuplicate {
                 outcome.duplicates += 1
                 continue

@@ -181,7 +181,7 @@ public final class WeightLogFeature {
     public func importEntries(_ parsed: ParsedImport, path: String, dryRun: Bool, skipInvalid: Bool) async throws -> ImportSummary {
         let invalid = parsed.invalidRows.count
         if invalid > 0 && !skipInvalid { throw ImportError.invalidRows(path: path, count: invalid) }
-        let batch = ImportBatch(entries: parsed.entries, goalKilograms: parsed.goalKilograms)
+        let batch = ImportBatch(entries: parsed.entries, goalKilograms: parsed.goalKilograms, idsDecide: parsed.format == .json)
         let outcome: ImportBatch.Outcome
         if dryRun {
             await refresh()

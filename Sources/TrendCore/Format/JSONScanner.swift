@@ -128,11 +128,14 @@ struct JSONScanner {
             index += 1
         }
         var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: String(decoding: bytes[start..<index], as: UTF8.self).unicodeScalars)
-        var pendingBytes: [UInt8] = []
-        func flush() {
+        var pendingBytes = Array(bytes[start..<index])
+        // Invalid UTF-8 is refused, never replaced: a file read back must be what was written.
+        func flush() throws(Failure) {
             if !pendingBytes.isEmpty {
-                scalars.append(contentsOf: String(decoding: pendingBytes, as: UTF8.self).unicodeScalars)
+                guard let text = String(validating: pendingBytes, as: UTF8.self) else {
+                    throw fail("invalid UTF-8 in a string")
+                }
+                scalars.append(contentsOf: text.unicodeScalars)
                 pendingBytes.removeAll()
             }
         }
@@ -149,7 +152,7 @@ struct JSONScanner {
                 index += 1
                 continue
             }
-            flush()
+            try flush()
             index += 1
             guard index < bytes.count else { throw fail("unterminated string") }
             let escape = bytes[index]
@@ -180,7 +183,7 @@ struct JSONScanner {
                 throw fail("invalid escape in a string", at: index - 2)
             }
         }
-        flush()
+        try flush()
         let text = String(scalars)
         return text
     }

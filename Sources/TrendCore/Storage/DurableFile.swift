@@ -94,11 +94,20 @@ struct DurableFile: Sendable {
         }
         let (contents, result): (FileContents, Result)
         if let changed { (contents, result) = changed } else { (contents, result) = try await change(nil) }
+        try replace(target, with: contents, like: status)
+        return result
+    }
 
+    /// Writes `contents` to a new temporary file beside `target` and renames
+    /// it into place, then syncs the directory: readers see the old file or
+    /// the new one, never a part. The caller holds the lock, if one is needed.
+    func replace(_ target: String, with contents: FileContents, like status: stat?) throws(StorageError) {
+        let targetDirectory = PathName.parent(of: target)
+        let name = PathName.lastComponent(of: target)
         let temporary = targetDirectory + "/." + name + ".tmp-" + Self.randomSuffix()
         CriticalSection.enter()
         defer { CriticalSection.leave() }
-        do {
+        do throws(StorageError) {
             try writeTemporary(temporary, contents: contents, like: status)
             guard rename(temporary, target) == 0 else { throw StorageError(errno: errno, path: path) }
             CriticalSection.commit()
@@ -110,7 +119,6 @@ struct DurableFile: Sendable {
         if let syncError {
             throw StorageError.notDurable(path: path, reason: String(cString: strerror(syncError)))
         }
-        return result
     }
 
     // MARK: Steps
@@ -131,8 +139,16 @@ struct DurableFile: Sendable {
             components.append(current)
             current = PathName.parent(of: current)
         }
-        for component in components.reversed() where mkdir(component, 0o700) != 0 && errno != EEXIST {
-            throw .cannotCreateDirectory(path: dir, reason: String(cString: strerror(errno)))
+        for component in components.reversed() {
+            if mkdir(component, 0o700) == 0 {
+                Self.giveToDirectoryOwner(path: component)
+            } else if errno != EEXIST {
+                throw .cannotCreateDirectory(path: dir, reason: String(cString: strerror(errno)))
+            }
+        }
+        // A dangling symlink "exists" for mkdir but is no directory.
+        guard stat(dir, &info) == 0, Platform.isDirectory(info) else {
+            throw .cannotCreateDirectory(path: dir, reason: "it is a symbolic link to nothing, or not a directory")
         }
     }
 
@@ -161,8 +177,18 @@ struct DurableFile: Sendable {
     }
 
     private func acquireLock(_ lockPath: String) throws(StorageError) -> Int32 {
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StorageError(errno: errno, path: lockPath) }
+        // Never through a symlink, never blocking on a FIFO planted there.
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard fd >= 0 else {
+            if errno == ELOOP { throw .ioFailed(path: lockPath, reason: "it is a symbolic link") }
+            throw StorageError(errno: errno, path: lockPath)
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, Platform.isRegularFile(info) else {
+            close(fd)
+            throw .ioFailed(path: lockPath, reason: "not a regular file")
+        }
+        if info.st_size == 0 { Self.giveToDirectoryOwner(descriptor: fd, path: lockPath) }
         let deadline = Date().addingTimeInterval(lockTimeoutSeconds)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
@@ -189,7 +215,7 @@ struct DurableFile: Sendable {
     }
 
     private func writeTemporary(_ temporary: String, contents: FileContents, like original: stat?) throws(StorageError) {
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw StorageError(errno: errno, path: path) }
         var closed = false
         defer { if !closed { close(fd) } }
@@ -203,6 +229,8 @@ struct DurableFile: Sendable {
         if let original {
             guard fchmod(fd, original.st_mode & 0o7777) == 0 else { throw StorageError(errno: errno, path: path) }
             if geteuid() == 0 { _ = fchown(fd, original.st_uid, original.st_gid) }
+        } else {
+            Self.giveToDirectoryOwner(descriptor: fd, path: temporary)
         }
         guard fsync(fd) == 0 else { throw StorageError(errno: errno, path: path) }
         closed = true
@@ -214,6 +242,22 @@ struct DurableFile: Sendable {
         guard fd >= 0 else { return errno }
         defer { close(fd) }
         return fsync(fd) == 0 ? nil : errno
+    }
+
+    /// Root writing into someone else's directory (`sudo` keeping HOME)
+    /// gives new files and directories to the directory's owner, so the
+    /// user is never locked out of their own data.
+    private static func giveToDirectoryOwner(descriptor: Int32? = nil, path: String) {
+        guard geteuid() == 0 else { return }
+        var parent = stat()
+        guard stat(PathName.parent(of: path).isEmpty ? "." : PathName.parent(of: path), &parent) == 0,
+            parent.st_uid != 0 || parent.st_gid != 0
+        else { return }
+        if let descriptor {
+            _ = fchown(descriptor, parent.st_uid, parent.st_gid)
+        } else {
+            _ = lchown(path, parent.st_uid, parent.st_gid)
+        }
     }
 
     private static func randomSuffix() -> String {

@@ -1,7 +1,37 @@
-/// Writes an export (`trend export --output FILE`) the way data files are
-/// written: complete or not at all, never a half-written file.
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes an export (`trend export --output FILE`, SPEC §4): atomically, as
+/// data files are written, but with nothing left beside it (no lock file: an
+/// export is one writer's own file), no directories created, and never
+/// through a symlink or over one of the data files.
 public enum ExportFile {
-    public static func write(_ bytes: [UInt8], toPath path: String) async throws {
-        try await DurableFile(path: path).update { _ in (bytes, ()) }
+    /// `protected`: the data files, which an export must never replace.
+    public static func write(_ bytes: [UInt8], toPath path: String, protecting protected: [String]) throws(StorageError) {
+        let directory = PathName.parent(of: path).isEmpty ? "." : PathName.parent(of: path)
+        var info = stat()
+        guard stat(directory, &info) == 0, Platform.isDirectory(info) else {
+            throw .missingDirectory(path: directory)
+        }
+        var status: stat?
+        if lstat(path, &info) == 0 {
+            guard !Platform.isSymbolicLink(info) else { throw .outputIsSymbolicLink(path: path) }
+            guard Platform.isRegularFile(info) else { throw .ioFailed(path: path, reason: "not a regular file") }
+            status = info
+        }
+        if let real = realPath(path), protected.compactMap(realPath).contains(real) {
+            throw .outputIsDataFile(path: path)
+        }
+        try DurableFile(path: path).replace(path, with: .bytes(bytes), like: status)
+    }
+
+    /// The path with every symlink resolved; nil when it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

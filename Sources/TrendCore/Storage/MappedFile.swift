@@ -65,7 +65,8 @@ enum MappedFile {
     /// Opens a data file for reading: nil when there is none (or no
     /// directory to hold one: no data yet), an error when it is not a file.
     static func openRegularFile(_ file: String, reportedAs shown: String) throws(StorageError) -> (Int32, stat)? {
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO in the data file's place must not hang the command.
+        let fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw StorageError(errno: errno, path: shown, reading: true)

@@ -23,6 +23,12 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The change was written, but the directory sync after the rename failed.
     case notDurable(path: String, reason: String)
     case lockBusy(path: String)
+    /// `export --output` names a directory that does not exist (none is created).
+    case missingDirectory(path: String)
+    /// `export --output` names a symlink: never followed, never replaced.
+    case outputIsSymbolicLink(path: String)
+    /// `export --output` names one of the data files.
+    case outputIsDataFile(path: String)
 
     public var description: String {
         switch self {
@@ -40,6 +46,12 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the change to \(path) was made, but it may not survive a power loss: syncing its directory failed: \(reason)"
         case .lockBusy(let path):
             return "another trend process is writing \(path); try again"
+        case .missingDirectory(let path):
+            return "the directory \(path) does not exist"
+        case .outputIsSymbolicLink(let path):
+            return "\(path) is a symbolic link: an export never writes through one"
+        case .outputIsDataFile(let path):
+            return "\(path) is one of trend's data files: an export never replaces them"
         }
     }
 }

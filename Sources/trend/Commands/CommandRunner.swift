@@ -9,8 +9,13 @@ import TrendCore
 /// run, report. Returns the exit status; only `main.swift` exits.
 @MainActor
 enum CommandRunner {
-    static func run(arguments: [String], environment: [String: String], console: Console, clock: AppClock = .system) async -> Int32 {
-        let status = await execute(arguments: arguments, environment: environment, console: console, clock: clock)
+    /// `arguments`: nil where an argument is not valid UTF-8.
+    static func run(arguments: [String?], environment: [String: String], console: Console, clock: AppClock = .system) async -> Int32 {
+        if let position = arguments.firstIndex(of: nil) {
+            console.error(HelpRenderer.usageError(UsageError(message: "argument \(position + 1) is not valid UTF-8")))
+            return ExitStatus.usage
+        }
+        let status = await execute(arguments: arguments.compactMap { $0 }, environment: environment, console: console, clock: clock)
         console.finish()
         guard let failure = console.outputFailure else { return status }
         // `trend list | head -1`: the reader went away; stop quietly, as filters do.

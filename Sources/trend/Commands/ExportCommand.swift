@@ -33,7 +33,8 @@ struct ExportCommand: TrendCommand {
         let bytes = format == .json ? ExportDocument.json(store) : ExportDocument.csv(store, unit: context.unitOverride ?? .kilograms)
         if let output, output != "-" {
             let path = PathName.absolute(output, in: FileManager.default.currentDirectoryPath)
-            try await ExportFile.write(bytes, toPath: path)
+            let dataFiles = [context.app.dataDirectory?.weightsPath, context.app.dataDirectory?.settingsPath].compactMap { $0 }
+            try ExportFile.write(bytes, toPath: path, protecting: dataFiles + dataFiles.map { $0 + ".lock" })
             context.console.message("Exported \(store.entries.count) weigh-ins to \(output.terminalSafe).\n")
         } else {
             context.console.out(bytes: bytes)

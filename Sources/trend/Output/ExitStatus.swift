@@ -46,7 +46,8 @@ enum ExitStatus {
         case is DataFileError: return dataError
         case let error as StorageError:
             switch error {
-            case .noDataDirectory, .cannotCreateDirectory: return cannotCreate
+            case .noDataDirectory, .cannotCreateDirectory, .missingDirectory, .outputIsSymbolicLink: return cannotCreate
+            case .outputIsDataFile: return usage
             case .permissionDenied: return permissionDenied
             case .ioFailed, .readFailed, .notDurable: return ioError
             case .lockBusy: return tryAgain

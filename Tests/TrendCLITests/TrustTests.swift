@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue "Trust": what a careful user or an attacker tried, each against the
+/// built binary (SPEC §2, §4, §6).
+@Suite("Trust: checked output, safe paths, honest messages")
+struct TrustTests {
+    /// Runs `script` under /bin/sh with the harness's environment and `$TREND` set.
+    func sh(_ cli: CLIHarness, _ script: String) throws -> TrendBinary.Result {
+        var environment = cli.environment
+        environment["TREND"] = cli.binary.url.path
+        return try TrendBinary(url: URL(fileURLWithPath: "/bin/sh")).run(["-c", script], environment: environment)
+    }
+
+    func history(_ cli: CLIHarness, days: Int) throws {
+        var rows = "date,weight,note\n"
+        let formatter = ISO8601DateFormatter()
+        for day in 0..<days {
+            rows += formatter.string(from: Date(timeIntervalSince1970: 946_728_000 + Double(day) * 86_400)) + ",\(70 + Double(day % 50) / 10),row \(day)\n"
+        }
+        try cli.directory.write(rows, to: "history.csv")
+        try cli.ok("import", cli.directory.file("history.csv"))
+    }
+
+    @Test("a write to standard output that fails exits 74 naming it; a closed reader stops quietly with 141")
+    func outputErrors() throws {
+        let cli = try CLIHarness()
+        try history(cli, days: 3000)
+        let full = try sh(cli, "\"$TREND\" list > /dev/full")
+        #expect(full.status == 74)
+        #expect(full.stderr.contains("cannot write to standard output"))
+        let exportFull = try sh(cli, "\"$TREND\" export > /dev/full")
+        #expect(exportFull.status == 74)
+        let closed = try sh(cli, "\"$TREND\" list --format csv >&-")
+        #expect(closed.status == 74, "\(closed.stderr)")
+        var environment = cli.environment
+        environment["TREND"] = cli.binary.url.path
+        let piped = try TrendBinary(url: URL(fileURLWithPath: "/bin/bash")).run(
+            ["-c", "\"$TREND\" list --format csv | head -1 > /dev/null; echo \"${PIPESTATUS[0]}\""], environment: environment)
+        #expect(piped.stderr.isEmpty, "\(piped.stderr)")
+        #expect(piped.stdout == "141\n")
+    }
+
+    @Test("export --output: atomic, nothing beside it, no directories made, symlinks and data files refused, - is stdout")
+    func exportOutput() throws {
+        let cli = try CLIHarness()
+        try cli.ok("log", "80", "--date", "2026-01-01")
+        let out = cli.directory.file("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try cli.ok("export", "--output", out + "/backup.csv")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["backup.csv"])
+        #expect(cli.directory.read("out/backup.csv")?.hasPrefix("date,weight,unit,note\n2026-01-01T12:00:00+00:00,80,kg,") == true)
+        // A symlink planted where the export goes: refused, its target untouched.
+        try cli.directory.write("precious", to: "victim")
+        try FileManager.default.createSymbolicLink(atPath: out + "/link.csv", withDestinationPath: cli.directory.file("victim"))
+        let link = try cli.run("export", "--output", out + "/link.csv")
+        #expect(link.status == 73)
+        #expect(link.stderr.contains("symbolic link"))
+        #expect(cli.directory.read("victim") == "precious")
+        let missing = try cli.run("export", "--output", out + "/no/such/dir/x.csv")
+        #expect(missing.status == 73)
+        #expect(!FileManager.default.fileExists(atPath: out + "/no"))
+        let before = cli.weightsFile
+        let dataFile = try cli.run("export", "--format", "json", "--output", cli.weightsPath)
+        #expect(dataFile.status == 64)
+        #expect(cli.weightsFile == before)
+        #expect(try cli.ok("export", "--output", "-").stdout.hasPrefix("date,weight,unit,note\n"))
+    }
+
+    @Test("a FIFO or a symlink where a data, lock or output file belongs is an error, never a hang or a write through")
+    func specialFiles() throws {
+        let cli = try CLIHarness()
+        try FileManager.default.createDirectory(atPath: cli.dataDirectory, withIntermediateDirectories: true)
+        #expect(mkfifo(cli.weightsPath, 0o600) == 0)
+        let started = Date()
+        let list = try cli.run("list")
+        #expect(list.status == 74)
+        #expect(list.stderr.contains("not a regular file"))
+        let log = try cli.run("log", "80")
+        #expect(log.status == 74)
+        #expect(Date().timeIntervalSince(started) < 5)
+        try FileManager.default.removeItem(atPath: cli.weightsPath)
+        try? FileManager.default.removeItem(atPath: cli.weightsPath + ".lock")
+        // A symlinked lock file is never followed.
+        try FileManager.default.createSymbolicLink(atPath: cli.weightsPath + ".lock", withDestinationPath: cli.directory.file("elsewhere"))
+        let locked = try cli.run("log", "80")
+        #expect(locked.status == 74, "\(locked.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.directory.file("elsewhere")))
+        #expect(cli.weightsFile == nil)
+        // A FIFO as --output.
+        try FileManager.default.removeItem(atPath: cli.weightsPath + ".lock")
+        try cli.ok("log", "80")
+        #expect(mkfifo(cli.directory.file("pipe"), 0o600) == 0)
+        let export = try cli.run("export", "--output", cli.directory.file("pipe"))
+        #expect(export.status == 74)
+    }
+
+    @Test("a data directory that is a file or a dangling symlink exits 73 for writing; --data-dir '' is a usage error")
+    func dataDirectoryPaths() throws {
+        let cli = try CLIHarness()
+        try FileManager.default.createSymbolicLink(atPath: cli.dataDirectory, withDestinationPath: cli.directory.file("gone"))
+        let dangling = try cli.run("log", "80")
+        #expect(dangling.status == 73, "\(dangling.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.directory.file("gone")))
+        let empty = try cli.run("--data-dir", "", "log", "80")
+        #expect(empty.status == 64)
+    }
+
+    @Test("invalid UTF-8: in an argument a usage error naming it; inside a stored string the file is damaged and never rewritten")
+    func invalidUTF8() throws {
+        let cli = try CLIHarness()
+        let argument = try sh(cli, "\"$TREND\" log 80 --note \"$(printf 'a\\377b')\"")
+        #expect(argument.status == 64)
+        #expect(argument.stderr.contains("argument 4 is not valid UTF-8"))
+        #expect(cli.weightsFile == nil)
+        try FileManager.default.createDirectory(atPath: cli.dataDirectory, withIntermediateDirectories: true)
+        for note in [Data("a\\n".utf8) + Data([0xFF]), Data([0xC3]) + Data("\\t".utf8)] {
+            let document = Data("{\"entries\": [{\"date\": \"2026-01-01T12:00:00+00:00\", \"id\": \"00000000-0000-4000-8000-000000000001\", \"kilograms\": 80, \"note\": \"".utf8)
+                + note + Data("\"}], \"version\": 1}\n".utf8)
+            try document.write(to: URL(fileURLWithPath: cli.weightsPath))
+            let list = try cli.run("list")
+            #expect(list.status == 65)
+            #expect(list.stderr.contains("invalid UTF-8"))
+            #expect(try cli.run("log", "81").status == 65)
+            #expect(cli.weightsFile == document)
+        }
+    }
+
+    @Test("notes print safely: control characters escaped in text, exact in JSON and CSV")
+    func terminalInjection() throws {
+        let cli = try CLIHarness()
+        let note = "fine\n1234abcd  2026-01-01 00:00  1.0 kg\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}[2J\u{9B}"
+        try cli.ok("log", "80", "--date", "2026-01-01", "--note", note)
+        let list = try cli.ok("list").stdout
+        #expect(!list.contains("\u{1B}") && !list.contains("\u{07}") && !list.contains("\u{9B}"))
+        #expect(list.contains("fine\\n1234abcd"))
+        #expect(list.contains("\\x1B]52;c;ZXZpbA==\\x07\\x1B[2J\\x9B"))
+        #expect(list.split(separator: "\n").count == 2)
+        let last = try cli.ok("last").stdout
+        #expect(!last.contains("\u{1B}") && last.split(separator: "\n").count == 1)
+        let json = try #require(try cli.json(try cli.ok("list", "--format", "json").stdout) as? [[String: Any]])
+        #expect(json.first?["note"] as? String == note)
+        let imported = try cli.run("import", "-", stdin: "date,weight\n2026-01-02,\u{1B}[31m80\n")
+        #expect(imported.status == 65)
+        #expect(!imported.stderr.contains("\u{1B}"))
+    }
+
+    @Test("a JSON export re-imports every entry: the id alone decides")
+    func jsonRoundTripKeepsEveryID() throws {
+        let cli = try CLIHarness()
+        try cli.writeWeights("""
+            {"entries": [
+              {"date": "2026-01-01T07:00:00+00:00", "id": "00000000-0000-4000-8000-000000000001", "kilograms": 80},
+              {"date": "2026-01-01T07:00:10+00:00", "id": "00000000-0000-4000-8000-000000000002", "kilograms": 80},
+              {"date": "2026-01-01T07:00:20+00:00", "id": "00000000-0000-4000-8000-000000000003", "kilograms": 80}
+            ], "version": 1}
+            """)
+        let export = try cli.ok("export", "--format", "json").stdout
+        var other = try CLIHarness()
+        other.extraEnvironment = [:]
+        let imported = try other.binary.run(["import", "-"], environment: other.environment, stdin: export)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try other.entries().count == 3)
+        let again = try other.binary.run(["import", "-"], environment: other.environment, stdin: export)
+        #expect(again.stderr.contains("0 added, 3 duplicate"))
+    }
+
+    @Test("info on a damaged file names it and exits 65; an unquoted stone weight suggests quoting")
+    func messages() throws {
+        let cli = try CLIHarness()
+        try cli.writeWeights("{\"entries\": [}")
+        let info = try cli.run("info")
+        #expect(info.status == 65)
+        #expect(info.stderr.contains("weights.json:1:"))
+        let stones = try cli.run("log", "12st", "6.5lb")
+        #expect(stones.status == 64)
+        #expect(stones.stderr.contains("quote a weight with spaces: '12st 6.5lb'"))
+    }
+
+    @Test("root writing into a user's data directory gives new files to that user", .enabled(if: Requirement.isRoot, "needs root"))
+    func rootKeepsOwnership() throws {
+        let cli = try CLIHarness()
+        try FileManager.default.createDirectory(atPath: cli.dataDirectory, withIntermediateDirectories: true)
+        #expect(chown(cli.dataDirectory, 65534, 65534) == 0)
+        try cli.ok("log", "80")
+        try cli.ok("unit", "lb")
+        for name in ["weights.json", "weights.json.lock", "settings.json", "settings.json.lock"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: cli.dataDirectory + "/" + name)
+            #expect(attributes[.ownerAccountID] as? Int == 65534, "\(name)")
+            #expect(attributes[.groupOwnerAccountID] as? Int == 65534, "\(name)")
+        }
+    }
+}
