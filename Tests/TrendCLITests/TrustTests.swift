@@ -192,3 +192,33 @@ struct TrustTests {
         }
     }
 }
+
+@Suite("Trust: import messages")
+struct ImportMessageTests {
+    @Test("at most 20 unreadable rows are listed, then how many more")
+    func capped() throws {
+        let cli = try CLIHarness()
+        var rows = "date,weight\n"
+        for day in 1...28 { rows += "2026-02-\(day < 10 ? "0" : "")\(day),heavy\n" }
+        rows += "2026-03-01,80\n"
+        try cli.directory.write(rows, to: "bad.csv")
+        let result = try cli.run("import", cli.directory.file("bad.csv"))
+        #expect(result.status == 65)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.filter { $0.contains("bad.csv:") }.count == 20)
+        #expect(lines.contains("… and 8 more"))
+        #expect(cli.weightsFile == nil)
+    }
+
+    @Test("a named format that does not fit the file is one line")
+    func forcedFormatMismatch() throws {
+        let cli = try CLIHarness()
+        var rows = "Body\nDate,Weight,BMI,Fat\n"
+        for day in 1...40 { rows += "\"2026-01-\(day % 28 + 1)\",\"180.2\",\"24.1\",\"0\"\n" }
+        try cli.directory.write(rows, to: "fitbit.csv")
+        let result = try cli.run("import", cli.directory.file("fitbit.csv"), "--format", "libra")
+        #expect(result.status == 65)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("is not a Libra file"))
+    }
+}

@@ -39,13 +39,23 @@ public enum WeightImporter {
             if chunk.isEmpty { break }
             bytes.append(contentsOf: chunk)
         }
-        return try parse(bytes, format: resolved, cells: cells, path: shown)
+        return try checkForcedFormat(parse(bytes, format: resolved, cells: cells, path: shown), forced: format, path: shown)
     }
 
     /// Parses bytes already in memory.
     public static func parse(_ bytes: [UInt8], format: ImportFormat?, settings: ImportSettings, path: String) throws(ImportError) -> ParsedImport {
         guard let resolved = format ?? detect(bytes) else { throw .unrecognized(path: path) }
-        return try parse(bytes, format: resolved, cells: ImportCells(settings: settings), path: path)
+        return try checkForcedFormat(parse(bytes, format: resolved, cells: ImportCells(settings: settings), path: path), forced: format, path: path)
+    }
+
+    /// A format the user named, and not one row reads: the file is not in
+    /// that format. One line says so, not a line per row.
+    static func checkForcedFormat(_ parsed: ParsedImport, forced: ImportFormat?, path: String) throws(ImportError) -> ParsedImport {
+        let invalid = parsed.invalidRows.count
+        if let forced, invalid > 1, invalid == parsed.rows.count {
+            throw .wrongFormat(path: path, format: forced, reason: "none of its \(invalid) rows can be read as \(forced.displayName)")
+        }
+        return parsed
     }
 
     static func parse(_ bytes: [UInt8], format: ImportFormat, cells: ImportCells, path: String) throws(ImportError) -> ParsedImport {

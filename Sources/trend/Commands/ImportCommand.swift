@@ -16,6 +16,8 @@ struct ImportCommand: TrendCommand {
         arguments: [fileArgument.spec], options: [formatOption, dateFormatOption, dryRunFlag, skipInvalidFlag],
         examples: ["trend import libra.csv --dry-run", "trend import export.xml --format apple-health", "trend export | trend import -"])
 
+    static let listedRows = 20
+
     let path: String
     let format: ImportFormat?
     let dateOrder: NumericDateOrder?
@@ -34,11 +36,15 @@ struct ImportCommand: TrendCommand {
         try await context.loadSettings()
         let settings = ImportSettings(clock: context.app.clock, fallbackUnit: context.unit, numericDateOrder: dateOrder)
         let parsed = try WeightImporter.read(path: path, format: format, settings: settings)
-        for row in parsed.invalidRows {
+        // At most 20 rows are listed: a wrong file must not scroll thousands of lines past.
+        let invalid = parsed.invalidRows
+        var report = ""
+        for row in invalid.prefix(Self.listedRows) {
             let location = parsed.locatesByEntry ? "\(path): entry \(row.line)" : "\(path):\(row.line)"
-            let text = (location + ": " + row.reason).terminalSafe + "\n"
-            if skipInvalid { context.console.message(text) } else { context.console.error(text) }
+            report += (location + ": " + row.reason).terminalSafe + "\n"
         }
+        if invalid.count > Self.listedRows { report += "… and \(invalid.count - Self.listedRows) more\n" }
+        if skipInvalid { context.console.message(report) } else if !report.isEmpty { context.console.error(report) }
         if parsed.needsDateOrder {
             context.console.error("hint: numeric dates can be read both ways here; pass --date-format dmy or mdy\n")
         }
