@@ -222,3 +222,28 @@ struct ImportMessageTests {
         #expect(result.stderr.contains("is not a Libra file"))
     }
 }
+
+@Suite("Trust: never write what cannot be read back")
+struct RoundTripTests {
+    @Test("a date that would store a year before 0001 or an offset beyond ±18:00 is refused; local mean time is kept to the minute")
+    func extremes() throws {
+        var cli = try CLIHarness()
+        cli.extraEnvironment["TZ"] = "America/New_York"
+        let ancient = try cli.run("import", "-", stdin: "date,weight\n0001-01-01T00:00:00Z,80\n")
+        #expect(ancient.status == 65)
+        #expect(ancient.stderr.contains("cannot be stored"))
+        #expect(cli.weightsFile == nil)
+        try cli.ok("log", "80", "--date", "1850-06-01 12:00")
+        let stored = try #require(try cli.entries().first?["date"] as? String)
+        #expect(stored == "1850-06-01T12:00:02-04:56")
+        #expect(try cli.ok("list").stdout.contains("1850-06-01 12:00"))
+        cli.extraEnvironment["TZ"] = "UTC+24"
+        let before = cli.weightsFile
+        let wide = try cli.run("log", "81")
+        #expect(wide.status == 65, "\(wide.stderr)")
+        #expect(wide.stderr.contains("cannot be stored"))
+        #expect(cli.weightsFile == before)
+        cli.extraEnvironment["TZ"] = "UTC"
+        #expect(try cli.run("list").status == 0)
+    }
+}

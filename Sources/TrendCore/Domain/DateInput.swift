@@ -38,7 +38,14 @@ public struct DateInput: Sendable {
         Timestamp(epochSeconds: nowEpochSeconds, utcOffsetSeconds: timeZone.utcOffset(atEpochSeconds: nowEpochSeconds))
     }
 
+    /// The instant `raw` names, as it can be stored (`Timestamp.storable`).
     public func timestamp(parsing raw: String) throws(DateInputError) -> Timestamp {
+        let parsed = try anyTimestamp(parsing: raw)
+        guard let storable = parsed.storable else { throw .notStorable(input: raw.trimmed) }
+        return storable
+    }
+
+    private func anyTimestamp(parsing raw: String) throws(DateInputError) -> Timestamp {
         let text = raw.trimmed
         if let first = text.utf8.first, first > 57 {
             switch text.lowercased() {

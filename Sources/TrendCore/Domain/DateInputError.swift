@@ -8,6 +8,8 @@ import Foundation
 public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(input: String)
     case impossible(input: String)
+    /// A real date that the data file cannot hold exactly (SPEC §2).
+    case notStorable(input: String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,8 @@ public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             "'\(input)' is not a date; use YYYY-MM-DD, 'YYYY-MM-DD HH:MM', an ISO 8601 time, today or yesterday"
         case .impossible(let input):
             "'\(input)' is not a real date or time"
+        case .notStorable(let input):
+            "'\(input)' cannot be stored: years 0001 to 9999 and UTC offsets within ±18:00 only"
         }
     }
 }

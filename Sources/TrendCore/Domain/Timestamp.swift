@@ -19,6 +19,22 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.epochSeconds < rhs.epochSeconds }
 
+    /// The widest UTC offset a data file holds (ISO 8601 allows ±18:00).
+    public static let maximumOffsetSeconds = 18 * 3600
+
+    /// This instant as the data file can hold it exactly (SPEC §2): the
+    /// offset rounded to whole minutes (local mean time before 1900 has
+    /// seconds; the instant is kept), or nil when the offset is beyond
+    /// ±18:00 or the local year is outside 0001–9999. Whatever is accepted
+    /// must read back: trend never writes what it cannot read.
+    public var storable: Timestamp? {
+        let offset = Int((Double(utcOffsetSeconds) / 60).rounded()) * 60
+        guard abs(offset) <= Timestamp.maximumOffsetSeconds else { return nil }
+        let rounded = Timestamp(epochSeconds: epochSeconds, utcOffsetSeconds: offset)
+        guard (1...9999).contains(rounded.day.civil.year) else { return nil }
+        return rounded
+    }
+
     /// ISO 8601 with the offset: `2026-11-29T07:30:00+01:00` (never `Z`).
     public var description: String { iso8601 }
 

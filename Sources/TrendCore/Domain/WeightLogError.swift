@@ -8,6 +8,8 @@ import Foundation
 public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible {
     case weightOutOfRange(kilograms: Double)
     case dateInFuture(timestamp: Timestamp)
+    /// Outside what the data file holds exactly: years 0001–9999, offsets within ±18:00 in whole minutes.
+    case dateNotStorable(timestamp: Timestamp)
     case goalOutOfRange(kilograms: Double)
     /// Not a UUID and not a prefix of at least 4 hex digits.
     case malformedID(input: String)
@@ -20,6 +22,8 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(DecimalText.shortest(kilograms)) kg is not a weight: it must be \(WeightInput.validRangeText)"
         case .dateInFuture(let timestamp):
             "\(timestamp.day) \(timestamp.clock(seconds: false)) is more than 24 hours in the future"
+        case .dateNotStorable(let timestamp):
+            "\(timestamp.iso8601) cannot be stored: years 0001 to 9999 and UTC offsets within ±18:00 in whole minutes only"
         case .goalOutOfRange(let kilograms):
             "\(DecimalText.shortest(kilograms)) kg is not a goal: it must be \(WeightInput.validRangeText)"
         case .malformedID(let input):

@@ -211,6 +211,7 @@ public final class WeightLogFeature {
     }
 
     private func validate(timestamp: Timestamp) throws(WeightLogError) {
+        guard timestamp.storable == timestamp else { throw .dateNotStorable(timestamp: timestamp) }
         guard clock.accepts(timestamp) else {
             throw .dateInFuture(timestamp: timestamp)
         }
