@@ -247,3 +247,76 @@ struct RoundTripTests {
         #expect(try cli.run("list").status == 0)
     }
 }
+
+@Suite("Trust: an import that ends early says so")
+struct TruncatedImportTests {
+    static let head = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE HealthData [
+        <!ATTLIST HealthData
+          locale CDATA #REQUIRED
+        >
+        ]>
+        <HealthData locale="en_US">
+
+        """
+    static func record(_ day: Int, _ value: String = "80") -> String {
+        "<Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"Scale\" unit=\"kg\" creationDate=\"2026-01-0\(day) 07:00:00 +0000\" startDate=\"2026-01-0\(day) 07:00:00 +0000\" endDate=\"2026-01-0\(day) 07:00:00 +0000\" value=\"\(value)\"/>\n"
+    }
+
+    func importing(_ text: String, _ extra: String...) throws -> (CLIHarness, TrendBinary.Result) {
+        let cli = try CLIHarness()
+        try cli.directory.write(text, to: "export.xml")
+        return (cli, try cli.binary.run(["import", cli.directory.file("export.xml")] + extra, environment: cli.environment))
+    }
+
+    @Test("an export.xml cut off inside a record, or before </HealthData>, is reported with its line")
+    func truncatedXML() throws {
+        let whole = Self.head + Self.record(1) + Self.record(2) + Self.record(3) + "</HealthData>\n"
+        let (_, complete) = try importing(whole)
+        #expect(complete.status == 0, "\(complete.stderr)")
+        let cut = String(whole.prefix(whole.count - 120))
+        let (cli, result) = try importing(cut)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("export.xml:10: the file ends inside a <Record> element: it is truncated"), "\(result.stderr)")
+        #expect(cli.weightsFile == nil)
+        let (skipped, partial) = try importing(cut, "--skip-invalid")
+        #expect(partial.status == 0)
+        #expect(try skipped.entries().count == 2)
+        let (_, noEnd) = try importing(Self.head + Self.record(1))
+        #expect(noEnd.status == 65)
+        #expect(noEnd.stderr.contains("ends before </HealthData>"))
+    }
+
+    @Test("a record missing a quote is one unreadable row; the records after it are still read")
+    func missingQuote() throws {
+        let broken = Self.record(2).replacingOccurrences(of: "value=\"80\"", with: "value=\"80")
+        let text = Self.head + Self.record(1) + broken + Self.record(3) + Self.record(4) + "</HealthData>\n"
+        let (_, refused) = try importing(text)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("export.xml:9: a <Record> element is not closed"), "\(refused.stderr)")
+        let (cli, result) = try importing(text, "--skip-invalid")
+        #expect(result.status == 0)
+        #expect(try cli.entries().count == 3)
+    }
+
+    @Test("records inside an XML comment are not data")
+    func comments() throws {
+        let text = Self.head + "<!-- old scale:\n" + Self.record(1) + "-->\n" + Self.record(2) + "</HealthData>\n"
+        let (cli, result) = try importing(text)
+        #expect(result.status == 0, "\(result.stderr)")
+        let dates = try cli.entries().compactMap { $0["date"] as? String }
+        #expect(dates.count == 1)
+        #expect(dates.first?.hasPrefix("2026-01-02") == true)
+    }
+
+    @Test("an unclosed CSV quote is an unreadable row at its line, not one long note")
+    func unclosedQuote() throws {
+        let cli = try CLIHarness()
+        try cli.directory.write("date,weight,note\n2026-01-01,80,fine\n2026-01-02,81,\"oops\n2026-01-03,82,lost\n2026-01-04,83,lost\n", to: "w.csv")
+        let result = try cli.run("import", cli.directory.file("w.csv"))
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("w.csv:3: a quoted field opened on this line is never closed"), "\(result.stderr)")
+        #expect(cli.weightsFile == nil)
+    }
+}

@@ -18,6 +18,7 @@ struct AppleHealthImporter {
     private var carry: [UInt8] = []
     private var line = 1
     private(set) var sawHealthData = false
+    private var sawEnd = false
 
     init(cells: ImportCells) {
         self.cells = cells
@@ -25,6 +26,9 @@ struct AppleHealthImporter {
 
     private static let recordTag = Array("<Record".utf8)
     private static let healthDataTag = Array("<HealthData".utf8)
+    private static let healthDataEnd = Array("</HealthData".utf8)
+    private static let commentStart = Array("<!--".utf8)
+    private static let commentEnd = Array("-->".utf8)
 
     /// Feeds the next chunk of the file.
     mutating func consume(_ chunk: ArraySlice<UInt8>) {
@@ -45,7 +49,15 @@ struct AppleHealthImporter {
             }
             // Need enough bytes to recognise the tag name.
             if index + 12 > buffer.count { break }
+            // A comment is skipped whole: a record inside one is not data.
+            if buffer[index..<(index + 4)].elementsEqual(Self.commentStart) {
+                guard let close = Self.find(Self.commentEnd, in: buffer, from: index + 4) else { break }
+                lineAtIndex += buffer[index..<close].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+                index = close + 3
+                continue
+            }
             if !sawHealthData && buffer[index..<(index + 11)].elementsEqual(Self.healthDataTag) { sawHealthData = true }
+            if buffer[index..<(index + 12)].elementsEqual(Self.healthDataEnd) { sawEnd = true }
             guard buffer[index..<(index + 7)].elementsEqual(Self.recordTag),
                 buffer[index + 7] == 32 || buffer[index + 7] == 10 || buffer[index + 7] == 9 || buffer[index + 7] == 13
             else {
@@ -56,9 +68,16 @@ struct AppleHealthImporter {
             var end = index + 7
             var quote: UInt8 = 0
             var newlines = 0
+            var broken = false
             while end < buffer.count {
                 let c = buffer[end]
                 if c == 10 { newlines += 1 }
+                // `<` is never inside a tag, quoted or not: this one was not
+                // closed (a missing quote), and must not swallow the next records.
+                if c == UInt8(ascii: "<") {
+                    broken = true
+                    break
+                }
                 if quote != 0 {
                     if c == quote { quote = 0 }
                 } else if c == 34 || c == 39 {
@@ -69,6 +88,12 @@ struct AppleHealthImporter {
                 end += 1
             }
             if end >= buffer.count { break }
+            if broken {
+                rows.append(.invalid(line: lineAtIndex, reason: "a <Record> element is not closed (a missing quote?)"))
+                lineAtIndex += newlines
+                index = end
+                continue
+            }
             record(attributes: Self.attributes(buffer[(index + 7)..<end]), line: lineAtIndex)
             lineAtIndex += newlines
             index = end + 1
@@ -76,6 +101,27 @@ struct AppleHealthImporter {
         // An unfinished tag waits for the next chunk; `line` is where it starts.
         line = lineAtIndex
         carry = Array(buffer[index...])
+    }
+
+    /// The end of the file: what is left unfinished is reported, never
+    /// dropped: a truncated export must not look complete.
+    mutating func finish() {
+        if carry.starts(with: Self.recordTag) {
+            rows.append(.invalid(line: line, reason: "the file ends inside a <Record> element: it is truncated"))
+        } else if sawHealthData && !sawEnd {
+            rows.append(.invalid(line: line, reason: "the file ends before </HealthData>: it is truncated"))
+        }
+        carry = []
+    }
+
+    private static func find(_ needle: [UInt8], in buffer: [UInt8], from start: Int) -> Int? {
+        guard buffer.count >= needle.count else { return nil }
+        var i = start
+        while i + needle.count <= buffer.count {
+            if buffer[i] == needle[0] && buffer[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
     }
 
     private mutating func record(attributes: [String: String], line: Int) {

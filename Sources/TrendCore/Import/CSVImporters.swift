@@ -18,6 +18,10 @@ struct CSVLayout {
         var rows: [ImportRow] = []
         for record in records {
             let fields = record.fields
+            if record.isUnterminated {
+                rows.append(.invalid(line: record.line, reason: "a quoted field opened on this line is never closed: the rest of the file cannot be read"))
+                continue
+            }
             if fields.allSatisfy({ $0.trimmed.isEmpty }) { continue }
             guard fields.count > max(dateColumn, weightColumn) else {
                 rows.append(.invalid(line: record.line, reason: "expected at least \(max(dateColumn, weightColumn) + 1) columns, found \(fields.count)"))

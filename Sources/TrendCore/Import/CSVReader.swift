@@ -6,6 +6,9 @@ public struct CSVReader: Sequence, Sendable {
         /// The 1-based line the record starts on, for error messages.
         public let line: Int
         public let fields: [String]
+        /// A quoted field opened here never closes: the record ran to the end
+        /// of the file, so it (and everything after it) cannot be read.
+        public var isUnterminated = false
     }
 
     let bytes: [UInt8]
@@ -72,7 +75,7 @@ public struct CSVReader: Sequence, Sendable {
                 }
             }
             fields.append(String(decoding: field, as: UTF8.self))
-            return Record(line: startLine, fields: fields)
+            return Record(line: startLine, fields: fields, isUnterminated: quoted)
         }
     }
 }

@@ -28,6 +28,7 @@ public enum WeightImporter {
                 importer.consume(head[...])
                 head = try readChunk(fd, path: shown)
             }
+            importer.finish()
             guard importer.sawHealthData else {
                 throw .wrongFormat(path: shown, format: .appleHealth, reason: "no <HealthData> element")
             }
@@ -65,6 +66,7 @@ public enum WeightImporter {
         case .appleHealth:
             var importer = AppleHealthImporter(cells: cells)
             importer.consume(bytes[...])
+            importer.finish()
             guard importer.sawHealthData else {
                 throw .wrongFormat(path: path, format: .appleHealth, reason: "no <HealthData> element")
             }
