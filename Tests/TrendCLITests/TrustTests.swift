@@ -320,3 +320,37 @@ struct TruncatedImportTests {
         #expect(cli.weightsFile == nil)
     }
 }
+
+@Suite("Trust: honest summaries and bounds")
+struct HonestSummaryTests {
+    @Test("an import whose file names no unit says which unit it assumed and how to change it")
+    func assumedUnit() throws {
+        let cli = try CLIHarness()
+        try cli.directory.write("Body\nDate,Weight,BMI,Fat\n\"2026-01-01\",\"178.9\",\"24.1\",\"0\"\n", to: "fitbit.csv")
+        let dry = try cli.run("import", cli.directory.file("fitbit.csv"), "--dry-run")
+        #expect(dry.stderr.contains("Weights read as kg, the configured unit: the file names none; use --unit lb if they are pounds."), "\(dry.stderr)")
+        let pounds = try cli.run("import", cli.directory.file("fitbit.csv"), "--unit", "lb")
+        #expect(pounds.stderr.contains("Weights read as lb, as --unit says: the file names none; use --unit kg if they are kilograms."))
+        try cli.directory.write("date,weight (lb)\n2026-01-02,178.9\n", to: "named.csv")
+        let named = try cli.run("import", cli.directory.file("named.csv"))
+        #expect(named.status == 0)
+        #expect(!named.stderr.contains("Weights read as"))
+    }
+
+    @Test("list --since and --until take a time too; a date alone is the whole day")
+    func boundsWithTime() throws {
+        let cli = try CLIHarness()
+        try cli.ok("log", "80", "--date", "2026-01-01 07:00")
+        try cli.ok("log", "81", "--date", "2026-01-01 18:00")
+        try cli.ok("log", "82", "--date", "2026-01-02 07:00")
+        func weights(_ arguments: String...) throws -> [Double] {
+            let list = try #require(try cli.json(try cli.binary.run(["list", "--format", "json"] + arguments, environment: cli.environment).stdout) as? [[String: Any]])
+            return list.compactMap { $0["kilograms"] as? Double }
+        }
+        #expect(try weights("--since", "2026-01-01") == [80, 81, 82])
+        #expect(try weights("--since", "2026-01-01 12:00") == [81, 82])
+        #expect(try weights("--until", "2026-01-01") == [80, 81])
+        #expect(try weights("--until", "2026-01-01 12:00") == [80])
+        #expect(try weights("--since", "2026-01-01T18:00:00Z", "--until", "2026-01-02T06:59:59Z") == [81])
+    }
+}

@@ -1,12 +1,19 @@
-/// Which weigh-ins a listing shows: a range or a start day, an end day, and
-/// at most the latest N. Oldest first.
+/// Which weigh-ins a listing shows: a range or a start, an end, and at most
+/// the latest N. Oldest first.
 public struct EntrySelection: Equatable, Sendable {
+    /// One end of a listing: a date alone means the whole day; a date with
+    /// a time, that instant (SPEC §4).
+    public enum Bound: Equatable, Sendable {
+        case day(CalendarDay)
+        case instant(Timestamp)
+    }
+
     public var range: ProgressRange?
-    public var since: CalendarDay?
-    public var until: CalendarDay?
+    public var since: Bound?
+    public var until: Bound?
     public var limit: Int?
 
-    public init(range: ProgressRange? = nil, since: CalendarDay? = nil, until: CalendarDay? = nil, limit: Int? = nil) {
+    public init(range: ProgressRange? = nil, since: Bound? = nil, until: Bound? = nil, limit: Int? = nil) {
         self.range = range
         self.since = since
         self.until = until
@@ -14,14 +21,31 @@ public struct EntrySelection: Equatable, Sendable {
     }
 
     public func apply(to entries: [WeightEntry], today: CalendarDay) -> [WeightEntry] {
-        let from = since ?? range?.firstDay(today: today)
+        let from = since ?? range?.firstDay(today: today).map(Bound.day)
         var selected = entries.filter { entry in
-            let day = entry.calendarDay
-            if let from, day < from { return false }
-            if let until, day > until { return false }
-            return true
+            switch from {
+            case .day(let day)?: if entry.calendarDay < day { return false }
+            case .instant(let start)?: if entry.timestamp.epochSeconds < start.epochSeconds { return false }
+            case nil: break
+            }
+            switch until {
+            case .day(let day)?: return entry.calendarDay <= day
+            case .instant(let end)?: return entry.timestamp.epochSeconds <= end.epochSeconds
+            case nil: return true
+            }
         }
         if let limit, selected.count > limit { selected.removeFirst(selected.count - limit) }
         return selected
+    }
+}
+
+extension DateInput {
+    /// A listing bound from what a person typed: a date alone (or today,
+    /// yesterday) is the whole day; with a time it is that instant.
+    public func bound(parsing raw: String) throws(DateInputError) -> EntrySelection.Bound {
+        let timestamp = try timestamp(parsing: raw)
+        let text = raw.trimmed.lowercased()
+        if text == "today" || text == "yesterday" || text.utf8.count == 10 { return .day(timestamp.day) }
+        return .instant(timestamp)
     }
 }

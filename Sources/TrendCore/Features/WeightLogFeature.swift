@@ -174,6 +174,8 @@ public final class WeightLogFeature {
         public let invalid: Int
         public let goalSet: Bool
         public let dryRun: Bool
+        /// The unit weights were read in because the file names none.
+        public let assumedUnit: WeightUnit?
     }
 
     /// Applies a read import file in one write. With rows that cannot be read
@@ -193,7 +195,7 @@ public final class WeightLogFeature {
         }
         return ImportSummary(
             format: parsed.format, added: outcome.added, duplicates: outcome.duplicates, noReading: parsed.noReadingCount,
-            invalid: invalid, goalSet: outcome.goalSet, dryRun: dryRun)
+            invalid: invalid, goalSet: outcome.goalSet, dryRun: dryRun, assumedUnit: parsed.assumedUnit)
     }
 
     /// Finds an entry by its full id or a unique prefix of at least 4 hex

@@ -14,8 +14,11 @@ struct CSVLayout {
     /// From a header like `Weight (lb)` or Libra's `#Units:`.
     var headerUnit: WeightUnit?
 
-    func rows(_ records: some Sequence<CSVReader.Record>, cells: ImportCells) -> [ImportRow] {
+    /// The rows, and whether any weight was read in the fallback unit
+    /// because neither its cell, its row nor the header named one.
+    func rows(_ records: some Sequence<CSVReader.Record>, cells: ImportCells) -> (rows: [ImportRow], assumedUnit: Bool) {
         var rows: [ImportRow] = []
+        var assumedUnit = false
         for record in records {
             let fields = record.fields
             if record.isUnterminated {
@@ -48,6 +51,7 @@ struct CSVLayout {
                 continue
             case .kilograms(let value):
                 kilograms = value
+                if unit == nil && !fields[weightColumn].contains(where: \.isLetter) { assumedUnit = true }
             }
             switch cells.timestamp(fields[dateColumn]) {
             case .failure(let failure):
@@ -57,7 +61,7 @@ struct CSVLayout {
                 rows.append(.entry(WeightEntry(timestamp: timestamp, kilograms: kilograms, note: note), line: record.line))
             }
         }
-        return rows
+        return (rows, assumedUnit)
     }
 
     static func normalized(_ header: String) -> String {
@@ -135,7 +139,8 @@ enum CSVImporter {
         guard let layout else {
             throw .wrongFormat(path: path, format: format, reason: "line \(header.line): no date and weight columns in the header")
         }
-        return ParsedImport(format: format, rows: layout.rows(records.dropFirst(), cells: cells))
+        let (rows, assumedUnit) = layout.rows(records.dropFirst(), cells: cells)
+        return ParsedImport(format: format, rows: rows, assumedUnit: assumedUnit ? cells.settings.fallbackUnit : nil)
     }
 
     /// Libra: `#Version:5`/`6`, `#Units:kg`, a `#date;weight;…` header, `;`-separated rows.
@@ -156,6 +161,7 @@ enum CSVImporter {
                 layout.weightColumn = names.firstIndex { $0 == "weight" } ?? 1
             }
         }
-        return ParsedImport(format: .libra, rows: layout.rows(data, cells: cells))
+        let (rows, assumedUnit) = layout.rows(data, cells: cells)
+        return ParsedImport(format: .libra, rows: rows, assumedUnit: assumedUnit ? cells.settings.fallbackUnit : nil)
     }
 }

@@ -61,13 +61,17 @@ public struct ParsedImport: Equatable, Sendable {
     public let rows: [ImportRow]
     /// From the JSON export: set when the data directory has no goal.
     public let goalKilograms: Double?
+    /// The unit weights were read in because the file names none (SPEC §6:
+    /// the summary says so); nil when the file named its units.
+    public let assumedUnit: WeightUnit?
     /// JSON imports name rows "entry N", the others by line.
     public var locatesByEntry: Bool { format == .json }
 
-    public init(format: ImportFormat, rows: [ImportRow], goalKilograms: Double? = nil) {
+    public init(format: ImportFormat, rows: [ImportRow], goalKilograms: Double? = nil, assumedUnit: WeightUnit? = nil) {
         self.format = format
         self.rows = rows
         self.goalKilograms = goalKilograms
+        self.assumedUnit = assumedUnit
     }
 
     public var entries: [WeightEntry] {

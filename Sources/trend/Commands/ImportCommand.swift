@@ -53,6 +53,11 @@ struct ImportCommand: TrendCommand {
         var text = "\(summary.dryRun ? "Would import" : "Imported") \(path.terminalSafe) (\(summary.format.displayName)): "
         text += "\(summary.added) added, \(summary.duplicates) duplicate, \(summary.noReading) skipped (no reading), \(summary.invalid) invalid."
         if summary.goalSet { text += " Goal set from the file." }
+        if let unit = summary.assumedUnit, summary.added + summary.duplicates > 0 {
+            let why = context.unitOverride == nil ? "the configured unit" : "as --unit says"
+            let other: WeightUnit = unit == .kilograms ? .pounds : .kilograms
+            text += "\nWeights read as \(unit.rawValue), \(why): the file names none; use --unit \(other.rawValue) if they are \(other.name)."
+        }
         context.console.message(text + "\n")
     }
 }

@@ -37,8 +37,9 @@ struct ListCommand: TrendCommand {
         var selection = EntrySelection()
         selection.range = range
         selection.limit = limit?.value
-        selection.since = try since.map { try context.timestamp($0).day }
-        selection.until = try until.map { try context.timestamp($0).day }
+        let dates = context.app.clock.dateInput
+        selection.since = try since.map(dates.bound(parsing:))
+        selection.until = try until.map(dates.bound(parsing:))
         try await context.loadSettings()
         try await context.loadWeights()
         let points = await context.app.progressFeature.listing(selection)
