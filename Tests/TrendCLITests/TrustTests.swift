@@ -354,3 +354,21 @@ struct HonestSummaryTests {
         #expect(try weights("--since", "2026-01-01T18:00:00Z", "--until", "2026-01-02T06:59:59Z") == [81])
     }
 }
+
+@Suite("Trust: found by fuzzing")
+struct FuzzFindingsTests {
+    @Test("a note with a Windows line break or a quote with a combining mark survives a CSV export and re-import")
+    func crlfNote() throws {
+        let cli = try CLIHarness()
+        let notes = ["line one\r\nline two", "\"\u{301}quoted\"\u{301}, with a comma", "\r\n"]
+        for (day, note) in notes.enumerated() {
+            try cli.ok("log", "80", "--date", "2026-01-0\(day + 1)", "--note", note)
+        }
+        let export = try cli.ok("export").stdout
+        #expect(export.contains("\"line one\r\nline two\""))
+        let other = try CLIHarness()
+        let imported = try other.binary.run(["import", "-"], environment: other.environment, stdin: export)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try other.entries().map { $0["note"] as? String } == notes)
+    }
+}

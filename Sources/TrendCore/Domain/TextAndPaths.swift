@@ -4,7 +4,7 @@
 extension StringProtocol {
     /// Without leading and trailing spaces, tabs and line breaks.
     public var trimmed: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
         let last = lastIndex(where: { !isSpace($0) })!
         return String(self[first...last])

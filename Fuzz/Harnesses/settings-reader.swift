@@ -1,0 +1,18 @@
+/// settings.json reader: accepted input round-trips; rejected input is
+/// damage with a line and column.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSettingsReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    do {
+        let settings = try SettingsDocument.decode(bytes, path: "fuzz")
+        guard settings.version <= Settings.currentVersion else { return 0 }
+        let again = try SettingsDocument.decode(SettingsDocument.encode(settings), path: "fuzz")
+        precondition(again == settings, "accepted input does not round-trip")
+    } catch let DataFileError.damaged(_, line, column, reason) {
+        precondition((line ?? 0) >= 1 && (column ?? 0) >= 1 && !reason.isEmpty, "a rejection without a location")
+    } catch {
+        // The reader throws DataFileError only: what is left is a newer version.
+        guard case .newerVersion = error else { preconditionFailure("unexpected error: \(error)") }
+    }
+    return 0
+}

@@ -1,0 +1,21 @@
+/// weights.json reader: accepted input round-trips through the writer
+/// exactly and canonically; rejected input is damage with a line and column.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzWeightsReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    do {
+        let store = try WeightsDocument.decode(bytes, path: "fuzz")
+        // A newer version is read leniently but never written.
+        guard store.version <= WeightStore.currentVersion else { return 0 }
+        let encoded = WeightsDocument.encode(store)
+        let again = try WeightsDocument.decode(encoded, path: "fuzz")
+        precondition(again == store, "accepted input does not round-trip")
+        precondition(WeightsDocument.encode(again) == encoded, "the writer is not canonical")
+    } catch let DataFileError.damaged(_, line, column, reason) {
+        precondition((line ?? 0) >= 1 && (column ?? 0) >= 1 && !reason.isEmpty, "a rejection without a location")
+    } catch {
+        // The reader throws DataFileError only: what is left is a newer version.
+        guard case .newerVersion = error else { preconditionFailure("unexpected error: \(error)") }
+    }
+    return 0
+}
