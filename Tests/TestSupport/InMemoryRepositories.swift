@@ -71,8 +71,8 @@ public actor InMemorySettingsRepository: SettingsRepository {
         return settings
     }
 
-    public func setUnit(_ unit: WeightUnit) async throws -> Settings {
-        settings.unit = unit
+    public func modify(_ change: @escaping @Sendable (inout Settings) -> Void) async throws -> Settings {
+        change(&settings)
         return settings
     }
 }

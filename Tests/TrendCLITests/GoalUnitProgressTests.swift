@@ -44,13 +44,19 @@ struct GoalUnitProgressTests {
         try cli.ok("goal", "72")
         let result = try cli.ok("progress", "--range", "all", "--format", "json")
         let report = try #require(try cli.json(result.stdout) as? [String: Any])
-        let keys = ["range", "from", "to", "unit", "count", "start", "latest", "change", "minimum", "maximum", "average",
-                    "trend", "weeklyRate", "goal", "remaining", "projectedGoalDate", "points"]
+        let keys = ["range", "from", "to", "unit", "method", "asOf", "count", "start", "latest", "change", "weightChange",
+                    "minimum", "maximum", "average", "trend", "weeklyRate", "energyBalance", "deltas", "goal", "remaining",
+                    "goalReached", "projectedGoalDate", "trackingSince", "points"]
         #expect(Set(report.keys) == Set(keys))
         #expect(report["range"] as? String == "All")
         #expect(report["from"] as? String == "2026-01-01")
         #expect(report["count"] as? Int == 3)
-        #expect(report["change"] as? Double == 4)
+        // The change is the trend's (70 → 70.561); the weight's is beside it.
+        #expect(report["change"] as? Double == 0.56)
+        #expect(report["weightChange"] as? Double == 4)
+        #expect(report["method"] as? String == "trendweight")
+        #expect(report["asOf"] as? String == "2026-01-04")
+        #expect(report["trackingSince"] as? String == "2026-01-01")
         #expect(report["minimum"] as? Double == 70)
         #expect(report["maximum"] as? Double == 74)
         #expect(report["average"] as? Double == 72.33)
@@ -58,13 +64,23 @@ struct GoalUnitProgressTests {
         #expect(report["trend"] as? Double == 70.56)
         // Least-squares slope of [70, 70.1, 70.29, 70.561] is 0.1873 kg/day.
         #expect(report["weeklyRate"] as? Double == 1.31)
+        // 3500 kcal a pound: the weekly rate in kilograms × 3500 / 0.45359237 / 7, whole kcal.
+        let slope = 0.187341 // least-squares slope of the four daily trends, kg/day
+        #expect(abs(Double(report["energyBalance"] as? Int ?? 0) - slope * 7 * 3500 / 0.45359237 / 7) <= 1)
+        let deltas = try #require(report["deltas"] as? [String: Any])
+        #expect(deltas["day"] as? Double == 0.27)
+        #expect(deltas["week"] is NSNull)
+        #expect(report["goalReached"] as? Bool == false)
         #expect(report["goal"] as? Double == 72)
         #expect(report["remaining"] as? Double == 1.44)
         // floor(1.439 / 0.1873) = 7 days after Jan 4.
         #expect(report["projectedGoalDate"] as? String == "2026-01-11")
+        // Weigh-ins and, between them, the estimated days.
         let points = try #require(report["points"] as? [[String: Any]])
-        #expect(points.map { $0["trend"] as? Double } == [70, 70.56, 70.56])
-        #expect(points.map { $0["weight"] as? Double } == [70, 73, 74])
+        #expect(points.map { $0["trend"] as? Double } == [70, 70.1, 70.29, 70.56, 70.56])
+        #expect(points.map { $0["weight"] as? Double } == [70, 71, 72, 73, 74])
+        #expect(points.map { $0["estimated"] as? Bool } == [nil, true, true, nil, nil])
+        #expect(points[1]["date"] as? String == "2026-01-02")
     }
 
     @Test("progress text reads well, and no weigh-ins in range is a sentence")
@@ -74,13 +90,20 @@ struct GoalUnitProgressTests {
         try cli.ok("log", "70", "--date", "2026-01-01 07:00")
         try cli.ok("log", "69", "--date", "2026-01-02 07:00")
         try cli.ok("goal", "60")
-        let month = try cli.ok("progress")
-        #expect(month.stdout.hasPrefix("No weigh-ins in the last 1M"))
-        let all = try cli.ok("progress", "--range", "All").stdout
+        // An old history still has its numbers, as of its latest weigh-in.
+        let month = try cli.ok("progress").stdout.replacing(/\ +/, with: " ")
+        #expect(month.contains("(0 weigh-ins)"))
+        #expect(month.contains("Latest weigh-in 332 days ago (2 Jan 2026)"))
+        #expect(month.contains("Trend 69.9 kg -0.7 kg/week"))
+        let all = try cli.ok("progress", "--range", "All").stdout.replacing(/\ +/, with: " ")
         #expect(all.contains("Progress over all time: 2026-01-01 to"))
-        #expect(all.contains("Change   -1.0 kg"))
-        #expect(all.contains("Trend    69.9 kg   -0.7 kg/week"))
-        #expect(all.contains("Goal     60.0 kg   9.9 kg to go, on track for "))
+        #expect(all.contains("Change -0.1 kg in trend; -1.0 kg in weight"))
+        #expect(all.contains("Trend 69.9 kg -0.7 kg/week"))
+        #expect(all.contains("Energy -772 kcal/day: eating about 772 kcal a day less than you burn"))
+        #expect(all.contains("Trend moved -0.1 kg in 1 day"))
+        // 9.9 kg to lose at 0.1 kg a day: 99 days after 2 Jan, long before today.
+        #expect(all.contains("Goal 60.0 kg 9.9 kg to lose; at that pace it would have reached it on 11 Apr 2026"))
+        #expect(all.contains("Tracking since 1 Jan 2026; trend method trendweight"))
         #expect(!all.contains("\u{1B}["))
         #expect(try cli.run("progress", "--range", "2W").status == 64)
     }

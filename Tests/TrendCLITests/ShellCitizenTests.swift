@@ -175,6 +175,15 @@ struct ShellCitizenTests {
         let id = String((try cli.entries()[0]["id"] as? String ?? "").prefix(8))
         let removed = try cli.run("rm", id, "--quiet")
         #expect(removed.stdout.isEmpty && removed.stderr.isEmpty)
+        // Like grep -q: the reading commands print nothing either; the status is the answer.
+        try cli.ok("log", "80", "--date", "2026-01-03")
+        for command in [["list"], ["list", "--format", "json"], ["progress"], ["goal"], ["unit"], ["last"], ["info"], ["export"],
+                        ["help"], ["completions", "bash"], ["--version"]] {
+            let result = try cli.binary.run(command + ["-q"], environment: cli.environment)
+            #expect(result.status == 0, "\(command)")
+            #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(command): \(result.stdout)\(result.stderr)")
+        }
+        #expect(try cli.run("last", "--max-age", "1m", "-q").status == 1)
     }
 
     @Test("last --max-age: older by elapsed time exits 1, within it 0")

@@ -18,13 +18,14 @@ struct TextChartTests {
             label: { WeightUnit.kilograms.format(kilograms: $0) }, width: 40, height: 7, unicode: unicode)
     }
 
-    @Test("draws dots, the trend line and the axes at a fixed width")
+    // The trend is drawn over the dots (SPEC §5), so the first weigh-in, on the trend, shows as line.
+    @Test("draws dots, the trend line over them, and the axes at a fixed width")
     func unicodePicture() {
         #expect(
             chart(unicode: true, goal: 79.5).rendered() == """
                 81.0 kg ┤     •
                         │               •
-                        │•──────────────────────────
+                        │───────────────────────────
                 79.5 kg ┤┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄────
                         │          •              •
                         │                    •
@@ -33,6 +34,24 @@ struct TextChartTests {
                         2026-01-01            2026-01-19
 
                 """)
+    }
+
+    @Test("the trend through estimated days is drawn lighter, and they have no dot")
+    func estimatedDays() {
+        let first = CalendarDay(year: 2026, month: 1, day: 1)!
+        let points = [
+            TextChart.Point(dayNumber: first.dayNumber, kilograms: 80, trendKilograms: 80),
+            TextChart.Point(dayNumber: first.dayNumber + 1, kilograms: 79.5, trendKilograms: 79.95, isEstimated: true),
+            TextChart.Point(dayNumber: first.dayNumber + 2, kilograms: 79, trendKilograms: 79.85),
+            TextChart.Point(dayNumber: first.dayNumber + 3, kilograms: 79, trendKilograms: 79.77),
+        ]
+        let text = TextChart(
+            points: points, firstDay: first, lastDay: first.adding(days: 3), goalKilograms: nil,
+            label: { WeightUnit.kilograms.format(kilograms: $0) }, width: 40, height: 7, unicode: true
+        ).rendered()
+        #expect(text.contains("╌"))
+        #expect(text.filter { $0 == "•" }.count <= 3)
+        #expect(text.contains("─"))
     }
 
     @Test("leaves out a goal outside the plotted span")

@@ -5,27 +5,28 @@ public struct GoalProjection: Equatable, Sendable {
     public static let minimumDailySlope = 0.0001
     /// Projections this far out (3 years) or farther are not worth showing.
     public static let horizonDays = 1095
-    /// Closer than this to the goal counts as there.
-    public static let reachedWithinKilograms = 0.05
+    /// Within ±2.5 lb of the goal the goal is reached, as TrendWeight says:
+    /// daily swings are larger than that.
+    public static let reachedWithinKilograms = 2.5 * WeightUnit.kilogramsPerPound
 
     public let goalKilograms: Double
-    /// |trend − goal|.
+    /// goal − trend, signed: negative is weight to lose. Zero when reached.
     public let remainingKilograms: Double
+    public let isReached: Bool
     public let isMovingTowardGoal: Bool
-    /// Counted from the latest weigh-in day, so an old history can give a past date.
+    /// Counted from the latest weigh-in day, so an old history can give a
+    /// past date; nil when reached, moving away, too slow or too far.
     public let projectedDay: CalendarDay?
-
-    public var isReached: Bool { remainingKilograms < GoalProjection.reachedWithinKilograms }
 
     public init(goalKilograms: Double, trendKilograms: Double, dailySlopeKilograms: Double?, latestDay: CalendarDay) {
         self.goalKilograms = goalKilograms
         let difference = goalKilograms - trendKilograms
-        remainingKilograms = abs(difference)
+        isReached = abs(difference) <= GoalProjection.reachedWithinKilograms
+        remainingKilograms = isReached ? 0 : difference
         let slope = dailySlopeKilograms ?? 0
-        isMovingTowardGoal = difference != 0 && abs(slope) >= GoalProjection.minimumDailySlope
-            && (difference > 0) == (slope > 0)
+        isMovingTowardGoal = !isReached && abs(slope) >= GoalProjection.minimumDailySlope && (difference > 0) == (slope > 0)
         if isMovingTowardGoal {
-            let days = (remainingKilograms / abs(slope)).rounded(.down)
+            let days = (abs(difference) / abs(slope)).rounded(.down)
             projectedDay = days < Double(GoalProjection.horizonDays) ? latestDay.adding(days: Int(days)) : nil
         } else {
             projectedDay = nil

@@ -1,20 +1,20 @@
-/// The smoothed trend of SPEC §5 (TrendWeight and The Hacker's Diet): one value
-/// per calendar day from the first weigh-in day to the last.
+/// The smoothed trend of SPEC §5 and §7: one value per calendar day from the
+/// first weigh-in day to the last.
 ///
-/// Each day with weigh-ins takes its earliest one; days between are filled by
-/// linear interpolation; the trend is an exponential moving average with
-/// α = 0.1 per day, seeded with the first day's weight. It is always computed
-/// over the whole history, so a range shows the same trend values as All.
+/// Each day with weigh-ins takes its earliest one; days between are
+/// estimated by linear interpolation; the trend is smoothed by the chosen
+/// method (TrendWeight's EMA of α = 0.1 a day by default), seeded with the
+/// first day's weight. It is always computed over the whole history, so a
+/// range shows the same trend values as All.
 public struct TrendSeries: Sendable {
-    public static let smoothing = 0.1
-    /// How many daily trend values the weekly rate is fitted to.
-    public static let rateWindowDays = 14
+    public let method: TrendMethod
 
     public struct Day: Equatable, Sendable {
         public let day: CalendarDay
         /// The day's earliest weigh-in, or the interpolated value.
         public let kilograms: Double
         public let trendKilograms: Double
+        /// No weigh-in that day: an estimated day (SPEC §5).
         public let isInterpolated: Bool
     }
 
@@ -22,7 +22,8 @@ public struct TrendSeries: Sendable {
     public let days: [Day]
 
     /// `entries` must be in `WeightEntry.isOrderedBefore` order.
-    public init(entries: [WeightEntry]) {
+    public init(entries: [WeightEntry], method: TrendMethod = .default) {
+        self.method = method
         guard !entries.isEmpty else {
             days = []
             return
@@ -48,22 +49,22 @@ public struct TrendSeries: Sendable {
         }
         var result: [Day] = []
         result.reserveCapacity(high - low + 1)
-        var trend = firstWeight[0]
+        var smoother = TrendMethod.Smoother(method: method)
         var previous = 0
         for index in firstSeconds.indices where firstSeconds[index] != .max {
             let weight = firstWeight[index]
-            // Fill the gap since the previous weigh-in day, then this day.
+            // The estimated days since the previous weigh-in day, then this day.
             let gap = index - previous
             if gap > 1 {
                 let previousWeight = firstWeight[previous]
                 for step in 1..<gap {
                     let value = previousWeight + (weight - previousWeight) * Double(step) / Double(gap)
-                    trend += TrendSeries.smoothing * (value - trend)
+                    let trend = smoother.next(weight: method.fillsGaps ? value : nil, isWeighIn: false)
                     result.append(
                         Day(day: CalendarDay(dayNumber: low + previous + step), kilograms: value, trendKilograms: trend, isInterpolated: true))
                 }
             }
-            if !result.isEmpty { trend += TrendSeries.smoothing * (weight - trend) }
+            let trend = smoother.next(weight: weight, isWeighIn: true)
             result.append(Day(day: CalendarDay(dayNumber: low + index), kilograms: weight, trendKilograms: trend, isInterpolated: false))
             previous = index
         }
@@ -79,10 +80,11 @@ public struct TrendSeries: Sendable {
         return days.indices.contains(index) ? days[index].trendKilograms : nil
     }
 
-    /// Least-squares slope of the last 14 daily trend values (fewer when the
-    /// history is shorter), in kilograms per day; nil with fewer than 2 days.
+    /// Least-squares slope of the last 14 daily trend values (8 for The
+    /// Hacker's Diet; fewer when the history is shorter), in kilograms per
+    /// day; nil with fewer than 2 days.
     public var dailySlopeKilograms: Double? {
-        let window = days.suffix(TrendSeries.rateWindowDays)
+        let window = days.suffix(method.rateWindowDays)
         guard window.count >= 2 else { return nil }
         let n = Double(window.count)
         let meanX = (n - 1) / 2

@@ -1,5 +1,9 @@
 /// The prepared progress report for one range (SPEC §5). All weights are in
 /// kilograms; front ends convert for display through `WeightUnit`.
+///
+/// The headline numbers (trend, weekly rate, energy balance, deltas, goal)
+/// come from the whole history as of the latest weigh-in, whatever the range:
+/// the range only selects what is listed, charted and summarised.
 public struct WeightHistoryData: Equatable, Sendable {
     public struct Point: Equatable, Sendable {
         public let entry: WeightEntry
@@ -10,24 +14,58 @@ public struct WeightHistoryData: Equatable, Sendable {
         public var timestamp: Timestamp { entry.timestamp }
     }
 
+    /// A day without a weigh-in inside the history: its weight is the
+    /// linear interpolation between its neighbours (SPEC §5).
+    public struct EstimatedDay: Equatable, Sendable {
+        public let day: CalendarDay
+        public let kilograms: Double
+        public let trendKilograms: Double
+    }
+
+    /// Trend on the latest weigh-in day minus the trend 1, 7, 14 and 28 days
+    /// earlier; nil where the history does not reach back that far.
+    public struct Deltas: Equatable, Sendable {
+        public let day: Double?
+        public let week: Double?
+        public let twoWeeks: Double?
+        public let fourWeeks: Double?
+    }
+
     public let range: ProgressRange
     /// First day of the range (All: the first weigh-in's day); nil with no data.
     public let from: CalendarDay?
     public let to: CalendarDay
+    public let method: TrendMethod
     /// One per weigh-in in range, oldest first.
     public let points: [Point]
+    /// The estimated days in range, oldest first.
+    public let estimatedDays: [EstimatedDay]
     public let goalKilograms: Double?
-    /// Nil when the range holds no weigh-ins.
+    /// The latest weigh-in day: what the headline numbers are "as of".
+    public let asOf: CalendarDay?
+    /// The first weigh-in day.
+    public let trackingSince: CalendarDay?
     public let trendKilograms: Double?
     public let weeklyRateKilograms: Double?
+    public let deltas: Deltas
     public let goal: GoalProjection?
 
     public var count: Int { points.count }
     public var start: WeightEntry? { points.first?.entry }
     public var latest: WeightEntry? { points.last?.entry }
+    /// No weigh-ins in the range (the history may still have some).
     public var isEmpty: Bool { points.isEmpty }
+    /// No weigh-ins at all.
+    public var hasNoHistory: Bool { asOf == nil }
 
+    /// The trend change over the range (TrendWeight's "change").
     public var changeKilograms: Double? {
+        guard let first = points.first, let last = points.last else { return nil }
+        return last.trendKilograms - first.trendKilograms
+    }
+
+    /// Latest minus start weight: the raw change.
+    public var weightChangeKilograms: Double? {
         guard let start, let latest else { return nil }
         return latest.kilograms - start.kilograms
     }
@@ -42,46 +80,67 @@ public struct WeightHistoryData: Equatable, Sendable {
     public var remainingKilograms: Double? { goal?.remainingKilograms }
     public var projectedGoalDate: CalendarDay? { goal?.projectedDay }
 
+    /// kcal a day: 3500 kcal a pound of fat, as TrendWeight and The Hacker's
+    /// Diet say; negative is a deficit (eating less than you burn).
+    public static let kilocaloriesPerKilogram = 3500 / WeightUnit.kilogramsPerPound
+
+    public var energyBalanceKilocaloriesPerDay: Int? {
+        weeklyRateKilograms.map { Int(($0 * Self.kilocaloriesPerKilogram / 7).rounded()) }
+    }
+
+    /// Days from the latest weigh-in to `to`; a report says so when it is more than 2.
+    public var daysSinceLatestWeighIn: Int? { asOf.map { to.dayNumber - $0.dayNumber } }
+
     /// Nothing prepared yet.
-    public static func empty(range: ProgressRange, today: CalendarDay) -> WeightHistoryData {
+    public static func empty(range: ProgressRange, today: CalendarDay, method: TrendMethod = .default) -> WeightHistoryData {
         WeightHistoryData(
-            range: range, from: nil, to: today, points: [], goalKilograms: nil, trendKilograms: nil,
-            weeklyRateKilograms: nil, goal: nil)
+            range: range, from: nil, to: today, method: method, points: [], estimatedDays: [], goalKilograms: nil, asOf: nil,
+            trackingSince: nil, trendKilograms: nil, weeklyRateKilograms: nil,
+            deltas: Deltas(day: nil, week: nil, twoWeeks: nil, fourWeeks: nil), goal: nil)
     }
 
     /// The report for `range` on `today`. Pure, so it runs off the main actor.
     public static func prepare(
-        entries: [WeightEntry], goalKilograms: Double?, range: ProgressRange, today: CalendarDay
+        entries: [WeightEntry], goalKilograms: Double?, range: ProgressRange, today: CalendarDay, method: TrendMethod = .default
     ) -> WeightHistoryData {
-        let series = TrendSeries(entries: entries)
-        let from = range.firstDay(today: today) ?? entries.first.map(\.calendarDay)
-        var points: [Point] = []
-        if let from, let firstSeriesDay = series.firstDay?.dayNumber {
-            // Only the tail of the history can be in range: walk back from the
-            // end so the work is proportional to the range, not the history.
-            var start = entries.count
-            var index = entries.count - 1
-            while index >= 0 {
-                if entries[index].calendarDay < from.adding(days: -2) { break }
-                start = index
-                index -= 1
-            }
-            for entry in entries[start...] {
-                let day = entry.calendarDay
-                guard day >= from, day <= today else { continue }
-                points.append(Point(entry: entry, trendKilograms: series.days[day.dayNumber - firstSeriesDay].trendKilograms))
-            }
+        let series = TrendSeries(entries: entries, method: method)
+        guard let firstSeriesDay = series.firstDay, let asOf = series.lastDay else {
+            return .empty(range: range, today: today, method: method)
         }
-        let trend = points.last?.trendKilograms
+        let from = range.firstDay(today: today) ?? firstSeriesDay
+        func trend(_ day: CalendarDay) -> Double? { series.trendKilograms(on: day) }
+        // Only the tail of the history can be in range: walk back from the
+        // end so the work is proportional to the range, not the history.
+        var startIndex = entries.count
+        var index = entries.count - 1
+        while index >= 0 {
+            if entries[index].calendarDay < from.adding(days: -2) { break }
+            startIndex = index
+            index -= 1
+        }
+        var points: [Point] = []
+        for entry in entries[startIndex...] {
+            let day = entry.calendarDay
+            guard day >= from, day <= today else { continue }
+            points.append(Point(entry: entry, trendKilograms: series.days[day.dayNumber - firstSeriesDay.dayNumber].trendKilograms))
+        }
+        let firstEstimated = max(from.dayNumber, firstSeriesDay.dayNumber) - firstSeriesDay.dayNumber
+        let estimatedDays = series.days.dropFirst(firstEstimated).lazy.filter { $0.isInterpolated && $0.day <= today }
+            .map { EstimatedDay(day: $0.day, kilograms: $0.kilograms, trendKilograms: $0.trendKilograms) }
+        let latestTrend = trend(asOf)
+        func delta(_ days: Int) -> Double? {
+            guard let latestTrend, let earlier = trend(asOf.adding(days: -days)) else { return nil }
+            return latestTrend - earlier
+        }
         let slope = series.dailySlopeKilograms
         var goal: GoalProjection?
-        if let goalKilograms, let trend, let latestDay = points.last?.entry.calendarDay {
-            goal = GoalProjection(
-                goalKilograms: goalKilograms, trendKilograms: trend, dailySlopeKilograms: slope, latestDay: latestDay)
+        if let goalKilograms, let latestTrend {
+            goal = GoalProjection(goalKilograms: goalKilograms, trendKilograms: latestTrend, dailySlopeKilograms: slope, latestDay: asOf)
         }
         return WeightHistoryData(
-            range: range, from: points.isEmpty && range == .all ? nil : from, to: today, points: points,
-            goalKilograms: goalKilograms, trendKilograms: trend,
-            weeklyRateKilograms: points.isEmpty ? nil : slope.map { $0 * 7 }, goal: goal)
+            range: range, from: from, to: today, method: method, points: points, estimatedDays: Array(estimatedDays),
+            goalKilograms: goalKilograms, asOf: asOf, trackingSince: firstSeriesDay, trendKilograms: latestTrend,
+            weeklyRateKilograms: slope.map { $0 * 7 },
+            deltas: Deltas(day: delta(1), week: delta(7), twoWeeks: delta(14), fourWeeks: delta(28)), goal: goal)
     }
 }

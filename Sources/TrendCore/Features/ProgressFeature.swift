@@ -25,6 +25,7 @@ public final class ProgressFeature {
     }
 
     public var unit: WeightUnit { settings.unit }
+    public var method: TrendMethod { settings.method }
     public var goalKilograms: Double? { weightLog.goalKilograms }
 
     /// Selects a range and prepares its report off the main actor.
@@ -43,8 +44,9 @@ public final class ProgressFeature {
         let goal = weightLog.goalKilograms
         let range = range
         let today = clock.today
+        let method = settings.method
         let prepared = await Task.detached {
-            WeightHistoryData.prepare(entries: entries, goalKilograms: goal, range: range, today: today)
+            WeightHistoryData.prepare(entries: entries, goalKilograms: goal, range: range, today: today, method: method)
         }.value
         if generation == ticket { snapshot = prepared }
     }
@@ -53,8 +55,9 @@ public final class ProgressFeature {
     /// what `log` shows after adding a weigh-in.
     public func trend(for entry: WeightEntry) async -> (trendKilograms: Double?, weeklyRateKilograms: Double?) {
         let entries = weightLog.entries
+        let method = settings.method
         return await Task.detached {
-            let series = TrendSeries(entries: entries)
+            let series = TrendSeries(entries: entries, method: method)
             return (series.trendKilograms(on: entry.calendarDay), series.weeklyRateKilograms)
         }.value
     }
@@ -64,11 +67,25 @@ public final class ProgressFeature {
     public func listing(_ selection: EntrySelection) async -> [WeightHistoryData.Point] {
         let entries = weightLog.entries
         let today = clock.today
+        let method = settings.method
         return await Task.detached {
-            let series = TrendSeries(entries: entries)
+            let series = TrendSeries(entries: entries, method: method)
             return selection.apply(to: entries, today: today).map { entry in
                 WeightHistoryData.Point(entry: entry, trendKilograms: series.trendKilograms(on: entry.calendarDay) ?? entry.kilograms)
             }
+        }.value
+    }
+
+    /// The estimated days (no weigh-in; SPEC §5) between the first and the
+    /// last of `listed`, with their interpolated weight and trend.
+    public func estimatedDays(between listed: [WeightHistoryData.Point]) async -> [WeightHistoryData.EstimatedDay] {
+        guard let first = listed.first?.entry.calendarDay, let last = listed.last?.entry.calendarDay, first < last else { return [] }
+        let entries = weightLog.entries
+        let method = settings.method
+        return await Task.detached {
+            TrendSeries(entries: entries, method: method).days
+                .filter { $0.isInterpolated && $0.day > first && $0.day < last }
+                .map { WeightHistoryData.EstimatedDay(day: $0.day, kilograms: $0.kilograms, trendKilograms: $0.trendKilograms) }
         }.value
     }
 }

@@ -1,6 +1,6 @@
 import Observation
 
-/// The authoritative owner of the user's preferences: today, the unit.
+/// The authoritative owner of the user's preferences: the unit and the trend method.
 @MainActor
 @Observable
 public final class SettingsFeature {
@@ -11,6 +11,10 @@ public final class SettingsFeature {
     public private(set) var savedUnit: WeightUnit = .kilograms
     /// A unit chosen for this session only (`--unit`), never saved.
     public private(set) var sessionUnit: WeightUnit?
+    /// The trend method saved in settings.
+    public private(set) var savedMethod: TrendMethod = .default
+    /// A method chosen for this session only (`--method`), never saved.
+    public private(set) var sessionMethod: TrendMethod?
     public private(set) var hasLoaded = false
     public private(set) var isLoading = false
     public private(set) var isSaving = false
@@ -23,6 +27,9 @@ public final class SettingsFeature {
 
     /// The unit weights are shown and typed in.
     public var unit: WeightUnit { sessionUnit ?? savedUnit }
+
+    /// The method the trend is computed with.
+    public var method: TrendMethod { sessionMethod ?? savedMethod }
 
     public func startLoading() {
         _ = sharedRefreshTask()
@@ -48,8 +55,7 @@ public final class SettingsFeature {
         isLoading = true
         defer { isLoading = false }
         do {
-            savedUnit = try await repository.load().unit
-            hasLoaded = true
+            accept(try await repository.load())
             loadError = nil
         } catch {
             loadError = error
@@ -58,16 +64,35 @@ public final class SettingsFeature {
 
     /// Saves the unit.
     public func setUnit(_ unit: WeightUnit) async throws {
+        try await save { [repository] in try await repository.setUnit(unit) }
+    }
+
+    /// Saves the trend method (the default is stored as none).
+    public func setMethod(_ method: TrendMethod) async throws {
+        try await save { [repository] in try await repository.setMethod(method) }
+    }
+
+    private func save(_ operation: @escaping @Sendable () async throws -> Settings) async throws {
         isSaving = true
         defer { isSaving = false }
         do {
-            savedUnit = try await repository.setUnit(unit).unit
-            hasLoaded = true
+            accept(try await operation())
             saveError = nil
         } catch {
             saveError = error
             throw error
         }
+    }
+
+    private func accept(_ settings: Settings) {
+        savedUnit = settings.unit
+        savedMethod = settings.method ?? .default
+        hasLoaded = true
+    }
+
+    /// Uses `method` for this session without saving it.
+    public func useMethodForSession(_ method: TrendMethod?) {
+        sessionMethod = method
     }
 
     /// Uses `unit` for this session without saving it.

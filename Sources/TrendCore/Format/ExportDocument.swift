@@ -3,17 +3,26 @@ public enum ExportDocument {
     /// `date,weight,unit,note` with each entry's own offset. In kilograms
     /// the stored value is written exactly (shortest round-trip form); in
     /// another unit it is converted and rounded to 0.01, which is not exact.
-    public static func csv(_ store: WeightStore, unit: WeightUnit = .kilograms) -> [UInt8] {
-        var out = Array("date,weight,unit,note\n".utf8)
+    public static func csv(_ store: WeightStore, unit: WeightUnit = .kilograms, trendMethod: TrendMethod? = nil) -> [UInt8] {
+        // With a method, each entry's day trend goes in a last column (importers ignore it).
+        let series = trendMethod.map { TrendSeries(entries: store.entries, method: $0) }
+        var out = Array((series == nil ? "date,weight,unit,note\n" : "date,weight,unit,note,trend\n").utf8)
         out.reserveCapacity(store.entries.count * 48 + 32)
+        func number(_ kilograms: Double) -> String {
+            DecimalText.shortest(unit == .kilograms ? kilograms : unit.roundedValue(fromKilograms: kilograms))
+        }
         for entry in store.entries {
             entry.timestamp.appendISO8601(to: &out)
             out.append(UInt8(ascii: ","))
-            out.append(contentsOf: DecimalText.shortest(unit == .kilograms ? entry.kilograms : unit.roundedValue(fromKilograms: entry.kilograms)).utf8)
+            out.append(contentsOf: number(entry.kilograms).utf8)
             out.append(UInt8(ascii: ","))
             out.append(contentsOf: unit.rawValue.utf8)
             out.append(UInt8(ascii: ","))
             if let note = entry.note { out.append(contentsOf: CSVField.quoted(note).utf8) }
+            if let series, let trend = series.trendKilograms(on: entry.calendarDay) {
+                out.append(UInt8(ascii: ","))
+                out.append(contentsOf: DecimalText.shortest(unit.roundedValue(fromKilograms: trend)).utf8)
+            }
             out.append(UInt8(ascii: "\n"))
         }
         return out

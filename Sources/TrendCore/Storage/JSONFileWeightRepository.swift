@@ -62,14 +62,15 @@ public struct JSONFileSettingsRepository: SettingsRepository {
         return try SettingsDocument.decode(bytes, path: file.path)
     }
 
-    public func setUnit(_ unit: WeightUnit) async throws -> Settings {
+    public func modify(_ change: @escaping @Sendable (inout Settings) -> Void) async throws -> Settings {
         guard let file else { throw StorageError.noDataDirectory }
         return try await file.update { (current: MappedContents?) async throws -> (bytes: [UInt8], result: Settings) in
             var settings = try current.map { contents throws(DataFileError) in try SettingsDocument.decode(Array(contents.bytes), path: file.path) } ?? Settings()
             guard settings.version <= Settings.currentVersion else {
                 throw DataFileError.newerVersion(path: file.path, version: settings.version)
             }
-            settings.unit = unit
+            change(&settings)
+            settings.version = settings.versionNeeded
             return (SettingsDocument.encode(settings), settings)
         }
     }

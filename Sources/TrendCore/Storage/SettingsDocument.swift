@@ -1,20 +1,32 @@
 /// The user's preferences, stored in `settings.json`.
 public struct Settings: Equatable, Sendable {
-    public static let currentVersion = 1
+    /// The newest settings format this program reads and writes: 2 added `method`.
+    public static let currentVersion = 2
 
     public var unit: WeightUnit
+    /// Nil: the default method, and no `method` key in the file.
+    public var method: TrendMethod?
+    /// The version the file was read with; a newer one is never written.
     public var version: Int
 
-    public init(unit: WeightUnit = .kilograms, version: Int = Settings.currentVersion) {
+    public init(unit: WeightUnit = .kilograms, method: TrendMethod? = nil, version: Int = 1) {
         self.unit = unit
+        self.method = method
         self.version = version
     }
+
+    /// The lowest version that holds this content (SPEC §1), so a file that
+    /// sets no method stays readable by a trend that knows no methods.
+    public var versionNeeded: Int { method == nil ? 1 : 2 }
 }
 
-/// The `settings.json` format: `{"unit": "kg", "version": 1}`.
+/// The `settings.json` format: `{"method": "libra", "unit": "kg", "version": 2}`.
 enum SettingsDocument {
     static func encode(_ settings: Settings) -> [UInt8] {
-        Array("{\n  \"unit\": \(JSONText.quoted(settings.unit.rawValue)),\n  \"version\": \(settings.version)\n}\n".utf8)
+        var text = "{\n"
+        if let method = settings.method { text += "  \"method\": \(JSONText.quoted(method.rawValue)),\n" }
+        text += "  \"unit\": \(JSONText.quoted(settings.unit.rawValue)),\n  \"version\": \(settings.versionNeeded)\n}\n"
+        return Array(text.utf8)
     }
 
     static func decode(_ bytes: [UInt8], path: String) throws(DataFileError) -> Settings {
@@ -34,6 +46,7 @@ enum SettingsDocument {
             throw scanner.fail(scanner.bytes.isEmpty ? "the file is empty" : "the top level must be an object")
         }
         var unit: WeightUnit?
+        var method: TrendMethod?
         var version: Int?
         try scanner.readObject { (s: inout JSONScanner, key: String, keyOffset: Int) throws(JSONScanner.Failure) in
             let offset = s.offset
@@ -45,6 +58,13 @@ enum SettingsDocument {
                     throw s.fail("\"unit\" must be \"kg\", \"lb\" or \"st\", not \"\(text)\"", at: offset)
                 }
                 unit = value
+            case "method":
+                guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("\"method\" must be a string, not \(s.kindOfNextValue())") }
+                let text = try s.readString()
+                guard let value = TrendMethod(rawValue: text) else {
+                    throw s.fail("\"method\" must be one of \(TrendMethod.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"", at: offset)
+                }
+                method = value == .default ? nil : value
             case "version":
                 version = try s.readVersion()
             default:
@@ -54,6 +74,6 @@ enum SettingsDocument {
         }
         try scanner.expectEnd()
         guard let version else { throw scanner.fail("the \"version\" field is missing", at: 0) }
-        return Settings(unit: unit ?? .kilograms, version: version)
+        return Settings(unit: unit ?? .kilograms, method: method, version: version)
     }
 }

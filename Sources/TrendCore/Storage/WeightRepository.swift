@@ -50,8 +50,20 @@ extension WeightRepository {
     }
 }
 
-/// Storage for the user's settings.
+/// Storage for the user's settings; like the weights, changed record-level.
 public protocol SettingsRepository: Sendable {
     func load() async throws -> Settings
-    func setUnit(_ unit: WeightUnit) async throws -> Settings
+    /// Applies `change` to what is stored at this moment, in one locked write.
+    func modify(_ change: @escaping @Sendable (inout Settings) -> Void) async throws -> Settings
+}
+
+extension SettingsRepository {
+    public func setUnit(_ unit: WeightUnit) async throws -> Settings {
+        try await modify { $0.unit = unit }
+    }
+
+    /// The default method is stored as no method at all.
+    public func setMethod(_ method: TrendMethod) async throws -> Settings {
+        try await modify { $0.method = method == .default ? nil : method }
+    }
 }

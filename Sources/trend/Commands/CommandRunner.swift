@@ -56,6 +56,7 @@ enum CommandRunner {
         let app = AppModel(dataDirectory: directory, clock: clock)
         let unit = parsed[GlobalOptions.unit]
         app.settingsFeature.useForSession(unit)
+        app.settingsFeature.useMethodForSession(parsed[CommandTable.methodOption])
         let context = CommandContext(
             app: app, console: console, terminal: terminal, commandName: type(of: command).configuration.name, unitOverride: unit)
         do {

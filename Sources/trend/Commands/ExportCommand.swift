@@ -14,23 +14,25 @@ struct ExportCommand: TrendCommand {
     static let configuration = CommandConfiguration(
         name: "export", abstract: "Export every weigh-in, re-importable without loss.",
         discussion:
-            "CSV (date,weight,unit,note) in exact kilograms by default; with --unit lb or st weights are converted and rounded to 0.01. JSON is the weights.json document, with ids and the goal.",
-        options: [formatOption, outputOption],
+            "CSV (date,weight,unit,note) in exact kilograms by default; with --unit lb or st weights are converted and rounded to 0.01. With --method, a last column holds each day's trend. JSON is the weights.json document, with ids and the goal.",
+        options: [formatOption, outputOption, CommandTable.methodOption],
         examples: ["trend export > weights.csv", "trend export --format json --output backup.json"])
 
     let format: OutputFormat
     let output: String?
+    let method: TrendMethod?
 
     init(_ values: ParsedValues) {
         format = values[Self.formatOption] ?? .csv
         output = values[Self.outputOption]?.text
+        method = values[CommandTable.methodOption]
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
         try await context.loadWeights()
         let store = context.app.weightLogFeature.store
         // Only an explicit --unit converts: the export is exact kilograms otherwise.
-        let bytes = format == .json ? ExportDocument.json(store) : ExportDocument.csv(store, unit: context.unitOverride ?? .kilograms)
+        let bytes = format == .json ? ExportDocument.json(store) : ExportDocument.csv(store, unit: context.unitOverride ?? .kilograms, trendMethod: method)
         if let output, output != "-" {
             let path = PathName.absolute(output, in: FileManager.default.currentDirectoryPath)
             let dataFiles = [context.app.dataDirectory?.weightsPath, context.app.dataDirectory?.settingsPath].compactMap { $0 }

@@ -8,12 +8,14 @@ struct ListCommand: TrendCommand {
     static let untilOption = Option<String>("until", valueName: "DATE", help: "Only weigh-ins on or before DATE.")
     static let limitOption = Option<Count>("limit", short: "n", valueName: "N", help: "Only the latest N weigh-ins.")
     static let chartFlag = Flag("chart", help: "Draw a chart of the listed weigh-ins below the table.")
+    static let estimatedFlag = Flag(
+        "estimated", help: "Also show the days between weigh-ins, estimated by linear interpolation (rows marked ~).")
     static let formatOption = CommandTable.format([.text, .json, .csv])
 
     static let configuration = CommandConfiguration(
         name: "list", abstract: "List weigh-ins, oldest first.",
         discussion: "Shows the short id, local date and time, weight, trend and note of each weigh-in.",
-        options: [rangeOption, sinceOption, untilOption, limitOption, chartFlag, formatOption],
+        options: [rangeOption, sinceOption, untilOption, limitOption, CommandTable.methodOption, estimatedFlag, chartFlag, formatOption],
         exclusive: [["range", "since"]],
         examples: ["trend list --range 1M", "trend list --format csv > weights.csv"])
 
@@ -22,6 +24,7 @@ struct ListCommand: TrendCommand {
     let until: String?
     let limit: Count?
     let chart: Bool
+    let estimated: Bool
     let format: OutputFormat
 
     init(_ values: ParsedValues) {
@@ -30,6 +33,7 @@ struct ListCommand: TrendCommand {
         until = values[Self.untilOption]
         limit = values[Self.limitOption]
         chart = values[Self.chartFlag]
+        estimated = values[Self.estimatedFlag]
         format = values[Self.formatOption] ?? .text
     }
 
@@ -43,10 +47,22 @@ struct ListCommand: TrendCommand {
         try await context.loadSettings()
         try await context.loadWeights()
         let points = await context.app.progressFeature.listing(selection)
+        let estimatedDays = estimated ? await context.app.progressFeature.estimatedDays(between: points) : []
         let unit = context.unit
         switch format {
         case .json:
-            context.console.out(JSONOutput.array(points.map { EntryRendering.json($0.entry, unit: unit) }).rendered())
+            func weight(_ kilograms: Double) -> JSONOutput { .number(unit.roundedValue(fromKilograms: kilograms)) }
+            var rows = points.map { point in
+                (point.entry.calendarDay, EntryRendering.json(point.entry, unit: unit, extra: [("trend", weight(point.trendKilograms))]))
+            }
+            rows += estimatedDays.map { day in
+                (day.day, JSONOutput.object([
+                    ("date", .string(day.day.description)), ("weight", weight(day.kilograms)), ("unit", .string(unit.rawValue)),
+                    ("trend", weight(day.trendKilograms)), ("estimated", .bool(true)),
+                ]))
+            }
+            let ordered = rows.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+            context.console.out(JSONOutput.array(ordered).rendered())
         case .csv:
             writeCSV(points, unit: unit, to: context.console)
         case .text:
@@ -57,7 +73,12 @@ struct ListCommand: TrendCommand {
                 return
             }
             var table = TextTable(headers: ["ID", "DATE", "WEIGHT", "TREND", "NOTE"], rightAligned: [2, 3])
+            var pending = estimatedDays[...]
             for point in points {
+                while let day = pending.first, day.day < point.entry.calendarDay {
+                    table.add(["~", day.day.description, unit.format(kilograms: day.kilograms), unit.format(kilograms: day.trendKilograms), "estimated"])
+                    pending = pending.dropFirst()
+                }
                 table.add([
                     point.entry.shortID, EntryRendering.localDateTime(point.entry.timestamp),
                     unit.format(kilograms: point.kilograms), unit.format(kilograms: point.trendKilograms),

@@ -10,7 +10,7 @@ struct LogCommand: TrendCommand {
 
     static let configuration = CommandConfiguration(
         name: "log", abstract: "Log a weigh-in.", discussion: "Prints what was logged, its short id and the new trend.",
-        arguments: [weightArgument.spec], options: [dateOption, noteOption, formatOption],
+        arguments: [weightArgument.spec], options: [dateOption, noteOption, CommandTable.methodOption, formatOption],
         examples: ["trend log 80.5", "trend log 177.4lb --date yesterday --note 'after run'"])
 
     let weight: String

@@ -30,7 +30,7 @@ enum CommandTable {
 
     static let commands: [any TrendCommand.Type] = [
         LogCommand.self, ListCommand.self, EditCommand.self, RemoveCommand.self, ProgressCommand.self,
-        GoalCommand.self, UnitCommand.self, ImportCommand.self, ExportCommand.self, LastCommand.self,
+        GoalCommand.self, UnitCommand.self, MethodCommand.self, ImportCommand.self, ExportCommand.self, LastCommand.self,
         InfoCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]
 
@@ -41,6 +41,10 @@ enum CommandTable {
     static func command(named name: String) -> (any TrendCommand.Type)? {
         commands.first { $0.configuration.names.contains(name) }
     }
+
+    /// `--method NAME`: a trend method for this run only.
+    static let methodOption = Option<TrendMethod>(
+        "method", valueName: "NAME", help: "Compute the trend with NAME for this run (see 'trend method').")
 
     /// `--format` with the formats a command writes; the first is the default.
     static func format(_ formats: [OutputFormat], help: String = "Output format") -> Option<OutputFormat> {

@@ -3,7 +3,7 @@ import TrendCore
 /// How a weigh-in is shown, shared by every command that shows one.
 enum EntryRendering {
     /// `{"id", "date", "weight", "unit", "kilograms", "note"}` (SPEC §4).
-    static func json(_ entry: WeightEntry, unit: WeightUnit) -> JSONOutput {
+    static func json(_ entry: WeightEntry, unit: WeightUnit, extra: [(String, JSONOutput)] = []) -> JSONOutput {
         .object([
             ("id", .string(entry.idText)),
             ("date", .string(entry.timestamp.iso8601)),
@@ -11,7 +11,7 @@ enum EntryRendering {
             ("unit", .string(unit.rawValue)),
             ("kilograms", .number(entry.kilograms)),
             ("note", .optional(entry.note)),
-        ])
+        ] + extra)
     }
 
     /// `2026-11-29 07:30`, in the entry's own offset.

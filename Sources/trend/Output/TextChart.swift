@@ -10,6 +10,9 @@ struct TextChart {
         let dayNumber: Int
         let kilograms: Double
         let trendKilograms: Double
+        /// A day without a weigh-in: it shapes the trend line (drawn lighter
+        /// next to it) but has no dot.
+        var isEstimated = false
     }
 
     let points: [Point]
@@ -22,13 +25,15 @@ struct TextChart {
     var unicode = true
     var color = false
 
-    private var glyphs: (dot: String, trend: String, rise: String, goal: String, axis: String, tick: String, corner: String, rule: String) {
-        unicode ? ("•", "─", "│", "┄", "│", "┤", "└", "─") : ("o", "-", "|", ".", "|", "+", "+", "-")
+    private var glyphs: (dot: String, trend: String, estimated: String, rise: String, goal: String, axis: String, tick: String, corner: String, rule: String) {
+        unicode ? ("•", "─", "╌", "│", "┄", "│", "┤", "└", "─") : ("o", "-", "~", "|", ".", "|", "+", "+", "-")
     }
 
     func rendered() -> String {
         guard !points.isEmpty else { return "" }
-        let values = points.flatMap { [$0.kilograms, $0.trendKilograms] }
+        let weighIns = points.filter { !$0.isEstimated }
+        guard !weighIns.isEmpty else { return "" }
+        let values = weighIns.map(\.kilograms) + points.map(\.trendKilograms)
         var low = values.min()!
         var high = values.max()!
         if high - low < 0.2 {
@@ -48,13 +53,16 @@ struct TextChart {
             min(rows - 1, max(0, Int(((high - kilograms) / (high - low) * Double(rows - 1)).rounded())))
         }
 
-        enum Cell { case empty, goal, trend, rise, dot }
+        enum Cell { case empty, goal, trend, estimated, rise, dot }
         var grid = Array(repeating: Array(repeating: Cell.empty, count: plotWidth), count: rows)
         if let goal = goalKilograms, goal >= low, goal <= high {
             let r = row(goal)
             for c in 0..<plotWidth { grid[r][c] = .goal }
         }
-        // The trend, piecewise linear between weigh-ins, sampled per column.
+        for point in weighIns { grid[row(point.kilograms)][column(Double(point.dayNumber))] = .dot }
+        // The trend, piecewise linear between days, sampled per column and
+        // drawn over the dots so it stays visible where they are dense;
+        // lighter where it runs through estimated days.
         let sorted = points.sorted { $0.dayNumber < $1.dayNumber }
         let firstColumn = column(Double(sorted.first!.dayNumber))
         let lastColumn = column(Double(sorted.last!.dayNumber))
@@ -70,10 +78,9 @@ struct TextChart {
             if let previousRow, abs(r - previousRow) > 1 {
                 for between in (min(r, previousRow) + 1)..<max(r, previousRow) { grid[between][c] = .rise }
             }
-            grid[r][c] = .trend
+            grid[r][c] = a.isEstimated || b.isEstimated ? .estimated : .trend
             previousRow = r
         }
-        for point in points { grid[row(point.kilograms)][column(Double(point.dayNumber))] = .dot }
 
         let g = glyphs
         func paint(_ cell: Cell) -> String {
@@ -81,6 +88,7 @@ struct TextChart {
             case .empty: return " "
             case .goal: return color ? "\u{1B}[2m" + g.goal + "\u{1B}[0m" : g.goal
             case .trend: return color ? "\u{1B}[32m" + g.trend + "\u{1B}[0m" : g.trend
+            case .estimated: return color ? "\u{1B}[2;32m" + g.estimated + "\u{1B}[0m" : g.estimated
             case .rise: return color ? "\u{1B}[32m" + g.rise + "\u{1B}[0m" : g.rise
             case .dot: return color ? "\u{1B}[1m" + g.dot + "\u{1B}[0m" : g.dot
             }

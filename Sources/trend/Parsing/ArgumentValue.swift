@@ -130,3 +130,5 @@ struct Path: ArgumentValue {
 
     static var expectation: String { "a path, not empty" }
 }
+
+extension TrendMethod: EnumeratedArgument {}

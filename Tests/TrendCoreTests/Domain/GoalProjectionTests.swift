@@ -9,7 +9,7 @@ struct GoalProjectionTests {
     @Test("losing toward a lower goal projects a date")
     func toward() {
         let goal = GoalProjection(goalKilograms: 75, trendKilograms: 80, dailySlopeKilograms: -0.1, latestDay: latest)
-        #expect(goal.remainingKilograms == 5)
+        #expect(goal.remainingKilograms == -5)
         #expect(goal.isMovingTowardGoal)
         #expect(goal.projectedDay == latest.adding(days: 50))
     }
@@ -26,7 +26,7 @@ struct GoalProjectionTests {
     func noDate(goal: Double, trend: Double, slope: Double) {
         let projection = GoalProjection(goalKilograms: goal, trendKilograms: trend, dailySlopeKilograms: slope, latestDay: latest)
         #expect(projection.projectedDay == nil)
-        #expect(projection.remainingKilograms == abs(trend - goal))
+        #expect(projection.remainingKilograms == goal - trend)
     }
 
     @Test("just inside three years still projects")

@@ -32,21 +32,25 @@ struct WeightHistoryDataTests {
         #expect(report.count == 3)
         #expect(report.start?.kilograms == 70)
         #expect(report.latest?.kilograms == 69)
-        #expect(report.changeKilograms == -1)
+        #expect(report.weightChangeKilograms == -1)
+        // The change is the trend's: 69.99 − 70.
+        #expect(abs(try #require(report.changeKilograms) + 0.01) < 1e-9)
         #expect(report.minimumKilograms == 69)
         #expect(report.maximumKilograms == 71)
         #expect(report.averageKilograms == 70)
         #expect(abs(try #require(report.trendKilograms) - 69.99) < 1e-9)
-        #expect(abs(try #require(report.remainingKilograms) - 4.99) < 1e-9)
+        // Signed: 4.99 kg to lose.
+        #expect(abs(try #require(report.remainingKilograms) + 4.99) < 1e-9)
     }
 
-    @Test("no weigh-ins in range gives an empty report, not an error")
-    func emptyRange() {
+    @Test("no weigh-ins in range: nothing summarised, but the headline numbers are there, as of the latest weigh-in")
+    func emptyRange() throws {
         let today = CalendarDay(year: 2026, month: 11, day: 30)!
         let report = WeightHistoryData.prepare(entries: dailyEntries([70, 71]), goalKilograms: 60, range: .month, today: today)
         #expect(report.isEmpty)
-        #expect(report.trendKilograms == nil)
-        #expect(report.goal == nil)
+        #expect(report.averageKilograms == nil)
+        #expect(abs(try #require(report.trendKilograms) - 70.1) < 1e-9)
+        #expect(report.goal != nil)
         #expect(report.from == today.adding(days: -29))
     }
 }

@@ -20,7 +20,8 @@ struct ProgressFeatureTests {
         let progress = appModel.progressFeature
         await progress.select(.month)
         #expect(progress.snapshot.points.map(\.kilograms) == [82, 80])
-        #expect(progress.snapshot.changeKilograms == -2)
+        #expect(progress.snapshot.weightChangeKilograms == -2)
+        #expect(abs((progress.snapshot.changeKilograms ?? 0) + 0.2) < 1e-9)
         #expect(progress.goalKilograms == 75)
         #expect(progress.unit == .pounds)
         #expect(!progress.isPreparing)

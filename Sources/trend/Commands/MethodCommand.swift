@@ -1,0 +1,30 @@
+import TrendCore
+
+struct MethodCommand: TrendCommand {
+    static let nameArgument = Argument<TrendMethod>(
+        "NAME", help: "The trend method: \(TrendMethod.valueNames.joined(separator: ", ")).", isOptional: true)
+
+    static let configuration = CommandConfiguration(
+        name: "method", abstract: "Show or set how the trend is computed.",
+        discussion:
+            "trendweight (the default): 10% a day, days without a weigh-in filled in linearly, as TrendWeight. hackers-diet: 10% a weigh-in, carried over days without one, as The Hacker's Diet. libra: by the days between weigh-ins, as Libra. holt-gentle, holt, holt-responsive: TrendWeight's level-and-slope presets. --method NAME on progress, list, log and export uses one for a single run.",
+        arguments: [nameArgument.spec], examples: ["trend method libra", "trend method"])
+
+    let method: TrendMethod?
+
+    init(_ values: ParsedValues) {
+        method = values[Self.nameArgument]
+    }
+
+    @MainActor func run(_ context: CommandContext) async throws {
+        let settings = context.app.settingsFeature
+        if let method {
+            try await settings.setMethod(method)
+            context.console.message("Trend method set to \(method.rawValue) (\(method.displayName)).\n")
+        } else {
+            await settings.refresh()
+            if let error = settings.loadError { throw error }
+            context.console.out(settings.savedMethod.rawValue + "\n")
+        }
+    }
+}

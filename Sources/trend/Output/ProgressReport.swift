@@ -1,0 +1,126 @@
+import TrendCore
+
+/// The progress report of SPEC §5 as text and JSON. It arranges what the
+/// report holds; every number comes from `WeightHistoryData`.
+enum ProgressReport {
+    static func json(_ report: WeightHistoryData, unit: WeightUnit) -> JSONOutput {
+        func weight(_ kilograms: Double?) -> JSONOutput { .optional(kilograms.map { unit.roundedValue(fromKilograms: $0) }) }
+        var points: [(CalendarDay, JSONOutput)] = report.points.map { point in
+            (point.entry.calendarDay, .object([
+                ("date", .string(point.timestamp.iso8601)),
+                ("weight", weight(point.kilograms)),
+                ("trend", weight(point.trendKilograms)),
+            ]))
+        }
+        points += report.estimatedDays.map { day in
+            (day.day, .object([
+                ("date", .string(day.day.description)),
+                ("weight", weight(day.kilograms)),
+                ("trend", weight(day.trendKilograms)),
+                ("estimated", .bool(true)),
+            ]))
+        }
+        // Oldest first; an estimated day never shares a day with a weigh-in.
+        let ordered = points.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+        return .object([
+            ("range", .string(report.range.rawValue)),
+            ("from", .optional(report.from?.description)),
+            ("to", .string(report.to.description)),
+            ("unit", .string(unit.rawValue)),
+            ("method", .string(report.method.rawValue)),
+            ("asOf", .optional(report.asOf?.description)),
+            ("count", .integer(report.count)),
+            ("start", report.start.map { EntryRendering.json($0, unit: unit) } ?? .null),
+            ("latest", report.latest.map { EntryRendering.json($0, unit: unit) } ?? .null),
+            ("change", weight(report.changeKilograms)),
+            ("weightChange", weight(report.weightChangeKilograms)),
+            ("minimum", weight(report.minimumKilograms)),
+            ("maximum", weight(report.maximumKilograms)),
+            ("average", weight(report.averageKilograms)),
+            ("trend", weight(report.trendKilograms)),
+            ("weeklyRate", weight(report.weeklyRateKilograms)),
+            ("energyBalance", report.energyBalanceKilocaloriesPerDay.map { .integer($0) } ?? .null),
+            (
+                "deltas",
+                .object([
+                    ("day", weight(report.deltas.day)), ("week", weight(report.deltas.week)),
+                    ("twoWeeks", weight(report.deltas.twoWeeks)), ("fourWeeks", weight(report.deltas.fourWeeks)),
+                ])
+            ),
+            ("goal", weight(report.goalKilograms)),
+            ("remaining", weight(report.remainingKilograms)),
+            ("goalReached", report.goal.map { .bool($0.isReached) } ?? .null),
+            ("projectedGoalDate", .optional(report.projectedGoalDate?.description)),
+            ("trackingSince", .optional(report.trackingSince?.description)),
+            ("points", .array(ordered)),
+        ])
+    }
+
+    static func text(_ report: WeightHistoryData, unit: WeightUnit, terminal: Terminal) -> String {
+        let period = report.range == .all ? "all time" : "the last \(report.range.rawValue)"
+        let count = report.count == 1 ? "1 weigh-in" : "\(report.count) weigh-ins"
+        var out = terminal.bold("Progress over \(period)") + ": \(report.from?.description ?? "") to \(report.to) (\(count))\n"
+        if let days = report.daysSinceLatestWeighIn, days > 2, let asOf = report.asOf {
+            out += "Latest weigh-in \(days) days ago (\(EntryRendering.longDate(asOf))): figures are as of that day.\n"
+        }
+        out += "\n"
+        var rows: [(String, String, String)] = []
+        if let start = report.start, let latest = report.latest {
+            rows.append(("Start", unit.format(kilograms: start.kilograms), EntryRendering.localDateTime(start.timestamp)))
+            rows.append(("Latest", unit.format(kilograms: latest.kilograms), EntryRendering.localDateTime(latest.timestamp)))
+            if let change = report.changeKilograms, let weightChange = report.weightChangeKilograms {
+                rows.append(("Change", unit.formatChange(kilograms: change), "in trend; \(unit.formatChange(kilograms: weightChange)) in weight"))
+            }
+        }
+        if let trend = report.trendKilograms {
+            rows.append(("Trend", unit.format(kilograms: trend), report.weeklyRateKilograms.map { EntryRendering.weeklyRate($0, unit: unit) } ?? ""))
+        }
+        if let energy = report.energyBalanceKilocaloriesPerDay {
+            rows.append(("Energy", "", energySentence(energy)))
+        }
+        let deltas = [("1 day", report.deltas.day), ("1 week", report.deltas.week), ("2 weeks", report.deltas.twoWeeks), ("4 weeks", report.deltas.fourWeeks)]
+            .compactMap { name, value in value.map { "\(unit.formatChange(kilograms: $0)) in \(name)" } }
+        if !deltas.isEmpty { rows.append(("Trend moved", "", deltas.joined(separator: ", "))) }
+        if let low = report.minimumKilograms, let high = report.maximumKilograms, let average = report.averageKilograms {
+            rows.append(("Lowest", unit.format(kilograms: low), ""))
+            rows.append(("Highest", unit.format(kilograms: high), ""))
+            rows.append(("Average", unit.format(kilograms: average), ""))
+        }
+        if let goal = report.goal {
+            rows.append(("Goal", unit.format(kilograms: goal.goalKilograms), goalSentence(goal, unit: unit, today: report.to)))
+        }
+        if let since = report.trackingSince {
+            rows.append(("Tracking", "", "since \(EntryRendering.longDate(since)); trend method \(report.method.rawValue)"))
+        }
+        let labelWidth = rows.map(\.0.count).max() ?? 0
+        let valueWidth = rows.map(\.1.count).max() ?? 0
+        for (label, value, detail) in rows {
+            var line = label + String(repeating: " ", count: labelWidth - label.count + 2)
+            line += String(repeating: " ", count: valueWidth - value.count) + value
+            if !detail.isEmpty { line += "   " + detail }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    static func energySentence(_ kilocalories: Int) -> String {
+        switch kilocalories {
+        case ..<0: "\(kilocalories) kcal/day: eating about \(-kilocalories) kcal a day less than you burn"
+        case 0: "0 kcal/day: eating about what you burn"
+        default: "+\(kilocalories) kcal/day: eating about \(kilocalories) kcal a day more than you burn"
+        }
+    }
+
+    static func goalSentence(_ goal: GoalProjection, unit: WeightUnit, today: CalendarDay) -> String {
+        if goal.isReached {
+            return "Goal reached: trend within \(unit.format(kilograms: GoalProjection.reachedWithinKilograms)) of \(unit.format(kilograms: goal.goalKilograms))"
+        }
+        let amount = unit.format(kilograms: abs(goal.remainingKilograms)) + (goal.remainingKilograms < 0 ? " to lose" : " to gain")
+        if let day = goal.projectedDay {
+            return day < today
+                ? "\(amount); at that pace it would have reached it on \(EntryRendering.longDate(day))"
+                : "\(amount), on track for \(EntryRendering.longDate(day))"
+        }
+        return goal.isMovingTowardGoal ? amount : "\(amount), trend moving away from goal"
+    }
+}
