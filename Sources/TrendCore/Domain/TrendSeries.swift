@@ -72,6 +72,8 @@ public struct TrendSeries: Sendable {
     }
 
     public var firstDay: CalendarDay? { days.first?.day }
+    /// The trend on the latest weigh-in day.
+    public var lastTrendKilograms: Double? { days.last?.trendKilograms }
     public var lastDay: CalendarDay? { days.last?.day }
 
     public func trendKilograms(on day: CalendarDay) -> Double? {

@@ -15,6 +15,15 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
     case malformedID(input: String)
     case entryNotFound(id: String)
     case ambiguousID(prefix: String, candidates: [WeightEntry])
+    /// Far from the current trend: probably a typo (SPEC §9).
+    case unlikelyWeight(kilograms: Double, trendKilograms: Double, likely: [LikelyWeight], unit: WeightUnit)
+
+    /// What an unlikely weight was probably meant to be.
+    public enum LikelyWeight: Equatable, Sendable {
+        case decimalPoint(kilograms: Double)
+        /// The number typed, in the other unit.
+        case otherUnit(typed: Double, unit: WeightUnit, kilograms: Double)
+    }
 
     public var description: String {
         switch self {
@@ -30,6 +39,9 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
             "'\(input)' is not an entry id: give the full id or at least its first 4 hex digits"
         case .entryNotFound(let id):
             "no entry with id '\(id)'"
+        case .unlikelyWeight(let kilograms, let trend, let likely, let unit):
+            "\(unit.format(kilograms: kilograms)) is far from your trend of \(unit.format(kilograms: trend))"
+                + (likely.isEmpty ? "" : "; did you mean " + likely.map { $0.text(in: unit) }.joined(separator: " or ") + "?")
         case .ambiguousID(let prefix, let candidates):
             "'\(prefix)' matches \(candidates.count) entries: "
                 + candidates.map { "\($0.shortID) (\($0.timestamp.day) \($0.timestamp.clock(seconds: false)))" }
@@ -41,4 +53,15 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
 /// Foundation's error reporting (and a GUI's alert) shows the same message.
 extension WeightLogError: LocalizedError {
     public var errorDescription: String? { description }
+}
+
+extension WeightLogError.LikelyWeight {
+    func text(in shown: WeightUnit) -> String {
+        switch self {
+        case .decimalPoint(let kilograms):
+            shown.format(kilograms: kilograms)
+        case .otherUnit(let typed, let unit, let kilograms):
+            "\(DecimalText.shortest((typed * 10).rounded() / 10)) \(unit.rawValue) (\(shown.format(kilograms: kilograms)))"
+        }
+    }
 }

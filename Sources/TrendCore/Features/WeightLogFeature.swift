@@ -85,13 +85,20 @@ public final class WeightLogFeature {
 
     // MARK: Edits
 
-    /// Logs a weigh-in.
+    /// Logs a weigh-in. With `typedIn`, a weight far from the trend at that
+    /// moment is refused as a likely typo (`TypoGuard`); nil logs it anyway.
     @discardableResult
-    public func add(kilograms: Double, at timestamp: Timestamp, note: String? = nil) async throws -> WeightEntry {
+    public func add(kilograms: Double, at timestamp: Timestamp, note: String? = nil, typedIn unit: WeightUnit? = nil) async throws -> WeightEntry {
         try validate(kilograms: kilograms)
         try validate(timestamp: timestamp)
         let entry = WeightEntry(timestamp: timestamp, kilograms: kilograms, note: note)
-        try await performEdit { [repository] in try await repository.insert(entry) }
+        try await performEdit { [repository] in
+            try await repository.modify { store in
+                // Decided under the lock, against what is stored then.
+                if let unit { try TypoGuard.check(kilograms, typedIn: unit, trendKilograms: TrendSeries(entries: store.entries).lastTrendKilograms) }
+                store.insert(entry)
+            }.store
+        }
         return entry
     }
 
@@ -115,7 +122,8 @@ public final class WeightLogFeature {
     /// write, nothing loaded first. Every edit of an entry takes this path.
     @discardableResult
     public func update(
-        matching text: String, kilograms: Double? = nil, timestamp: Timestamp? = nil, note: NoteChange = .keep
+        matching text: String, kilograms: Double? = nil, timestamp: Timestamp? = nil, note: NoteChange = .keep,
+        typedIn unit: WeightUnit? = nil
     ) async throws -> WeightEntry {
         _ = try EntryID.prefix(parsing: text)
         if let kilograms { try validate(kilograms: kilograms) }
@@ -123,6 +131,10 @@ public final class WeightLogFeature {
         return try await performEdit { [repository] in
             try await repository.modify { store in
                 var entry = try EntryID.entry(matching: text, in: store.entries)
+                if let kilograms, let unit {
+                    let others = store.entries.filter { $0.id != entry.id }
+                    try TypoGuard.check(kilograms, typedIn: unit, trendKilograms: TrendSeries(entries: others).lastTrendKilograms)
+                }
                 if let kilograms { entry.kilograms = kilograms }
                 if let timestamp { entry.timestamp = timestamp }
                 switch note {

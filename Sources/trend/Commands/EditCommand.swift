@@ -10,7 +10,7 @@ struct EditCommand: TrendCommand {
 
     static let configuration = CommandConfiguration(
         name: "edit", abstract: "Change a weigh-in.", arguments: [idArgument.spec],
-        options: [weightOption, dateOption, noteOption, clearNoteFlag, formatOption], exclusive: [["note", "clear-note"]],
+        options: [weightOption, dateOption, noteOption, clearNoteFlag, CommandTable.forceFlag, formatOption], exclusive: [["note", "clear-note"]],
         examples: ["trend edit 3f2a --weight 80.4"])
 
     let id: String
@@ -18,6 +18,7 @@ struct EditCommand: TrendCommand {
     let date: String?
     let note: WeightLogFeature.NoteChange
     let format: OutputFormat
+    let force: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
         id = values[Self.idArgument]!
@@ -25,6 +26,7 @@ struct EditCommand: TrendCommand {
         date = values[Self.dateOption]
         note = values[Self.clearNoteFlag] ? .clear : values[Self.noteOption].map { .set($0) } ?? .keep
         format = values[Self.formatOption] ?? .text
+        force = values[CommandTable.forceFlag]
         guard weight != nil || date != nil || note != .keep else {
             throw UsageError(message: "nothing to change: give --weight, --date, --note or --clear-note", commandName: "edit")
         }
@@ -35,7 +37,8 @@ struct EditCommand: TrendCommand {
         let kilograms = try weight.map(context.weight)
         let timestamp = try date.map(context.timestamp)
         // Resolved and changed in one locked read and write.
-        let entry = try await context.app.weightLogFeature.update(matching: id, kilograms: kilograms, timestamp: timestamp, note: note)
+        let entry = try await context.app.weightLogFeature.update(
+            matching: id, kilograms: kilograms, timestamp: timestamp, note: note, typedIn: force ? nil : context.unit)
         if format == .json {
             context.console.out(EntryRendering.json(entry, unit: context.unit).rendered())
         } else {

@@ -46,6 +46,9 @@ enum CommandTable {
     static let methodOption = Option<TrendMethod>(
         "method", valueName: "NAME", help: "Compute the trend with NAME for this run (see 'trend method').")
 
+    /// `--force`: log a weight that looks like a typo anyway.
+    static let forceFlag = Flag("force", help: "Log the weight even when it is far from the trend (a likely typo).")
+
     /// `--format` with the formats a command writes; the first is the default.
     static func format(_ formats: [OutputFormat], help: String = "Output format") -> Option<OutputFormat> {
         Option(

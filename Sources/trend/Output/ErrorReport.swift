@@ -8,6 +8,7 @@ enum ErrorReport {
         switch error {
         case StorageError.noDataDirectory: return text + ", or pass --data-dir"
         case ImportError.unrecognized: return text + " Name one with --format."
+        case WeightLogError.unlikelyWeight: return text + (text.hasSuffix("?") ? "" : ".") + " Log it anyway with --force."
         case let ImportError.invalidRows(_, count):
             return text + " Fix \(count == 1 ? "it" : "them") or pass --skip-invalid."
         default: return text
