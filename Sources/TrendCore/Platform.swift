@@ -116,3 +116,16 @@ extension Platform {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
 }
+
+extension Platform {
+    /// A file's identity and last change, to tell "the file trend wrote"
+    /// from one something else wrote since: device, inode, size, mtime.
+    package static func fingerprint(_ info: stat) -> String {
+        #if canImport(Glibc)
+        let time = info.st_mtim
+        #else
+        let time = info.st_mtimespec
+        #endif
+        return "\(info.st_dev) \(info.st_ino) \(info.st_size) \(time.tv_sec) \(time.tv_nsec)"
+    }
+}

@@ -44,8 +44,19 @@ public actor InMemoryWeightRepository: WeightRepository {
         try apply(&copy)
         let before = Set(store.entries.map(\.id))
         insertOrder += copy.entries.map(\.id).filter { !before.contains($0) }
+        previous = store
         store = copy
         return store
+    }
+
+    private var previous: WeightStore?
+
+    public func undo() async throws -> (store: WeightStore, outcome: ChangeSummary) {
+        guard let before = previous else { throw StorageError.nothingToUndo(path: "memory") }
+        let summary = ChangeSummary(from: store, to: before)
+        previous = store
+        store = before
+        return (before, summary)
     }
 
     public func modify<Value: Sendable>(

@@ -47,7 +47,7 @@ struct SafetyTests {
         for p in 0..<8 {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "for i in $(seq 1 25); do \"$0\" log 70.$i --note p\(p)-$i -q || exit 1; done", cli.binary.url.path]
+            process.arguments = ["-c", "for i in $(seq 1 25); do \"$0\" log 70.$i --note p\(p)-$i --force -q || exit 1; done", cli.binary.url.path]
             process.environment = cli.environment
             processes.append(process)
         }
@@ -80,7 +80,7 @@ struct SafetyTests {
         }
         // The next writer cleans up what killed writers left.
         try cli.ok("log", "82", "-q")
-        let names = try FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory)
+        let names = try FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory).filter { !$0.hasPrefix(".weights.json.undo") }
         #expect(names.sorted() == ["weights.json", "weights.json.lock"])
     }
 
@@ -102,7 +102,7 @@ struct SafetyTests {
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == status)
         #expect(cli.weightsFile == before)
-        let names = try FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory)
+        let names = try FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory).filter { !$0.hasPrefix(".weights.json.undo") }
         #expect(names.sorted() == ["weights.json", "weights.json.lock"])
     }
 
@@ -128,7 +128,7 @@ struct SafetyTests {
             let status = process.terminationStatus
             #expect(status == 128 + signal || status == 0, "round \(round): \(status)")
             // Killed before it took the lock, there is no lock file yet; never a temporary file.
-            let names = try FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory)
+            let names = try FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory).filter { !$0.hasPrefix(".weights.json.undo") }
             #expect(!names.contains { $0.contains(".tmp-") }, "round \(round): \(names)")
             let entries = try cli.entries().count
             #expect(entries == (status == 0 ? count + 1 : count), "round \(round): exit \(status), \(count) -> \(entries)")
@@ -169,7 +169,7 @@ struct SafetyTests {
         #expect(result.status == 74, "\(result.stderr)")
         #expect(result.stderr.contains(path))
         #expect(FileManager.default.contents(atPath: path) == before)
-        let names = try FileManager.default.contentsOfDirectory(atPath: mount + "/data")
+        let names = try FileManager.default.contentsOfDirectory(atPath: mount + "/data").filter { !$0.hasPrefix(".weights.json.undo") }
         #expect(names.sorted() == ["weights.json", "weights.json.lock"])
     }
 

@@ -173,6 +173,13 @@ public final class WeightLogFeature {
         try await performEdit { [repository] in try await repository.setGoal(kilograms) }
     }
 
+    /// Reverts the last change (or, called again, redoes it) and says what
+    /// that did, as seen from the version before it.
+    @discardableResult
+    public func undo() async throws -> ChangeSummary {
+        try await performEdit { [repository] in try await repository.undo() }
+    }
+
     public func clearGoal() async throws {
         try await performEdit { [repository] in try await repository.setGoal(nil) }
     }

@@ -28,15 +28,14 @@ struct DurableFile: Sendable {
     let path: String
     let lockTimeoutSeconds: Double
     let faults: Faults
+    /// Keep the file being replaced as `.NAME.undo` (SPEC §9).
+    let keepsPrevious: Bool
 
-    init(path: String, lockTimeoutSeconds: Double = 10) {
-        self.init(path: path, lockTimeoutSeconds: lockTimeoutSeconds, faults: Faults())
-    }
-
-    init(path: String, lockTimeoutSeconds: Double, faults: Faults) {
+    init(path: String, lockTimeoutSeconds: Double = 10, faults: Faults = Faults(), keepsPrevious: Bool = false) {
         self.path = path
         self.lockTimeoutSeconds = lockTimeoutSeconds
         self.faults = faults
+        self.keepsPrevious = keepsPrevious
     }
 
     var directory: String { PathName.parent(of: path) }
@@ -109,8 +108,10 @@ struct DurableFile: Sendable {
         defer { CriticalSection.leave() }
         do throws(StorageError) {
             try writeTemporary(temporary, contents: contents, like: status)
+            if keepsPrevious && status != nil { UndoFiles(target: target).keep() }
             guard rename(temporary, target) == 0 else { throw StorageError(errno: errno, path: path) }
             CriticalSection.commit()
+            if keepsPrevious { UndoFiles(target: target).recordWritten() }
         } catch {
             unlink(temporary)
             throw error
@@ -154,7 +155,7 @@ struct DurableFile: Sendable {
 
     /// Follows symlinks to the file that is really written, so a symlinked
     /// data file stays a symlink.
-    private func resolvedTarget() throws(StorageError) -> String {
+    func resolvedTarget() throws(StorageError) -> String {
         var current = path
         for _ in 0..<40 {
             var info = stat()
@@ -176,7 +177,7 @@ struct DurableFile: Sendable {
         return resolved
     }
 
-    private func acquireLock(_ lockPath: String) throws(StorageError) -> Int32 {
+    func acquireLock(_ lockPath: String) throws(StorageError) -> Int32 {
         // Never through a symlink, never blocking on a FIFO planted there.
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard fd >= 0 else {
@@ -237,7 +238,7 @@ struct DurableFile: Sendable {
         guard close(fd) == 0 else { throw StorageError(errno: errno, path: path) }
     }
 
-    private static func syncDirectory(_ directory: String) -> Int32? {
+    static func syncDirectory(_ directory: String) -> Int32? {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return errno }
         defer { close(fd) }

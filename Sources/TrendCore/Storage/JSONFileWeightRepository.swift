@@ -10,7 +10,7 @@ public struct JSONFileWeightRepository: WeightRepository {
     let file: DurableFile?
 
     public init(path: String?) {
-        file = path.map { DurableFile(path: $0) }
+        file = path.map { DurableFile(path: $0, keepsPrevious: true) }
     }
 
     init(file: DurableFile) {
@@ -30,6 +30,18 @@ public struct JSONFileWeightRepository: WeightRepository {
         var outcome: Value?
         let store = try await self.change { outcome = try change(&$0) }
         return (store, outcome!)
+    }
+
+    public func undo() async throws -> (store: WeightStore, outcome: ChangeSummary) {
+        guard let file else { throw StorageError.noDataDirectory }
+        return try await file.swapWithPrevious { current, previous in
+            let now = try await WeightsDocument.decode(current, path: file.path)
+            let before = try await WeightsDocument.decode(previous, path: file.path)
+            guard now.version <= WeightStore.currentVersion, before.version <= WeightStore.currentVersion else {
+                throw DataFileError.newerVersion(path: file.path, version: max(now.version, before.version))
+            }
+            return (before, ChangeSummary(from: now, to: before))
+        }
     }
 
     /// The one path every change takes: decode what is on disk under the lock,

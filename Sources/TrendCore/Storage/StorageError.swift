@@ -29,6 +29,10 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case outputIsSymbolicLink(path: String)
     /// `export --output` names one of the data files.
     case outputIsDataFile(path: String)
+    /// `undo` with no earlier version kept.
+    case nothingToUndo(path: String)
+    /// `undo` when the file is not what trend last wrote: something else changed it.
+    case changedSince(path: String)
 
     public var description: String {
         switch self {
@@ -50,6 +54,10 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the directory \(path) does not exist"
         case .outputIsSymbolicLink(let path):
             return "\(path) is a symbolic link: an export never writes through one"
+        case .nothingToUndo(let path):
+            return "nothing to undo: no earlier version of \(path) was kept"
+        case .changedSince(let path):
+            return "\(path) was changed by something other than trend since its last change; nothing was undone"
         case .outputIsDataFile(let path):
             return "\(path) is one of trend's data files: an export never replaces them"
         }

@@ -17,6 +17,9 @@ public protocol WeightRepository: Sendable {
     func modify<Value: Sendable>(
         _ change: @escaping @Sendable (inout WeightStore) throws -> Value
     ) async throws -> (store: WeightStore, outcome: Value)
+    /// Puts back the version the last change replaced, keeping the current
+    /// one so a second undo redoes it (SPEC §9).
+    func undo() async throws -> (store: WeightStore, outcome: ChangeSummary)
 }
 
 extension WeightRepository {

@@ -31,7 +31,7 @@ enum CommandTable {
     static let commands: [any TrendCommand.Type] = [
         LogCommand.self, ListCommand.self, EditCommand.self, RemoveCommand.self, ProgressCommand.self,
         GoalCommand.self, UnitCommand.self, MethodCommand.self, ImportCommand.self, ExportCommand.self, LastCommand.self,
-        InfoCommand.self, CompletionsCommand.self, HelpCommand.self,
+        UndoCommand.self, InfoCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]
 
     static let configurations: [CommandConfiguration] = commands.map { $0.configuration }

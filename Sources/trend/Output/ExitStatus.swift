@@ -48,6 +48,8 @@ enum ExitStatus {
             switch error {
             case .noDataDirectory, .cannotCreateDirectory, .missingDirectory, .outputIsSymbolicLink: return cannotCreate
             case .outputIsDataFile: return usage
+            case .nothingToUndo: return notFound
+            case .changedSince: return dataError
             case .permissionDenied: return permissionDenied
             case .ioFailed, .readFailed, .notDurable: return ioError
             case .lockBusy: return tryAgain
