@@ -173,6 +173,20 @@ public final class WeightLogFeature {
         try await performEdit { [repository] in try await repository.setGoal(kilograms) }
     }
 
+    /// Merges other copies into the store by id, all in one write (SPEC §9);
+    /// a dry run merges into a copy of what is loaded.
+    public func merge(_ others: [WeightStore], prefer: WeightMerge.Preference, dryRun: Bool) async throws -> [WeightMerge.Outcome] {
+        if dryRun {
+            await refresh()
+            if let loadError { throw loadError }
+            var copy = store
+            return others.map { WeightMerge.merge($0, into: &copy, prefer: prefer) }
+        }
+        return try await performEdit { [repository] in
+            try await repository.modify { store in others.map { WeightMerge.merge($0, into: &store, prefer: prefer) } }
+        }
+    }
+
     /// Reverts the last change (or, called again, redoes it) and says what
     /// that did, as seen from the version before it.
     @discardableResult

@@ -3,6 +3,11 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Writes an export (`trend export --output FILE`, SPEC §4): atomically, as
 /// data files are written, but with nothing left beside it (no lock file: an
@@ -10,7 +15,9 @@ import Darwin
 /// through a symlink or over one of the data files.
 public enum ExportFile {
     /// `protected`: the data files, which an export must never replace.
-    public static func write(_ bytes: [UInt8], toPath path: String, protecting protected: [String]) throws(StorageError) {
+    public static func write(_ bytes: [UInt8], toPath given: String, protecting protected: [String]) throws(StorageError) {
+        // Relative to the working directory: the temporary goes beside the file, not at /.
+        let path = given.hasPrefix("/") ? given : PathName.absolute(given, in: FileManager.default.currentDirectoryPath)
         let directory = PathName.parent(of: path).isEmpty ? "." : PathName.parent(of: path)
         var info = stat()
         guard stat(directory, &info) == 0, Platform.isDirectory(info) else {

@@ -31,6 +31,23 @@ final class CommandContext {
     func loadWeights() async throws {
         await app.weightLogFeature.refresh()
         if let error = app.weightLogFeature.loadError { throw error }
+        warnAboutSyncConflicts()
+    }
+
+    /// The sync conflict copies beside weights.json, if any.
+    var syncConflicts: [String] { app.dataDirectory?.path.map(SyncConflictCopies.find(in:)) ?? [] }
+
+    private var warnedAboutSyncConflicts = false
+
+    /// Once per run, not with -q: weigh-ins in a conflict copy are lost unless merged.
+    func warnAboutSyncConflicts() {
+        guard !warnedAboutSyncConflicts else { return }
+        warnedAboutSyncConflicts = true
+        for copy in syncConflicts {
+            console.message(
+                "warning: a sync tool left a conflicting copy of your weigh-ins: \(copy.terminalSafe)\n"
+                    + "  merge it with: trend merge '\(copy.terminalSafe)' --delete-merged\n")
+        }
     }
 
     func weight(_ text: String) throws -> Double {

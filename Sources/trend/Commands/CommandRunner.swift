@@ -61,6 +61,7 @@ enum CommandRunner {
             app: app, console: console, terminal: terminal, commandName: type(of: command).configuration.name, unitOverride: unit)
         do {
             try await command.run(context)
+            if type(of: command).readsWeights { context.warnAboutSyncConflicts() }
             return ExitStatus.success
         } catch let error as UsageError {
             console.error(HelpRenderer.usageError(error))

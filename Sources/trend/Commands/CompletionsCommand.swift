@@ -1,6 +1,8 @@
 struct CompletionsCommand: TrendCommand {
     static let shellArgument = Argument<Shell>("SHELL", help: "bash, zsh or fish.")
 
+    static let readsWeights = false
+
     static let configuration = CommandConfiguration(
         name: "completions", abstract: "Print a shell completion script.",
         discussion: "Self-contained: bash needs no bash-completion package. See the README for where to put it.",

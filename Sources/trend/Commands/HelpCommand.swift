@@ -3,6 +3,8 @@ struct HelpCommand: TrendCommand {
         "COMMAND", help: "The command to explain.", isOptional: true, completion: .commands)
     static let manFlag = Flag("man", help: "Print the man page (man(7) format).")
 
+    static let readsWeights = false
+
     static let configuration = CommandConfiguration(
         name: "help", abstract: "Show help for trend or a command.", arguments: [commandArgument.spec], options: [manFlag],
         examples: ["trend help progress", "trend help --man > trend.1"])

@@ -4,6 +4,8 @@ struct MethodCommand: TrendCommand {
     static let nameArgument = Argument<TrendMethod>(
         "NAME", help: "The trend method: \(TrendMethod.valueNames.joined(separator: ", ")).", isOptional: true)
 
+    static let readsWeights = false
+
     static let configuration = CommandConfiguration(
         name: "method", abstract: "Show or set how the trend is computed.",
         discussion:

@@ -7,6 +7,12 @@ protocol TrendCommand: Sendable {
     static var configuration: CommandConfiguration { get }
     init(_ values: ParsedValues) throws(UsageError)
     @MainActor func run(_ context: CommandContext) async throws
+    /// Whether it reads weights.json (and so warns about sync conflict copies).
+    static var readsWeights: Bool { get }
+}
+
+extension TrendCommand {
+    static var readsWeights: Bool { true }
 }
 
 /// Options every command accepts, before or after the command name.
@@ -31,7 +37,7 @@ enum CommandTable {
     static let commands: [any TrendCommand.Type] = [
         LogCommand.self, ListCommand.self, EditCommand.self, RemoveCommand.self, ProgressCommand.self,
         GoalCommand.self, UnitCommand.self, MethodCommand.self, ImportCommand.self, ExportCommand.self, LastCommand.self,
-        UndoCommand.self, InfoCommand.self, CompletionsCommand.self, HelpCommand.self,
+        UndoCommand.self, MergeCommand.self, MergeDriverCommand.self, InfoCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]
 
     static let configurations: [CommandConfiguration] = commands.map { $0.configuration }

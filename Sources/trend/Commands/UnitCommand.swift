@@ -3,6 +3,8 @@ import TrendCore
 struct UnitCommand: TrendCommand {
     static let unitArgument = Argument<WeightUnit>("UNIT", help: "kg, lb or st.", isOptional: true)
 
+    static let readsWeights = false
+
     static let configuration = CommandConfiguration(
         name: "unit", abstract: "Show or set the unit weights are shown and typed in.", arguments: [unitArgument.spec],
         examples: ["trend unit lb"])

@@ -13,6 +13,13 @@ struct ParsedValues {
         options[option.spec.long]?.last.flatMap(Value.init(argument:))
     }
 
+    /// Every value of a repeating argument, in order.
+    func all<Value>(_ argument: Argument<Value>) -> [Value] {
+        guard let index = command?.arguments.firstIndex(where: { $0.name == argument.spec.name }), index < positionals.count
+        else { return [] }
+        return positionals[index...].compactMap(Value.init(argument:))
+    }
+
     subscript<Value>(argument: Argument<Value>) -> Value? {
         guard let index = command?.arguments.firstIndex(where: { $0.name == argument.spec.name }), index < positionals.count
         else { return nil }
@@ -116,7 +123,7 @@ struct ArgumentParser {
     }
 
     private func checkArguments(_ result: ParsedValues, of command: CommandConfiguration) throws(UsageError) {
-        let maximum = command.arguments.count
+        let maximum = command.arguments.last?.isRepeating == true ? Int.max : command.arguments.count
         if result.positionals.count > maximum {
             var message = "unexpected argument '\(result.positionals[maximum])'"
             // `trend log 12st 6.5lb`: the shell split one weight in two.
@@ -128,7 +135,8 @@ struct ArgumentParser {
         if let missing = command.arguments.dropFirst(result.positionals.count).first(where: { !$0.isOptional }) {
             throw UsageError(message: "missing \(missing.name)", commandName: command.name)
         }
-        for (argument, text) in zip(command.arguments, result.positionals) where !argument.accepts(text) {
+        let specs = command.arguments + Array(repeating: command.arguments.last, count: max(0, result.positionals.count - command.arguments.count)).compactMap { $0 }
+        for (argument, text) in zip(specs, result.positionals) where !argument.accepts(text) {
             throw UsageError(
                 message: "invalid value '\(text)' for \(argument.name): expected \(argument.expectation)", commandName: command.name)
         }

@@ -33,7 +33,8 @@ struct CommandConfiguration: Sendable {
     var usage: String {
         var parts = ["trend", name]
         for argument in arguments {
-            parts.append(argument.isOptional ? "[\(argument.name)]" : argument.name)
+            let name = argument.name + (argument.isRepeating ? "..." : "")
+            parts.append(argument.isOptional ? "[\(name)]" : name)
         }
         var shown = Set<String>()
         for option in options where !shown.contains(option.long) {

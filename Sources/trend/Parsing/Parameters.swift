@@ -40,6 +40,8 @@ struct ArgumentSpec: Sendable {
     let name: String
     let help: String
     let isOptional: Bool
+    /// The last argument may take one or more values (`FILE...`).
+    let isRepeating: Bool
     let completion: CompletionKind
     let accepts: @Sendable (String) -> Bool
     let expectation: String
@@ -81,9 +83,9 @@ struct Flag: Sendable {
 struct Argument<Value: ArgumentValue>: Sendable {
     let spec: ArgumentSpec
 
-    init(_ name: String, help: String, isOptional: Bool = false, completion: CompletionKind? = nil) {
+    init(_ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false, completion: CompletionKind? = nil) {
         spec = ArgumentSpec(
-            name: name, help: help, isOptional: isOptional,
+            name: name, help: help, isOptional: isOptional, isRepeating: isRepeating,
             completion: completion ?? (Value.valueNames.isEmpty ? .none : .values(Value.valueNames)),
             accepts: { Value(argument: $0) != nil }, expectation: Value.expectation)
     }

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Conflict copies of `weights.json` that file-sync tools leave beside it
+/// (SPEC §9): Syncthing `weights.sync-conflict-<date>-<time>-<device>.json`,
+/// Dropbox `weights (<name>'s conflicted copy <date>).json`, Nextcloud and
+/// ownCloud `weights (conflicted copy <date> <time>).json`. Weigh-ins in
+/// them are lost unless merged, so every command that reads the data says so.
+public enum SyncConflictCopies {
+    public static func isConflictCopy(_ name: String) -> Bool {
+        guard name.hasSuffix(".json") else { return false }
+        if name.hasPrefix("weights.sync-conflict-") { return true }
+        return name.hasPrefix("weights (") && name.contains("conflicted copy") && name.hasSuffix(").json")
+    }
+
+    /// The conflict copies in `directory`, as full paths, sorted.
+    public static func find(in directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var found: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if isConflictCopy(name) { found.append(directory + "/" + name) }
+        }
+        return found.sorted()
+    }
+}
