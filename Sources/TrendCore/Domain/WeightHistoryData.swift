@@ -32,6 +32,8 @@ public struct WeightHistoryData: Equatable, Sendable {
     }
 
     public let range: ProgressRange
+    /// Chosen with since/until rather than a named range.
+    public let isCustomPeriod: Bool
     /// First day of the range (All: the first weigh-in's day); nil with no data.
     public let from: CalendarDay?
     public let to: CalendarDay
@@ -94,20 +96,25 @@ public struct WeightHistoryData: Equatable, Sendable {
     /// Nothing prepared yet.
     public static func empty(range: ProgressRange, today: CalendarDay, method: TrendMethod = .default) -> WeightHistoryData {
         WeightHistoryData(
-            range: range, from: nil, to: today, method: method, points: [], estimatedDays: [], goalKilograms: nil, asOf: nil,
+            range: range, isCustomPeriod: false, from: nil, to: today, method: method, points: [], estimatedDays: [], goalKilograms: nil, asOf: nil,
             trackingSince: nil, trendKilograms: nil, weeklyRateKilograms: nil,
             deltas: Deltas(day: nil, week: nil, twoWeeks: nil, fourWeeks: nil), goal: nil)
     }
 
-    /// The report for `range` on `today`. Pure, so it runs off the main actor.
+    /// The report for `range` on `today`, or for the days from `since` to
+    /// `until` (a report as it was then: later weigh-ins are left out).
+    /// Pure, so it runs off the main actor.
     public static func prepare(
-        entries: [WeightEntry], goalKilograms: Double?, range: ProgressRange, today: CalendarDay, method: TrendMethod = .default
+        entries allEntries: [WeightEntry], goalKilograms: Double?, range: ProgressRange, today realToday: CalendarDay,
+        method: TrendMethod = .default, since: CalendarDay? = nil, until: CalendarDay? = nil
     ) -> WeightHistoryData {
+        let today = until ?? realToday
+        let entries = until == nil ? allEntries : allEntries.filter { $0.calendarDay <= today }
         let series = TrendSeries(entries: entries, method: method)
         guard let firstSeriesDay = series.firstDay, let asOf = series.lastDay else {
             return .empty(range: range, today: today, method: method)
         }
-        let from = range.firstDay(today: today) ?? firstSeriesDay
+        let from = since ?? range.firstDay(today: today) ?? firstSeriesDay
         func trend(_ day: CalendarDay) -> Double? { series.trendKilograms(on: day) }
         // Only the tail of the history can be in range: walk back from the
         // end so the work is proportional to the range, not the history.
@@ -138,7 +145,7 @@ public struct WeightHistoryData: Equatable, Sendable {
             goal = GoalProjection(goalKilograms: goalKilograms, trendKilograms: latestTrend, dailySlopeKilograms: slope, latestDay: asOf)
         }
         return WeightHistoryData(
-            range: range, from: from, to: today, method: method, points: points, estimatedDays: Array(estimatedDays),
+            range: range, isCustomPeriod: since != nil || until != nil, from: from, to: today, method: method, points: points, estimatedDays: Array(estimatedDays),
             goalKilograms: goalKilograms, asOf: asOf, trackingSince: firstSeriesDay, trendKilograms: latestTrend,
             weeklyRateKilograms: slope.map { $0 * 7 },
             deltas: Deltas(day: delta(1), week: delta(7), twoWeeks: delta(14), fourWeeks: delta(28)), goal: goal)

@@ -28,9 +28,24 @@ public final class ProgressFeature {
     public var method: TrendMethod { settings.method }
     public var goalKilograms: Double? { weightLog.goalKilograms }
 
+    /// Days chosen instead of a named range (`--since`, `--until`).
+    public private(set) var since: CalendarDay?
+    public private(set) var until: CalendarDay?
+
     /// Selects a range and prepares its report off the main actor.
     public func select(_ range: ProgressRange) async {
         self.range = range
+        since = nil
+        until = nil
+        await prepare()
+    }
+
+    /// Selects the days from `since` (the first weigh-in when nil) to
+    /// `until` (today when nil), and prepares their report.
+    public func select(since: CalendarDay?, until: CalendarDay?) async {
+        range = .all
+        self.since = since
+        self.until = until
         await prepare()
     }
 
@@ -45,8 +60,11 @@ public final class ProgressFeature {
         let range = range
         let today = clock.today
         let method = settings.method
+        let since = since
+        let until = until
         let prepared = await Task.detached {
-            WeightHistoryData.prepare(entries: entries, goalKilograms: goal, range: range, today: today, method: method)
+            WeightHistoryData.prepare(
+                entries: entries, goalKilograms: goal, range: range, today: today, method: method, since: since, until: until)
         }.value
         if generation == ticket { snapshot = prepared }
     }

@@ -65,7 +65,7 @@ struct ListCommand: TrendCommand {
             context.console.out(JSONOutput.array(ordered).rendered())
         case .csv:
             writeCSV(points, unit: unit, to: context.console)
-        case .text:
+        case .text, .svg, .html:  // list declares text, json and csv only
             guard !points.isEmpty else {
                 context.console.message(
                     context.app.weightLogFeature.entries.isEmpty

@@ -23,7 +23,7 @@ enum ProgressReport {
         // Oldest first; an estimated day never shares a day with a weigh-in.
         let ordered = points.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
         return .object([
-            ("range", .string(report.range.rawValue)),
+            ("range", .string(report.isCustomPeriod ? "custom" : report.range.rawValue)),
             ("from", .optional(report.from?.description)),
             ("to", .string(report.to.description)),
             ("unit", .string(unit.rawValue)),
@@ -56,14 +56,40 @@ enum ProgressReport {
         ])
     }
 
+    /// `Progress over the last 1M`.
+    static func heading(_ report: WeightHistoryData) -> String {
+        report.isCustomPeriod ? "Progress" : "Progress over " + (report.range == .all ? "all time" : "the last \(report.range.rawValue)")
+    }
+
+    /// `2026-11-01 to 2026-11-30 (5 weigh-ins)`.
+    static func span(_ report: WeightHistoryData) -> String {
+        "\(report.from?.description ?? "") to \(report.to) (\(report.count == 1 ? "1 weigh-in" : "\(report.count) weigh-ins"))"
+    }
+
+    /// `Latest weigh-in 9 days ago …` when it is more than 2 days old.
+    static func staleNote(_ report: WeightHistoryData) -> String? {
+        guard let days = report.daysSinceLatestWeighIn, days > 2, let asOf = report.asOf else { return nil }
+        return "Latest weigh-in \(days) days ago (\(EntryRendering.longDate(asOf))): figures are as of that day."
+    }
+
     static func text(_ report: WeightHistoryData, unit: WeightUnit, terminal: Terminal) -> String {
-        let period = report.range == .all ? "all time" : "the last \(report.range.rawValue)"
-        let count = report.count == 1 ? "1 weigh-in" : "\(report.count) weigh-ins"
-        var out = terminal.bold("Progress over \(period)") + ": \(report.from?.description ?? "") to \(report.to) (\(count))\n"
-        if let days = report.daysSinceLatestWeighIn, days > 2, let asOf = report.asOf {
-            out += "Latest weigh-in \(days) days ago (\(EntryRendering.longDate(asOf))): figures are as of that day.\n"
-        }
+        var out = terminal.bold(heading(report)) + ": " + span(report) + "\n"
+        if let note = staleNote(report) { out += note + "\n" }
         out += "\n"
+        let rows = rows(report, unit: unit)
+        let labelWidth = rows.map(\.0.count).max() ?? 0
+        let valueWidth = rows.map(\.1.count).max() ?? 0
+        for (label, value, detail) in rows {
+            var line = label + String(repeating: " ", count: labelWidth - label.count + 2)
+            line += String(repeating: " ", count: valueWidth - value.count) + value
+            if !detail.isEmpty { line += "   " + detail }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    /// The report as (label, value, detail) rows: the text table and the HTML page.
+    static func rows(_ report: WeightHistoryData, unit: WeightUnit) -> [(String, String, String)] {
         var rows: [(String, String, String)] = []
         if let start = report.start, let latest = report.latest {
             rows.append(("Start", unit.format(kilograms: start.kilograms), EntryRendering.localDateTime(start.timestamp)))
@@ -92,15 +118,7 @@ enum ProgressReport {
         if let since = report.trackingSince {
             rows.append(("Tracking", "", "since \(EntryRendering.longDate(since)); trend method \(report.method.rawValue)"))
         }
-        let labelWidth = rows.map(\.0.count).max() ?? 0
-        let valueWidth = rows.map(\.1.count).max() ?? 0
-        for (label, value, detail) in rows {
-            var line = label + String(repeating: " ", count: labelWidth - label.count + 2)
-            line += String(repeating: " ", count: valueWidth - value.count) + value
-            if !detail.isEmpty { line += "   " + detail }
-            out += line + "\n"
-        }
-        return out
+        return rows
     }
 
     static func energySentence(_ kilocalories: Int) -> String {

@@ -75,7 +75,7 @@ struct Age: ArgumentValue, Equatable {
 
 /// What a command writes: `--format` (each command names the ones it has).
 enum OutputFormat: String, EnumeratedArgument {
-    case text, json, csv
+    case text, json, csv, svg, html
 }
 
 /// `trend import --format`: a named format, or detection.

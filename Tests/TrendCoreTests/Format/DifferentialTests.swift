@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TrendCore
 
 /// The hand-written reader and writer against Foundation's JSONDecoder and
