@@ -216,6 +216,11 @@ public final class WeightLogFeature {
     public func importEntries(_ parsed: ParsedImport, path: String, dryRun: Bool, skipInvalid: Bool) async throws -> ImportSummary {
         let invalid = parsed.invalidRows.count
         if invalid > 0 && !skipInvalid { throw ImportError.invalidRows(path: path, count: invalid) }
+        // Every row failed: --skip-invalid has nothing left to import; or there was nothing to read.
+        if parsed.entries.isEmpty && parsed.goalKilograms == nil {
+            if invalid > 0 { throw ImportError.everyRowInvalid(path: path, count: invalid) }
+            throw ImportError.noWeighIns(path: path, rows: parsed.noReadingCount, otherRecords: parsed.otherRecordCount)
+        }
         let batch = ImportBatch(entries: parsed.entries, goalKilograms: parsed.goalKilograms, idsDecide: parsed.format == .json)
         let outcome: ImportBatch.Outcome
         if dryRun {

@@ -18,6 +18,8 @@ struct AppleHealthImporter {
     private var carry: [UInt8] = []
     private var line = 1
     private(set) var sawHealthData = false
+    /// `<Record>` elements of other types (steps, heart rate, …).
+    private(set) var otherRecords = 0
     private var sawEnd = false
 
     init(cells: ImportCells) {
@@ -125,7 +127,10 @@ struct AppleHealthImporter {
     }
 
     private mutating func record(attributes: [String: String], line: Int) {
-        guard attributes["type"] == "HKQuantityTypeIdentifierBodyMass" else { return }
+        guard attributes["type"] == "HKQuantityTypeIdentifierBodyMass" else {
+            otherRecords += 1
+            return
+        }
         let unitName = attributes["unit"] ?? ""
         var unit = WeightUnit(parsing: unitName)
         var value = attributes["value"] ?? ""

@@ -13,6 +13,8 @@ struct CSVLayout {
     var noteColumn: Int?
     /// From a header like `Weight (lb)` or Libra's `#Units:`.
     var headerUnit: WeightUnit?
+    /// A separate `Time` column, joined to the date.
+    var timeColumn: Int?
 
     /// The rows, and whether any weight was read in the fallback unit
     /// because neither its cell, its row nor the header named one.
@@ -53,7 +55,11 @@ struct CSVLayout {
                 kilograms = value
                 if unit == nil && !fields[weightColumn].contains(where: \.isLetter) { assumedUnit = true }
             }
-            switch cells.timestamp(fields[dateColumn]) {
+            var dateText = fields[dateColumn]
+            if let timeColumn, timeColumn < fields.count, !fields[timeColumn].trimmed.isEmpty {
+                dateText = dateText.trimmed + " " + fields[timeColumn].trimmed
+            }
+            switch cells.timestamp(dateText) {
             case .failure(let failure):
                 rows.append(.invalid(line: record.line, reason: failure.reason))
             case .success(let timestamp):
@@ -94,9 +100,11 @@ struct CSVLayout {
             let weight = bases.firstIndex(where: { weightNames.contains($0) })
         else { return nil }
         let headerUnit = unit(inHeader: header[weight]) ?? WeightUnit(parsing: bases[weight])
+        // `Date, Time, Weight`: the time is its own column.
+        let time = bases[date] == "time" ? nil : bases.firstIndex { $0 == "time" }
         return CSVLayout(
             dateColumn: date, weightColumn: weight, unitColumn: bases.firstIndex { $0 == "unit" || $0 == "units" },
-            noteColumn: bases.firstIndex { noteNames.contains($0) }, headerUnit: headerUnit)
+            noteColumn: bases.firstIndex { noteNames.contains($0) }, headerUnit: headerUnit, timeColumn: time)
     }
 
     /// Withings, in any language: `Date,"Weight (kg)","Fat mass (kg)",…`:
@@ -123,11 +131,16 @@ enum CSVImporter {
         default: break
         }
         var records = Array(CSVReader(bytes: bytes))
-        // Fitbit exports may start with a line that says "Body".
+        // Fitbit exports may start with a line that says "Body"; in a legacy
+        // export that section ends at its first blank line, and the
+        // Activities, Foods and Sleep sections after it are never weights.
         if format == .fitbit, let first = records.first, first.fields.count == 1,
             CSVLayout.normalized(first.fields[0]) == "body"
         {
             records.removeFirst()
+            if let blank = records.firstIndex(where: { $0.fields.allSatisfy { $0.trimmed.isEmpty } }) {
+                records.removeSubrange(blank...)
+            }
         }
         guard let header = records.first else { throw .wrongFormat(path: path, format: format, reason: "the file is empty") }
         let layout: CSVLayout?
@@ -136,9 +149,11 @@ enum CSVImporter {
         case .fitbit: layout = CSVLayout.isFitbit(header: header.fields) ? CSVLayout(dateColumn: 0, weightColumn: 1) : nil
         default: layout = CSVLayout.generic(header: header.fields)
         }
-        guard let layout else {
+        guard var layout else {
             throw .wrongFormat(path: path, format: format, reason: "line \(header.line): no date and weight columns in the header")
         }
+        // A unit in the weight column's header is always honoured, whatever the format.
+        if layout.headerUnit == nil { layout.headerUnit = CSVLayout.unit(inHeader: header.fields[layout.weightColumn]) }
         let (rows, assumedUnit) = layout.rows(records.dropFirst(), cells: cells)
         return ParsedImport(format: format, rows: rows, assumedUnit: assumedUnit ? cells.settings.fallbackUnit : nil)
     }

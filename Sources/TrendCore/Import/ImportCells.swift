@@ -43,13 +43,19 @@ struct ImportCells {
         let text = cell.trimmed
         let stamp: Timestamp
         do {
-            if let numeric = try numericDate(text) {
+            let clock = Self.twentyFourHour(text)
+            if let numeric = try numericDate(clock) {
                 stamp = try dates.timestamp(parsing: numeric)
             } else {
-                stamp = try dates.timestamp(parsing: text)
+                stamp = try dates.timestamp(parsing: clock)
             }
         } catch let error as DateInputError {
-            return .failure(ImportFailure(error.description))
+            // Quote the file's own text, not what it was rewritten to.
+            switch error {
+            case .malformed: return .failure(ImportFailure(DateInputError.malformed(input: text).description))
+            case .impossible: return .failure(ImportFailure(DateInputError.impossible(input: text).description))
+            case .notStorable: return .failure(ImportFailure(DateInputError.notStorable(input: text).description))
+            }
         } catch let error as ImportFailure {
             return .failure(error)
         } catch {
@@ -59,6 +65,31 @@ struct ImportCells {
             return .failure(ImportFailure("'\(text)' is in the future"))
         }
         return .success(stamp)
+    }
+
+    /// Times as real files write them, as `HH:MM[:SS]`: one-digit hours
+    /// (`7:05`) and 12-hour clocks (`9:34:26 AM`, `7:13 PM`, `12:05 am`).
+    static func twentyFourHour(_ text: String) -> String {
+        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        var meridiem: String?
+        if let last = words.last?.lowercased(), last == "am" || last == "pm" || last == "a.m." || last == "p.m." {
+            meridiem = String(last.prefix(1))
+            words.removeLast()
+        } else if let last = words.last, last.count > 2, ["am", "pm"].contains(last.suffix(2).lowercased()), last.dropLast(2).last?.isNumber == true {
+            meridiem = String(last.suffix(2).lowercased().prefix(1))
+            words[words.count - 1] = String(last.dropLast(2))
+        }
+        guard let time = words.last, words.count >= 2 else { return text }
+        let parts = time.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), let hour = Int(parts[0]), parts[0].count <= 2, parts.dropFirst().allSatisfy({ $0.count == 2 && Int($0) != nil })
+        else { return text }
+        var hour24 = hour
+        if let meridiem {
+            guard (1...12).contains(hour) else { return text }
+            hour24 = hour % 12 + (meridiem == "p" ? 12 : 0)
+        }
+        words[words.count - 1] = (hour24 < 10 ? "0" : "") + String(hour24) + ":" + parts.dropFirst().joined(separator: ":")
+        return words.joined(separator: " ")
     }
 
     /// `31/12/2024`, `12/31/24`, `01-15-2024 07:30`: rewritten as ISO, or

@@ -64,14 +64,19 @@ public struct ParsedImport: Equatable, Sendable {
     /// The unit weights were read in because the file names none (SPEC §6:
     /// the summary says so); nil when the file named its units.
     public let assumedUnit: WeightUnit?
+    /// Records of other kinds the file holds (Apple Health: steps, heart rate…).
+    public let otherRecordCount: Int
     /// JSON imports name rows "entry N", the others by line.
     public var locatesByEntry: Bool { format == .json }
 
-    public init(format: ImportFormat, rows: [ImportRow], goalKilograms: Double? = nil, assumedUnit: WeightUnit? = nil) {
+    public init(
+        format: ImportFormat, rows: [ImportRow], goalKilograms: Double? = nil, assumedUnit: WeightUnit? = nil, otherRecordCount: Int = 0
+    ) {
         self.format = format
         self.rows = rows
         self.goalKilograms = goalKilograms
         self.assumedUnit = assumedUnit
+        self.otherRecordCount = otherRecordCount
     }
 
     public var entries: [WeightEntry] {
@@ -103,6 +108,10 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrongFormat(path: String, format: ImportFormat, reason: String)
     /// Rows that cannot be read, and no `--skip-invalid`: nothing was written.
     case invalidRows(path: String, count: Int)
+    /// Even skipping what cannot be read, nothing is left.
+    case everyRowInvalid(path: String, count: Int)
+    /// Not one weigh-in in the file: the wrong file, or the wrong export.
+    case noWeighIns(path: String, rows: Int, otherRecords: Int)
 
     public var description: String {
         switch self {
@@ -112,6 +121,12 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path): not a format trend can import; supported: CSV (date,weight[,unit][,note]), Libra, Fitbit, Withings, Apple Health export.xml, trend JSON export."
         case .wrongFormat(let path, let format, let reason):
             "\(path) is not a \(format.displayName) file: \(reason)"
+        case .everyRowInvalid(let path, let count):
+            "none of the \(count) row\(count == 1 ? "" : "s") of \(path) can be read; nothing was imported"
+        case .noWeighIns(let path, let rows, let others):
+            "found no weigh-ins in \(path): "
+                + (others > 0 ? "it holds \(others) record\(others == 1 ? "" : "s") of other kinds"
+                    : rows > 0 ? "its \(rows) row\(rows == 1 ? " has" : "s have") no reading" : "it holds no rows")
         case .invalidRows(let path, let count):
             "\(count) row\(count == 1 ? "" : "s") of \(path) cannot be read; nothing was imported."
         }

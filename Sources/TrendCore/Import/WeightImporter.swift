@@ -32,7 +32,7 @@ public enum WeightImporter {
             guard importer.sawHealthData else {
                 throw .wrongFormat(path: shown, format: .appleHealth, reason: "no <HealthData> element")
             }
-            return ParsedImport(format: .appleHealth, rows: importer.rows)
+            return ParsedImport(format: .appleHealth, rows: importer.rows, otherRecordCount: importer.otherRecords)
         }
         var bytes = head
         while true {
@@ -70,7 +70,7 @@ public enum WeightImporter {
             guard importer.sawHealthData else {
                 throw .wrongFormat(path: path, format: .appleHealth, reason: "no <HealthData> element")
             }
-            return ParsedImport(format: .appleHealth, rows: importer.rows)
+            return ParsedImport(format: .appleHealth, rows: importer.rows, otherRecordCount: importer.otherRecords)
         default:
             return try CSVImporter.parse(bytes, format: format, cells: cells, path: path)
         }
