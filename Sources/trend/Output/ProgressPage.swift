@@ -18,10 +18,12 @@ enum ProgressPage {
         page += "figure{margin:1rem 0}svg{max-width:100%;height:auto}\n"
         page += "@media print{body{margin:0;max-width:none;color:#000;background:#fff}:root{--ink:#000;--paper:#fff}}\n"
         page += "</style>\n</head>\n<body>\n"
-        page += "<h1>\(XMLText.escaped(title))</h1>\n<p>\(XMLText.escaped(ProgressReport.span(report)))</p>\n"
-        if report.hasNoHistory {
-            page += "<p>No weigh-ins yet.</p>\n"
-        } else {
+        page += "<h1>\(XMLText.escaped(title))</h1>\n"
+        guard !report.hasNoHistory else {
+            return page + "<p>No weigh-ins yet. Log one with <code>trend log 80.5</code>.</p>\n</body>\n</html>\n"
+        }
+        page += "<p>\(XMLText.escaped(ProgressReport.span(report)))</p>\n"
+        do {
             if let note = ProgressReport.staleNote(report) { page += "<p class=\"note\">\(XMLText.escaped(note))</p>\n" }
             page += "<table>\n"
             for (label, value, detail) in ProgressReport.rows(report, unit: unit) {

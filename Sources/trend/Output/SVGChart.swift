@@ -67,7 +67,12 @@ struct SVGChart {
         let days = (report.points.map { ($0.entry.calendarDay, shown($0.trendKilograms), false) }
             + report.estimatedDays.map { ($0.day, shown($0.trendKilograms), true) }).sorted { $0.0 < $1.0 }
         var values = report.points.map { shown($0.kilograms) } + days.map(\.1)
-        if let goal = report.goalKilograms { values.append(shown(goal)) }
+        // The goal joins the scale when it is near the data; a far one would
+        // squeeze the weigh-ins into a strip, so it is labelled at the edge.
+        let goal = report.goalKilograms.map(shown)
+        let span = max(values.max()! - values.min()!, 1 / unit.kilograms(from: 1))
+        let goalInView = goal.map { $0 >= values.min()! - span && $0 <= values.max()! + span } ?? false
+        if goalInView, let goal { values.append(goal) }
         let ticks = Self.ticks(low: values.min()!, high: values.max()!)
         let low = ticks.first!, high = ticks.last!
         // All time ends at the latest weigh-in: a stale history is not squeezed into a corner.
@@ -109,10 +114,17 @@ struct SVGChart {
         }
         if !solid.isEmpty { svg += "<path class=\"trend\" d=\"\(solid)\"/>\n" }
         if !dashed.isEmpty { svg += "<path class=\"trend estimated\" d=\"\(dashed)\"/>\n" }
-        if let goal = report.goalKilograms {
-            let gy = Self.number(y(shown(goal)))
-            svg += "<line class=\"goal\" x1=\"\(Self.number(plot.x))\" y1=\"\(gy)\" x2=\"\(Self.number(plot.x + plot.width))\" y2=\"\(gy)\"/>\n"
-            svg += "<text class=\"goal-label\" x=\"\(Self.number(plot.x + plot.width - 4))\" y=\"\(Self.number(y(shown(goal)) - 6))\" text-anchor=\"end\">Goal \(XMLText.escaped(unit.format(kilograms: goal)))</text>\n"
+        if let goalKilograms = report.goalKilograms, let goal {
+            let label = "Goal " + XMLText.escaped(unit.format(kilograms: goalKilograms))
+            if goalInView {
+                let gy = Self.number(y(goal))
+                svg += "<line class=\"goal\" x1=\"\(Self.number(plot.x))\" y1=\"\(gy)\" x2=\"\(Self.number(plot.x + plot.width))\" y2=\"\(gy)\"/>\n"
+                svg += "<text class=\"goal-label\" x=\"\(Self.number(plot.x + plot.width - 4))\" y=\"\(Self.number(y(goal) - 6))\" text-anchor=\"end\">\(label)</text>\n"
+            } else {
+                let below = goal < low
+                let edge = below ? plot.y + plot.height - 6 : plot.y + 14
+                svg += "<text class=\"goal-label\" x=\"\(Self.number(plot.x + plot.width - 4))\" y=\"\(Self.number(edge))\" text-anchor=\"end\">\(label) \(below ? "↓" : "↑")</text>\n"
+            }
         }
         svg += "</svg>\n"
         return svg
