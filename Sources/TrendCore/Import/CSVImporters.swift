@@ -15,6 +15,10 @@ struct CSVLayout {
     var headerUnit: WeightUnit?
     /// A separate `Time` column, joined to the date.
     var timeColumn: Int?
+    /// A UTC offset column (`UTC+0300`), joined to the date (Samsung Health).
+    var offsetColumn: Int?
+    /// A row whose cell here is true is not a weigh-in (TrendWeight's interpolated days).
+    var skipColumn: Int?
 
     /// The rows, and whether any weight was read in the fallback unit
     /// because neither its cell, its row nor the header named one.
@@ -28,6 +32,10 @@ struct CSVLayout {
                 continue
             }
             if fields.allSatisfy({ $0.trimmed.isEmpty }) { continue }
+            if let skipColumn, skipColumn < fields.count, ["true", "yes", "1"].contains(fields[skipColumn].trimmed.lowercased()) {
+                rows.append(.noReading(line: record.line))
+                continue
+            }
             guard fields.count > max(dateColumn, weightColumn) else {
                 rows.append(.invalid(line: record.line, reason: "expected at least \(max(dateColumn, weightColumn) + 1) columns, found \(fields.count)"))
                 continue
@@ -58,6 +66,10 @@ struct CSVLayout {
             var dateText = fields[dateColumn]
             if let timeColumn, timeColumn < fields.count, !fields[timeColumn].trimmed.isEmpty {
                 dateText = dateText.trimmed + " " + fields[timeColumn].trimmed
+            }
+            if let offsetColumn, offsetColumn < fields.count {
+                let offset = fields[offsetColumn].trimmed.uppercased()
+                dateText = dateText.trimmed + " " + (offset.hasPrefix("UTC") ? String(offset.dropFirst(3)) : offset)
             }
             switch cells.timestamp(dateText) {
             case .failure(let failure):
@@ -125,12 +137,21 @@ struct CSVLayout {
 }
 
 enum CSVImporter {
-    static func parse(_ bytes: [UInt8], format: ImportFormat, cells: ImportCells, path: String) throws(ImportError) -> ParsedImport {
+    static func parse(_ bytes: [UInt8], format: ImportFormat, cells given: ImportCells, path: String) throws(ImportError) -> ParsedImport {
+        var cells = given
         switch format {
         case .libra: return try libra(bytes, cells: cells, path: path)
+        case .garmin: return try GarminImporter.parse(bytes, cells: cells, path: path)
+        case .hackersDiet: return try HackersDietImporter.parse(bytes, cells: cells, path: path)
+        // QS Access and Renpho write numeric dates day first.
+        case .qsAccess, .renpho: cells.formatDateOrder = .dayFirst
         default: break
         }
         var records = Array(CSVReader(bytes: bytes))
+        // Samsung Health starts with a metadata line before the header.
+        if format == .samsungHealth, records.first?.fields.first?.hasPrefix("com.samsung.health.weight") == true {
+            records.removeFirst()
+        }
         // Fitbit exports may start with a line that says "Body"; in a legacy
         // export that section ends at its first blank line, and the
         // Activities, Foods and Sleep sections after it are never weights.
@@ -146,6 +167,12 @@ enum CSVImporter {
         let layout: CSVLayout?
         switch format {
         case .withings: layout = CSVLayout.withings(header: header.fields)
+        case .googleFit: layout = CSVLayout.googleFit(header: header.fields)
+        case .qsAccess: layout = CSVLayout.qsAccess(header: header.fields)
+        case .renpho: layout = CSVLayout.renpho(header: header.fields)
+        case .samsungHealth: layout = CSVLayout.samsungHealth(header: header.fields)
+        case .zepp: layout = CSVLayout.zepp(header: header.fields)
+        case .trendweight: layout = CSVLayout.trendweight(header: header.fields)
         case .fitbit: layout = CSVLayout.isFitbit(header: header.fields) ? CSVLayout(dateColumn: 0, weightColumn: 1) : nil
         default: layout = CSVLayout.generic(header: header.fields)
         }

@@ -17,6 +17,9 @@ struct ImportCells {
 
     let settings: ImportSettings
     private let dates: DateInput
+    /// The order a format itself defines for numeric dates (QS Access and
+    /// Renpho write day first, Fitbit's JSON month first); `--date-format` wins.
+    var formatDateOrder: NumericDateOrder?
 
     init(settings: ImportSettings) {
         self.settings = settings
@@ -29,7 +32,8 @@ struct ImportCells {
     /// `unit` is what the row or header says; nil falls back to `--unit` or the configured unit.
     func weight(_ cell: String, unit: WeightUnit?) -> Weight {
         let text = cell.trimmed
-        if text.isEmpty { return .noReading }
+        // Empty, or an app's placeholder for no measurement.
+        if text.isEmpty || text == "--" || text == "-" { return .noReading }
         do {
             return .kilograms(try WeightInput.kilograms(parsing: text, defaultUnit: unit ?? settings.fallbackUnit))
         } catch .notPositive {
@@ -43,11 +47,17 @@ struct ImportCells {
         let text = cell.trimmed
         let stamp: Timestamp
         do {
-            let clock = Self.twentyFourHour(text)
-            if let numeric = try numericDate(clock) {
-                stamp = try dates.timestamp(parsing: numeric)
+            if let seconds = Self.unixSeconds(text) {
+                stamp = Timestamp(epochSeconds: seconds, utcOffsetSeconds: settings.clock.timeZone.utcOffset(atEpochSeconds: seconds))
             } else {
-                stamp = try dates.timestamp(parsing: clock)
+                let clock = Self.twentyFourHour(text)
+                if let named = Self.monthNameDate(clock) {
+                    stamp = try dates.timestamp(parsing: named)
+                } else if let numeric = try numericDate(clock) {
+                    stamp = try dates.timestamp(parsing: numeric)
+                } else {
+                    stamp = try dates.timestamp(parsing: clock)
+                }
             }
         } catch let error as DateInputError {
             // Quote the file's own text, not what it was rewritten to.
@@ -65,6 +75,47 @@ struct ImportCells {
             return .failure(ImportFailure("'\(text)' is in the future"))
         }
         return .success(stamp)
+    }
+
+    /// Unix seconds (Zepp's `timestamp`): 9 to 11 digits and nothing else.
+    static func unixSeconds(_ text: String) -> Int64? {
+        guard (9...11).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return Int64(text)
+    }
+
+    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    private static func month(_ word: Substring) -> Int? {
+        let name = word.lowercased().filter { $0 != "." && $0 != "," }
+        guard name.count >= 3, let index = months.firstIndex(where: { name.hasPrefix($0) }) else { return nil }
+        // `March`, `Mar`, `Sept`: a prefix of the English name.
+        let full = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"][index]
+        return full.hasPrefix(name) || name == "sept" ? index + 1 : nil
+    }
+
+    /// Dates with the month's name, as Garmin, Renpho and QS Access write
+    /// them: `Mar 13, 2025`, `July 4, 2022 09:34:26`, `2022 Dec 21`,
+    /// `13 Mar 2025`, `26-Sep-2015 00:00`; rewritten as ISO, or nil.
+    static func monthNameDate(_ text: String) -> String? {
+        var words = text.split(separator: " ", omittingEmptySubsequences: true)
+        if let first = words.first, first.split(separator: "-").count == 3 {
+            words = first.split(separator: "-") + words.dropFirst()
+        }
+        guard words.count >= 3 else { return nil }
+        func number(_ word: Substring) -> Int? { Int(word.filter { $0 != "." && $0 != "," }) }
+        let year: Int, month: Int, day: Int
+        if let m = Self.month(words[0]), let d = number(words[1]), let y = number(words[2]) {
+            (year, month, day) = (y, m, d)
+        } else if let y = number(words[0]), words[0].count == 4, let m = Self.month(words[1]), let d = number(words[2]) {
+            (year, month, day) = (y, m, d)
+        } else if let d = number(words[0]), let m = Self.month(words[1]), let y = number(words[2]) {
+            (year, month, day) = (y, m, d)
+        } else {
+            return nil
+        }
+        guard (1000...9999).contains(year), (1...31).contains(day) else { return nil }
+        let rest = words.dropFirst(3).joined(separator: " ")
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + (rest.isEmpty ? "" : " " + rest)
     }
 
     /// Times as real files write them, as `HH:MM[:SS]`: one-digit hours
@@ -110,7 +161,7 @@ struct ImportCells {
         if groups[2].count == 2 { year += 2000 }
         let day: Int
         let month: Int
-        switch settings.numericDateOrder {
+        switch settings.numericDateOrder ?? formatDateOrder {
         case .dayFirst?: (day, month) = (a, b)
         case .monthFirst?: (day, month) = (b, a)
         case nil:

@@ -12,6 +12,15 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case withings
     case appleHealth = "apple-health"
     case json
+    case googleFit = "google-fit"
+    case garmin
+    case qsAccess = "qs-access"
+    case renpho
+    case fitbitJSON = "fitbit-json"
+    case samsungHealth = "samsung-health"
+    case hackersDiet = "hackers-diet"
+    case zepp
+    case trendweight
 
     /// How the summary names it.
     public var displayName: String {
@@ -22,6 +31,15 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .withings: "Withings"
         case .appleHealth: "Apple Health"
         case .json: "trend JSON"
+        case .googleFit: "Google Fit"
+        case .garmin: "Garmin Connect"
+        case .qsAccess: "QS Access"
+        case .renpho: "Renpho"
+        case .fitbitJSON: "Fitbit JSON"
+        case .samsungHealth: "Samsung Health"
+        case .hackersDiet: "The Hacker's Diet"
+        case .zepp: "Zepp Life"
+        case .trendweight: "TrendWeight"
         }
     }
 }
@@ -67,7 +85,7 @@ public struct ParsedImport: Equatable, Sendable {
     /// Records of other kinds the file holds (Apple Health: steps, heart rate…).
     public let otherRecordCount: Int
     /// JSON imports name rows "entry N", the others by line.
-    public var locatesByEntry: Bool { format == .json }
+    public var locatesByEntry: Bool { format == .json || format == .fitbitJSON }
 
     public init(
         format: ImportFormat, rows: [ImportRow], goalKilograms: Double? = nil, assumedUnit: WeightUnit? = nil, otherRecordCount: Int = 0
@@ -118,7 +136,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             "cannot read \(path): \(reason)"
         case .unrecognized(let path):
-            "\(path): not a format trend can import; supported: CSV (date,weight[,unit][,note]), Libra, Fitbit, Withings, Apple Health export.xml, trend JSON export."
+            "\(path): not a format trend can import; supported: " + ImportFormat.allCases.map(\.displayName).joined(separator: ", ")
         case .wrongFormat(let path, let format, let reason):
             "\(path) is not a \(format.displayName) file: \(reason)"
         case .everyRowInvalid(let path, let count):

@@ -16,7 +16,9 @@ public enum WeightImporter {
         defer { if fd != 0 { close(fd) } }
         var info = stat()
         if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            throw .unreadable(path: shown, reason: "it is a directory")
+            // A folder of Fitbit's weight-*.json files (Google Takeout).
+            guard format == nil || format == .fitbitJSON else { throw .unreadable(path: shown, reason: "it is a directory") }
+            return try readFitbitFolder(path, settings: settings)
         }
         let cells = ImportCells(settings: settings)
         var head = try readChunk(fd, path: shown)
@@ -63,6 +65,8 @@ public enum WeightImporter {
         switch format {
         case .json:
             return try JSONExportImporter.parse(bytes, cells: cells, path: path)
+        case .fitbitJSON:
+            return try FitbitJSONImporter.parse(bytes, cells: cells, path: path)
         case .appleHealth:
             var importer = AppleHealthImporter(cells: cells)
             importer.consume(bytes[...])
@@ -82,6 +86,7 @@ public enum WeightImporter {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
         let trimmed = text.drop { $0.isWhitespace }
+        if FitbitJSONImporter.looksLikeFitbit(trimmed) { return .fitbitJSON }
         if trimmed.hasPrefix("{") { return .json }
         if trimmed.hasPrefix("<") {
             return text.contains("<HealthData") || text.contains("HKQuantityTypeIdentifier") || text.contains("<!DOCTYPE HealthData")
@@ -90,7 +95,15 @@ public enum WeightImporter {
         let lines = trimmed.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         guard let first = lines.first else { return nil }
         if first.lowercased().hasPrefix("#version:") { return .libra }
+        if first.lowercased().hasPrefix("com.samsung.health.weight") { return .samsungHealth }
+        if HackersDietImporter.isStart(String(first)) { return .hackersDiet }
         var header = Array(CSVReader(text: String(first))).first?.fields ?? []
+        if GarminImporter.isHeader(header) { return .garmin }
+        if CSVLayout.qsAccess(header: header) != nil { return .qsAccess }
+        if CSVLayout.googleFit(header: header) != nil { return .googleFit }
+        if CSVLayout.zepp(header: header) != nil { return .zepp }
+        if CSVLayout.trendweight(header: header) != nil { return .trendweight }
+        if CSVLayout.renpho(header: header) != nil { return .renpho }
         if header.count == 1, CSVLayout.normalized(header[0]) == "body", lines.count > 1 {
             header = Array(CSVReader(text: String(lines[1]))).first?.fields ?? []
         }
@@ -98,6 +111,33 @@ public enum WeightImporter {
         if CSVLayout.withings(header: header) != nil { return .withings }
         if CSVLayout.generic(header: header) != nil { return .csv }
         return nil
+    }
+
+    /// Every `weight-*.json` in a folder, in name order (so by date), as one import.
+    static func readFitbitFolder(_ path: String, settings: ImportSettings) throws(ImportError) -> ParsedImport {
+        guard let dir = opendir(path) else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(cString: raw.bindMemory(to: CChar.self).baseAddress!) }
+            if name.hasPrefix("weight-") && name.hasSuffix(".json") { names.append(name) }
+        }
+        closedir(dir)
+        guard !names.isEmpty else { throw .unreadable(path: path, reason: "it is a directory without Fitbit weight-*.json files") }
+        var rows: [ImportRow] = []
+        for name in names.sorted() {
+            let file = path + "/" + name
+            let fd = open(file, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw .unreadable(path: file, reason: String(cString: strerror(errno))) }
+            defer { close(fd) }
+            var bytes: [UInt8] = []
+            while true {
+                let chunk = try readChunk(fd, path: file)
+                if chunk.isEmpty { break }
+                bytes += chunk
+            }
+            rows += try FitbitJSONImporter.parse(bytes, cells: ImportCells(settings: settings), path: file, first: rows.count + 1).rows
+        }
+        return ParsedImport(format: .fitbitJSON, rows: rows, assumedUnit: settings.fallbackUnit)
     }
 
     private static func readChunk(_ fd: Int32, path: String) throws(ImportError) -> [UInt8] {

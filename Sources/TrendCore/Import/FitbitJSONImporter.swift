@@ -1,0 +1,56 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Fitbit's (and Google Takeout's) `weight-YYYY-MM-DD.json`: an array of
+/// `{logId, weight, bmi, fat?, date "MM/DD/YY", time "HH:MM:SS", source}`.
+/// The weight is in the account's unit, which the file does not name: the
+/// fallback unit is used and the summary says so.
+enum FitbitJSONImporter {
+    static func looksLikeFitbit(_ text: Substring) -> Bool {
+        text.hasPrefix("[") && text.contains("\"logId\"") && text.contains("\"weight\"")
+    }
+
+    private struct Log: Decodable {
+        let weight: Double?
+        let date: String?
+        let time: String?
+    }
+
+    /// `first` numbers the entries of this file after those of earlier files in a folder.
+    static func parse(_ bytes: [UInt8], cells given: ImportCells, path: String, first: Int = 1) throws(ImportError) -> ParsedImport {
+        var cells = given
+        cells.formatDateOrder = .monthFirst
+        let logs: [Log]
+        do {
+            logs = try JSONDecoder().decode([Log].self, from: Data(bytes))
+        } catch {
+            throw .wrongFormat(path: path, format: .fitbitJSON, reason: "not a JSON array of weight logs")
+        }
+        var rows: [ImportRow] = []
+        for (index, log) in logs.enumerated() {
+            let number = first + index
+            guard let weight = log.weight, weight > 0 else {
+                rows.append(.noReading(line: number))
+                continue
+            }
+            guard let date = log.date else {
+                rows.append(.invalid(line: number, reason: "no date"))
+                continue
+            }
+            let kilograms = cells.settings.fallbackUnit.kilograms(from: weight)
+            switch cells.timestamp(date + (log.time.map { " " + $0 } ?? "")) {
+            case .failure(let failure): rows.append(.invalid(line: number, reason: failure.reason))
+            case .success(let timestamp):
+                guard WeightInput.isValid(kilograms: kilograms) else {
+                    rows.append(.invalid(line: number, reason: "\(weight) is not a weight"))
+                    continue
+                }
+                rows.append(.entry(WeightEntry(timestamp: timestamp, kilograms: kilograms), line: number))
+            }
+        }
+        return ParsedImport(format: .fitbitJSON, rows: rows, assumedUnit: cells.settings.fallbackUnit)
+    }
+}
