@@ -21,7 +21,9 @@ let package = Package(
         .executable(name: "trend", targets: ["trend"]),
     ],
     targets: [
-        .target(name: "TrendCore"),
+        // The system zlib (zlib.h, libz): not a package dependency.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .target(name: "TrendCore", dependencies: ["CZlib"]),
         .executableTarget(name: "trend", dependencies: ["TrendCore"], linkerSettings: startUpFlags),
         .target(name: "TestSupport", dependencies: ["TrendCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore", "TestSupport"]),

@@ -138,7 +138,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unrecognized(let path):
             "\(path): not a format trend can import; supported: " + ImportFormat.allCases.map(\.displayName).joined(separator: ", ")
         case .wrongFormat(let path, let format, let reason):
-            "\(path) is not a \(format.displayName) file: \(reason)"
+            "\(path) is not a\("AEIOU".contains(format.displayName.first ?? "x") ? "n" : "") \(format.displayName) file: \(reason)"
         case .everyRowInvalid(let path, let count):
             "none of the \(count) row\(count == 1 ? "" : "s") of \(path) can be read; nothing was imported"
         case .noWeighIns(let path, let rows, let others):

@@ -22,6 +22,10 @@ public enum WeightImporter {
         }
         let cells = ImportCells(settings: settings)
         var head = try readChunk(fd, path: shown)
+        // The Health app shares export.zip: read the XML inside, streaming.
+        if head.starts(with: ZipArchive.signature), format == nil || format == .appleHealth {
+            return try readHealthZip(fd, head: head, path: shown, cells: cells)
+        }
         let resolved = format ?? detect(head)
         guard let resolved else { throw .unrecognized(path: shown) }
         if resolved == .appleHealth {
@@ -111,6 +115,51 @@ public enum WeightImporter {
         if CSVLayout.withings(header: header) != nil { return .withings }
         if CSVLayout.generic(header: header) != nil { return .csv }
         return nil
+    }
+
+    /// `apple_health_export/export.xml` inside a zip, inflated chunk by chunk
+    /// into the scanner: nothing is written anywhere.
+    static func readHealthZip(_ fd: Int32, head: [UInt8], path: String, cells: ImportCells) throws(ImportError) -> ParsedImport {
+        var info = stat()
+        let size = fstat(fd, &info) == 0 && Platform.isRegularFile(info) ? Int(info.st_size) : 0
+        var importer = AppleHealthImporter(cells: cells)
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImportError) {
+            let archive = ZipArchive(bytes: bytes)
+            do {
+                let members = try archive.members()
+                let xml = members.first { $0.name == "apple_health_export/export.xml" }
+                    ?? members.first { $0.name == "export.xml" || $0.name.hasSuffix("/export.xml") }
+                guard let xml else {
+                    let names = members.prefix(10).map(\.name).joined(separator: ", ") + (members.count > 10 ? ", …" : "")
+                    throw ImportError.wrongFormat(
+                        path: path, format: .appleHealth, reason: "the zip holds no export.xml; it holds \(members.isEmpty ? "nothing" : names)")
+                }
+                try archive.read(xml) { importer.consume($0) }
+            } catch let failure as ZipArchive.Failure {
+                guard case .damaged(let reason) = failure else { return }
+                throw .wrongFormat(path: path, format: .appleHealth, reason: reason)
+            } catch let error as ImportError {
+                throw error
+            } catch {
+                throw .unreadable(path: path, reason: "\(error)")
+            }
+        }
+        if size > 0, let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != Platform.mapFailed {
+            defer { munmap(base, size) }
+            try scan(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size))
+        } else {
+            // Standard input, or a file that cannot be mapped: the archive needs its end, so read it all.
+            var bytes = head
+            while true {
+                let chunk = try readChunk(fd, path: path)
+                if chunk.isEmpty { break }
+                bytes += chunk
+            }
+            try bytes.withUnsafeBufferPointer { buffer throws(ImportError) in try scan(buffer) }
+        }
+        importer.finish()
+        guard importer.sawHealthData else { throw .wrongFormat(path: path, format: .appleHealth, reason: "its export.xml has no <HealthData> element") }
+        return ParsedImport(format: .appleHealth, rows: importer.rows, otherRecordCount: importer.otherRecords)
     }
 
     /// Every `weight-*.json` in a folder, in name order (so by date), as one import.
