@@ -288,6 +288,18 @@ struct TruncatedImportTests {
         #expect(noEnd.stderr.contains("ends before </HealthData>"))
     }
 
+    @Test("a short tag just before </HealthData> does not hide the end of the file")
+    func shortTagAtTheEnd() throws {
+        let withChild = Self.record(2).replacingOccurrences(of: "/>\n", with: ">\n  <MetadataEntry key=\"k\" value=\"1\"/>\n </Record>\n")
+        for ending in ["</HealthData>\n", "</HealthData>"] {
+            let (cli, result) = try importing(Self.head + Self.record(1) + withChild + ending)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try cli.entries().count == 2)
+        }
+        let (_, cut) = try importing(Self.head + Self.record(1) + withChild + "</HealthDat")
+        #expect(cut.status == 65)
+    }
+
     @Test("a record missing a quote is one unreadable row; the records after it are still read")
     func missingQuote() throws {
         let broken = Self.record(2).replacingOccurrences(of: "value=\"80\"", with: "value=\"80")

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -11,7 +16,9 @@ import Foundation
 /// Not `XMLParser`: on Linux it crashes on the inline DOCTYPE with
 /// `<!ATTLIST …>` lines that every real export starts with, and fails on
 /// large inputs read at once. The records needed are flat, self-closing
-/// elements, so a scanner for `<Record …>` tags is enough and is fast.
+/// elements, so a scanner for `<Record …>` tags is enough; it jumps from
+/// one `<` to the next with `memchr`, reads only body-mass records, and
+/// counts lines (SIMD) only as far as a row needs its line.
 struct AppleHealthImporter {
     let cells: ImportCells
     private(set) var rows: [ImportRow] = []
@@ -32,48 +39,117 @@ struct AppleHealthImporter {
     private static let commentStart = Array("<!--".utf8)
     private static let commentEnd = Array("-->".utf8)
 
-    /// Feeds the next chunk of the file.
+    /// Feeds the next chunk of the file. The chunk is scanned in place when
+    /// nothing is carried over from the previous one.
     mutating func consume(_ chunk: ArraySlice<UInt8>) {
-        var buffer = carry
-        buffer.append(contentsOf: chunk)
+        if carry.isEmpty {
+            let (tail, lines) = chunk.withUnsafeBufferPointer { scan($0) }
+            line += lines
+            carry = Array(chunk[(chunk.startIndex + tail)...])
+        } else {
+            let buffer = carry + chunk
+            let (tail, lines) = buffer.withUnsafeBufferPointer { scan($0) }
+            line += lines
+            carry = Array(buffer[tail...])
+        }
+    }
+
+    /// `<Record` as the low seven bytes of a little-endian word.
+    private static let recordWord: UInt64 = "<Record".utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+
+    /// Scans a whole buffer in place (a mapped file): no chunk is copied.
+    /// `release` is told now and then how far the scan has read, so the
+    /// pages behind it can go and a large file is never resident.
+    mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>, release: ((Int) -> Void)? = nil) {
+        guard carry.isEmpty else {
+            consume(Array(bytes)[...])
+            return
+        }
+        let (tail, lines) = scan(bytes, release: release)
+        line += lines
+        carry = Array(bytes[tail...])
+    }
+
+    private static let bodyMassType = Array("type=\"HKQuantityTypeIdentifierBodyMass\"".utf8)
+    private static let otherType = Array("type=\"".utf8)
+
+    /// Scans `b` from one `<` to the next (`memchr`), parsing only body-mass
+    /// records; newlines are counted (SIMD) only up to where a row needs its
+    /// line. Returns where an unfinished tag starts and the newlines before it.
+    private mutating func scan(_ b: UnsafeBufferPointer<UInt8>, release: ((Int) -> Void)? = nil) -> (tail: Int, lines: Int) {
+        guard let base = b.baseAddress, b.count > 0 else { return (0, 0) }
         var index = 0
-        var lineAtIndex = line
-        while index < buffer.count {
-            let byte = buffer[index]
-            if byte == 10 {
-                lineAtIndex += 1
-                index += 1
-                continue
+        var counted = 0
+        var lines = 0
+        var released = 0
+        func lineAt(_ position: Int) -> Int {
+            lines += Self.newlines(b, from: counted, to: position)
+            counted = position
+            return line + lines
+        }
+        func matches(_ word: [UInt8], at position: Int) -> Bool {
+            guard position + word.count <= b.count else { return false }
+            return word.withUnsafeBufferPointer { memcmp(base + position, $0.baseAddress!, word.count) == 0 }
+        }
+        while index < b.count {
+            if let release, index - released >= 8 << 20 {
+                _ = lineAt(index)
+                release(index)
+                released = index
             }
-            guard byte == UInt8(ascii: "<") else {
-                index += 1
-                continue
+            guard let found = memchr(base + index, Int32(UInt8(ascii: "<")), b.count - index) else {
+                index = b.count
+                break
             }
-            // Need enough bytes to recognise the tag name.
-            if index + 12 > buffer.count { break }
-            // A comment is skipped whole: a record inside one is not data.
-            if buffer[index..<(index + 4)].elementsEqual(Self.commentStart) {
-                guard let close = Self.find(Self.commentEnd, in: buffer, from: index + 4) else { break }
-                lineAtIndex += buffer[index..<close].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+            let i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            // Enough bytes to tell `</HealthData>`, `<!--` and `<Record ` apart;
+            // a record's type is checked below, once its bytes are here.
+            if i + 13 > b.count {
+                index = i
+                break
+            }
+            let next = b[i + 1]
+            if next == UInt8(ascii: "!"), matches(Self.commentStart, at: i) {
+                // A comment is skipped whole: a record inside one is not data.
+                guard let close = Self.find(Self.commentEnd, in: b, from: i + 4) else {
+                    index = i
+                    break
+                }
                 index = close + 3
                 continue
             }
-            if !sawHealthData && buffer[index..<(index + 11)].elementsEqual(Self.healthDataTag) { sawHealthData = true }
-            if buffer[index..<(index + 12)].elementsEqual(Self.healthDataEnd) { sawEnd = true }
-            guard buffer[index..<(index + 7)].elementsEqual(Self.recordTag),
-                buffer[index + 7] == 32 || buffer[index + 7] == 10 || buffer[index + 7] == 9 || buffer[index + 7] == 13
-            else {
-                index += 1
+            if next == UInt8(ascii: "/") {
+                if matches(Self.healthDataEnd, at: i) { sawEnd = true }
+                index = i + 1
+                continue
+            }
+            if next == UInt8(ascii: "H"), matches(Self.healthDataTag, at: i) { sawHealthData = true }
+            // `<Record` and a space, tab or line break, in one 8-byte load.
+            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let seven = word & 0x00FF_FFFF_FFFF_FFFF
+            let after = UInt8(truncatingIfNeeded: word >> 56)
+            guard seven == Self.recordWord, after == 32 || after == 10 || after == 9 || after == 13 else {
+                index = i + 1
+                continue
+            }
+            // Apple writes `type` first: other kinds are counted and passed over unread.
+            let attributesStart = i + 8
+            if attributesStart + Self.bodyMassType.count > b.count {
+                index = i
+                break
+            }
+            let isBodyMass = matches(Self.bodyMassType, at: attributesStart)
+            if !isBodyMass && matches(Self.otherType, at: attributesStart) {
+                otherRecords += 1
+                index = i + 1
                 continue
             }
             // Find the end of the tag, outside quoted attribute values.
-            var end = index + 7
+            var end = i + 7
             var quote: UInt8 = 0
-            var newlines = 0
             var broken = false
-            while end < buffer.count {
-                let c = buffer[end]
-                if c == 10 { newlines += 1 }
+            while end < b.count {
+                let c = b[end]
                 // `<` is never inside a tag, quoted or not: this one was not
                 // closed (a missing quote), and must not swallow the next records.
                 if c == UInt8(ascii: "<") {
@@ -89,20 +165,69 @@ struct AppleHealthImporter {
                 }
                 end += 1
             }
-            if end >= buffer.count { break }
+            if end >= b.count {
+                index = i
+                break
+            }
             if broken {
-                rows.append(.invalid(line: lineAtIndex, reason: "a <Record> element is not closed (a missing quote?)"))
-                lineAtIndex += newlines
+                rows.append(.invalid(line: lineAt(i), reason: "a <Record> element is not closed (a missing quote?)"))
                 index = end
                 continue
             }
-            record(attributes: Self.attributes(buffer[(index + 7)..<end]), line: lineAtIndex)
-            lineAtIndex += newlines
+            record(attributes: Self.attributes(Array(b[(i + 7)..<end])[...]), line: lineAt(i))
             index = end + 1
         }
-        // An unfinished tag waits for the next chunk; `line` is where it starts.
-        line = lineAtIndex
-        carry = Array(buffer[index...])
+        lines += Self.newlines(b, from: counted, to: index)
+        return (index, lines)
+    }
+
+    /// Where `needle` starts in `b` at or after `start`: `memchr` for its
+    /// first byte, then a compare (`memmem` is a GNU extension).
+    static func find(_ needle: [UInt8], in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = b.baseAddress, let first = needle.first else { return nil }
+        var i = start
+        while i + needle.count <= b.count {
+            guard let hit = memchr(base + i, Int32(first), b.count - i - needle.count + 1) else { return nil }
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if needle.withUnsafeBufferPointer({ memcmp(base + at, $0.baseAddress!, needle.count) == 0 }) { return at }
+            i = at + 1
+        }
+        return nil
+    }
+
+    /// Newlines in `b[from..<to]`, eight bytes at a time: a byte of
+    /// `word ^ 0x0A…` is zero exactly where a newline is, and the classic
+    /// exact zero-byte test leaves one high bit per such byte to count.
+    /// (Swift's generic SIMD mask-and-sum did not vectorize: 95% of a profile.)
+    static func newlines(_ b: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        guard from < to, let base = b.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        /// 1 in each byte of `word` that is a newline, 0 elsewhere.
+        @inline(__always) func marks(_ offset: Int) -> UInt64 {
+            let x = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ newlines
+            return ~(((x & low7) &+ low7) | x | low7) >> 7
+        }
+        var count = 0
+        var i = from
+        // Per-byte counters in one word, summed before any byte can overflow.
+        while i + 32 <= to {
+            var bytes: UInt64 = 0
+            var rounds = 0
+            while i + 32 <= to && rounds < 63 {
+                bytes &+= marks(i) &+ marks(i + 8) &+ marks(i + 16) &+ marks(i + 24)
+                i += 32
+                rounds += 1
+            }
+            count += Int((bytes &* ones) >> 56)
+        }
+        while i < to {
+            if base[i] == 10 { count += 1 }
+            i += 1
+        }
+        return count
     }
 
     /// The end of the file: what is left unfinished is reported, never
@@ -114,16 +239,6 @@ struct AppleHealthImporter {
             rows.append(.invalid(line: line, reason: "the file ends before </HealthData>: it is truncated"))
         }
         carry = []
-    }
-
-    private static func find(_ needle: [UInt8], in buffer: [UInt8], from start: Int) -> Int? {
-        guard buffer.count >= needle.count else { return nil }
-        var i = start
-        while i + needle.count <= buffer.count {
-            if buffer[i] == needle[0] && buffer[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
-        }
-        return nil
     }
 
     private mutating func record(attributes: [String: String], line: Int) {

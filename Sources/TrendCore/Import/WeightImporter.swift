@@ -30,6 +30,17 @@ public enum WeightImporter {
         guard let resolved else { throw .unrecognized(path: shown) }
         if resolved == .appleHealth {
             var importer = AppleHealthImporter(cells: cells)
+            // A regular file is mapped and scanned in place: nothing is copied.
+            let size = fstat(fd, &info) == 0 && Platform.isRegularFile(info) ? Int(info.st_size) : 0
+            if size > 0, let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != Platform.mapFailed {
+                defer { munmap(base, size) }
+                _ = madvise(base, size, MADV_SEQUENTIAL)
+                let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+                importer.consume(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)) { done in
+                    _ = madvise(base, done / page * page, MADV_DONTNEED)
+                }
+                head = []
+            }
             while !head.isEmpty {
                 importer.consume(head[...])
                 head = try readChunk(fd, path: shown)
