@@ -55,7 +55,7 @@ struct AppleHealthImporter {
     }
 
     /// `<Record` as the low seven bytes of a little-endian word.
-    private static let recordWord: UInt64 = "<Record".utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+    private static let recordWord = word("<Record")
 
     /// Scans a whole buffer in place (a mapped file): no chunk is copied.
     /// `release` is told now and then how far the scan has read, so the
@@ -71,7 +71,14 @@ struct AppleHealthImporter {
     }
 
     private static let bodyMassType = Array("type=\"HKQuantityTypeIdentifierBodyMass\"".utf8)
-    private static let otherType = Array("type=\"".utf8)
+    /// Bytes as the low end of a little-endian word.
+    private static func word(_ text: String) -> UInt64 {
+        text.utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+    }
+    private static let typeWord = word("type=\"")
+    /// Where `BodyMass` stands in `type="HKQuantityTypeIdentifierBodyMass"`.
+    private static let bodyMassOffset = "type=\"HKQuantityTypeIdentifier".utf8.count
+    private static let bodyMassWord = word("BodyMass")
 
     /// Scans `b` from one `<` to the next (`memchr`), parsing only body-mass
     /// records; newlines are counted (SIMD) only up to where a row needs its
@@ -82,6 +89,11 @@ struct AppleHealthImporter {
         var counted = 0
         var lines = 0
         var released = 0
+        // Read once, not per `<`: each static access costs a once-check.
+        let recordWord = Self.recordWord
+        let typeWord = Self.typeWord
+        let bodyMassWord = Self.bodyMassWord
+        let raw = UnsafeRawPointer(base)
         func lineAt(_ position: Int) -> Int {
             lines += Self.newlines(b, from: counted, to: position)
             counted = position
@@ -125,10 +137,10 @@ struct AppleHealthImporter {
             }
             if next == UInt8(ascii: "H"), matches(Self.healthDataTag, at: i) { sawHealthData = true }
             // `<Record` and a space, tab or line break, in one 8-byte load.
-            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             let seven = word & 0x00FF_FFFF_FFFF_FFFF
             let after = UInt8(truncatingIfNeeded: word >> 56)
-            guard seven == Self.recordWord, after == 32 || after == 10 || after == 9 || after == 13 else {
+            guard seven == recordWord, after == 32 || after == 10 || after == 9 || after == 13 else {
                 index = i + 1
                 continue
             }
@@ -138,8 +150,13 @@ struct AppleHealthImporter {
                 index = i
                 break
             }
-            let isBodyMass = matches(Self.bodyMassType, at: attributesStart)
-            if !isBodyMass && matches(Self.otherType, at: attributesStart) {
+            // `type="` (six bytes), then the eight bytes where `BodyMass` would
+            // stand, before any full compare: nearly every record is another kind.
+            let hasType = raw.loadUnaligned(fromByteOffset: attributesStart, as: UInt64.self) & 0xFFFF_FFFF_FFFF == typeWord
+            let isBodyMass = hasType
+                && raw.loadUnaligned(fromByteOffset: attributesStart + Self.bodyMassOffset, as: UInt64.self) == bodyMassWord
+                && matches(Self.bodyMassType, at: attributesStart)
+            if !isBodyMass && hasType {
                 otherRecords += 1
                 index = i + 1
                 continue

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Apple Health at disk speed (issue 15): times `trend import --dry-run` of a
+generated export.xml in the real layout (default 300 MB) and of the same
+export zipped, against `cat` of the (cached) file, the Python regex peer
+(Benchmarks/health_peer.py) and `unzip -p`; peak memory under GNU time.
+Median of --runs after a warm-up, jobs alternating. Writes its section of
+RESULTS.md (below the marker that bench.py keeps).
+Usage: health.py --trend PATH [--megabytes 300] [--runs 5]"""
+import argparse, os, shutil, statistics, subprocess, sys, time, zipfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MARKER = "<!-- measured separately; kept by bench.py -->"
+SECTION = "## Apple Health (issue 15)"
+
+
+def timed(argv, env=None):
+    start = time.perf_counter()
+    result = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        raise SystemExit(f"failed: {' '.join(argv)}: {result.stderr.decode()}")
+    return elapsed
+
+
+def peak(argv, env=None):
+    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    return int(result.stderr.strip().splitlines()[-1]) / 1024
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--trend", required=True)
+    parser.add_argument("--megabytes", type=int, default=300)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--work", default=os.path.join(HERE, ".work"))
+    parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
+    args = parser.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    xml = os.path.join(args.work, f"export-{args.megabytes}MB.xml")
+    if not os.path.exists(xml):
+        print(f"generating {xml}...", file=sys.stderr)
+        subprocess.run([sys.executable, os.path.join(HERE, "health_export.py"), xml, str(args.megabytes)], check=True)
+    archive = os.path.join(args.work, f"export-{args.megabytes}MB.zip")
+    if not os.path.exists(archive):
+        with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+            z.write(xml, "apple_health_export/export.xml")
+    data = os.path.join(args.work, "health-data")
+    env = dict(os.environ, TREND_DATA_DIR=data, TZ="UTC")
+    jobs = {
+        "trend import export.xml": [args.trend, "import", xml, "--dry-run", "-q"],
+        "cat export.xml": ["cat", xml],
+        "python regex": [sys.executable, os.path.join(HERE, "health_peer.py"), xml],
+        "trend import export.zip": [args.trend, "import", archive, "--dry-run", "-q"],
+    }
+    if shutil.which("unzip"):
+        jobs["unzip -p export.zip"] = ["unzip", "-p", archive, "apple_health_export/export.xml"]
+    times = {name: [] for name in jobs}
+    for round_index in range(args.runs + 1):
+        for name, argv in jobs.items():
+            elapsed = timed(argv, env)
+            if round_index > 0:
+                times[name].append(elapsed)
+    median = {name: statistics.median(values) for name, values in times.items()}
+    memory = {name: peak(argv, env) for name, argv in jobs.items() if name.startswith("trend")}
+    rows = [f"| {name} | {median[name] * 1000:.0f} | {f'{memory[name]:.1f}' if name in memory else ''} |" for name in jobs]
+    ratios = [
+        ("export.xml vs python regex", median["trend import export.xml"] / median["python regex"], 0.5),
+        ("export.xml vs cat", median["trend import export.xml"] / median["cat export.xml"], 4),
+        ("export.xml peak MiB", memory["trend import export.xml"], 32),
+    ]
+    if "unzip -p export.zip" in median:
+        ratios.append(("export.zip vs unzip -p", median["trend import export.zip"] / median["unzip -p export.zip"], 1.5))
+    section = [SECTION, "",
+               f"Written by `Benchmarks/health.py` on {time.strftime('%Y-%m-%d %H:%M %Z')}: a generated export.xml in the real layout "
+               f"({os.path.getsize(xml) / 1e6:.0f} MB: DOCTYPE and ATTLIST, ~{args.megabytes * 4600:,} records of other kinds, a body-mass "
+               f"record in every 500) and the same zipped ({os.path.getsize(archive) / 1e6:.1f} MB; generated data compresses far better "
+               f"than a real export). Median of {args.runs} after a warm-up, jobs alternating; peak memory under GNU time.", "",
+               "| job | ms | peak MiB |", "|---|---|---|", *rows, "",
+               "| measure | value | target | |", "|---|---|---|---|",
+               *[f"| {name} | {value:.2f} | ≤ {limit} | {'met' if value <= limit else '**not met**'} |" for name, value, limit in ratios], ""]
+    text = open(args.results).read() if os.path.exists(args.results) else ""
+    if MARKER not in text:
+        text += "\n" + MARKER + "\n"
+    head, kept = text.split(MARKER, 1)
+    # This section replaces its previous version; the other kept sections stay.
+    if SECTION in kept:
+        before, after = kept.split(SECTION, 1)
+        kept = before + (after[after.find("\n## ") + 1:] if "\n## " in after else "")
+    with open(args.results, "w") as f:
+        f.write(head + MARKER + "\n\n" + "\n".join(section) + "\n" + kept.strip("\n") + ("\n" if kept.strip() else ""))
+    print("\n".join(section))
+
+
+if __name__ == "__main__":
+    main()
