@@ -70,6 +70,16 @@ def main():
     ]
     if "unzip -p export.zip" in median:
         ratios.append(("export.zip vs unzip -p", median["trend import export.zip"] / median["unzip -p export.zip"], 1.5))
+    # Output that streams: list and export of a 500,000-entry history.
+    history = os.path.join(args.work, "history-500000")
+    if not os.path.exists(os.path.join(history, "weights.json")):
+        subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), "500000", history], check=True)
+    stream_env = dict(os.environ, TREND_DATA_DIR=history, TZ="UTC")
+    stream_jobs = {"trend list --format csv": [args.trend, "list", "--format", "csv"], "trend export": [args.trend, "export"],
+                   "trend export --format json": [args.trend, "export", "--format", "json"]}
+    stream_times = {name: statistics.median([timed(argv, stream_env) for _ in range(args.runs)]) for name, argv in stream_jobs.items()}
+    stream_memory = {name: peak(argv, stream_env) for name, argv in stream_jobs.items()}
+    stream_rows = [f"| {name} | {stream_times[name] * 1000:.0f} | {stream_memory[name]:.1f} | {'met' if stream_memory[name] <= 64 else '**not met**'} |" for name in stream_jobs]
     section = [SECTION, "",
                f"Written by `Benchmarks/health.py` on {time.strftime('%Y-%m-%d %H:%M %Z')}: a generated export.xml in the real layout "
                f"({os.path.getsize(xml) / 1e6:.0f} MB: DOCTYPE and ATTLIST, ~{args.megabytes * 4600:,} records of other kinds, a body-mass "
@@ -77,7 +87,10 @@ def main():
                f"than a real export). Median of {args.runs} after a warm-up, jobs alternating; peak memory under GNU time.", "",
                "| job | ms | peak MiB |", "|---|---|---|", *rows, "",
                "| measure | value | target | |", "|---|---|---|---|",
-               *[f"| {name} | {value:.2f} | ≤ {limit} | {'met' if value <= limit else '**not met**'} |" for name, value, limit in ratios], ""]
+               *[f"| {name} | {value:.2f} | ≤ {limit} | {'met' if value <= limit else '**not met**'} |" for name, value, limit in ratios], "",
+               "Output that streams, a 500,000-entry history (target: peak ≤ 64 MiB, no slower). Before this change, measured the same way "
+               "with the dynamic-runtime build: `list --format csv` 290 ms, 127 MiB; `export` 210 ms, 78 MiB; `export --format json` 300 ms, 149 MiB.", "",
+               "| job | ms | peak MiB | ≤ 64 MiB |", "|---|---|---|---|", *stream_rows, ""]
     text = open(args.results).read() if os.path.exists(args.results) else ""
     if MARKER not in text:
         text += "\n" + MARKER + "\n"

@@ -21,6 +21,8 @@ public struct EntrySelection: Equatable, Sendable {
     }
 
     public func apply(to entries: [WeightEntry], today: CalendarDay) -> [WeightEntry] {
+        // Everything: the same array, not a copy of a long history.
+        if range == nil && since == nil && until == nil && (limit ?? Int.max) >= entries.count { return entries }
         let from = since ?? range?.firstDay(today: today).map(Bound.day)
         var selected = entries.filter { entry in
             switch from {

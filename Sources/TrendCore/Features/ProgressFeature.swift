@@ -94,6 +94,17 @@ public final class ProgressFeature {
         }.value
     }
 
+    /// The weigh-ins `selection` picks and the series that gives each its
+    /// day's trend, without a point per entry: for output that streams.
+    public func listingSeries(_ selection: EntrySelection) async -> (entries: [WeightEntry], series: TrendSeries) {
+        let entries = weightLog.entries
+        let today = clock.today
+        let method = settings.method
+        return await Task.detached {
+            (selection.apply(to: entries, today: today), TrendSeries(entries: entries, method: method))
+        }.value
+    }
+
     /// The estimated days (no weigh-in; SPEC §5) between the first and the
     /// last of `listed`, with their interpolated weight and trend.
     public func estimatedDays(between listed: [WeightHistoryData.Point]) async -> [WeightHistoryData.EstimatedDay] {

@@ -41,13 +41,13 @@ extension WeightsDocument {
             case "entries":
                 sawEntries = true
                 guard s.peek() == UInt8(ascii: "[") else { throw s.fail("\"entries\" must be an array, not \(s.kindOfNextValue())") }
-                entries.reserveCapacity(s.bytes.count / 100)
+                entries.reserveCapacity(s.bytes.count / 104)
                 try s.expect(UInt8(ascii: "["), "'['")
                 if s.take(UInt8(ascii: "]")) { return }
                 var lastReported = s.offset
                 repeat {
                     entries.append(try decodeEntry(&s, number: entries.count + 1, allowUnknownKeys: allowUnknownKeys))
-                    if let progress, s.offset - lastReported >= 1 << 22 {
+                    if let progress, s.offset - lastReported >= 1 << 20 {
                         progress(s.offset)
                         lastReported = s.offset
                     }

@@ -27,12 +27,12 @@ enum ParallelEntries {
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = canonicalStart.count
         var entries: [WeightEntry] = []
-        entries.reserveCapacity(size / 100)
+        entries.reserveCapacity(size / 104)  // a canonical entry line is at least ~104 bytes
         var lastReleased = 0
         while true {
             _ = scanner.peek()
             if scanner.offset == split { break }
-            if let releaser, scanner.offset - lastReleased >= 1 << 22 {
+            if let releaser, scanner.offset - lastReleased >= 1 << 20 {
                 releaser.release(upTo: scanner.offset)
                 lastReleased = scanner.offset
             }
@@ -76,14 +76,14 @@ enum ParallelEntries {
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = start
         var entries: [WeightEntry] = []
-        entries.reserveCapacity((size - start) / 100)
+        entries.reserveCapacity((size - start) / 104)
         var lastReleased = start
         repeat {
             guard let entry = try? WeightsDocument.decodeEntry(&scanner, number: entries.count + 1, allowUnknownKeys: false) else {
                 return nil
             }
             entries.append(entry)
-            if scanner.offset - lastReleased >= 1 << 22 {
+            if scanner.offset - lastReleased >= 1 << 20 {
                 releaser.release(upTo: scanner.offset)
                 lastReleased = scanner.offset
             }

@@ -32,14 +32,21 @@ struct ExportCommand: TrendCommand {
         try await context.loadWeights()
         let store = context.app.weightLogFeature.store
         // Only an explicit --unit converts: the export is exact kilograms otherwise.
-        let bytes = format == .json ? ExportDocument.json(store) : ExportDocument.csv(store, unit: context.unitOverride ?? .kilograms, trendMethod: method)
-        if let output, output != "-" {
-            let path = PathName.absolute(output, in: FileManager.default.currentDirectoryPath)
-            let dataFiles = [context.app.dataDirectory?.weightsPath, context.app.dataDirectory?.settingsPath].compactMap { $0 }
-            try ExportFile.write(bytes, toPath: path, protecting: dataFiles + dataFiles.map { $0 + ".lock" })
-            context.console.message("Exported \(store.entries.count) weigh-ins to \(output.terminalSafe).\n")
-        } else {
-            context.console.out(bytes: bytes)
+        let unit = context.unitOverride ?? .kilograms
+        guard let output, output != "-" else {
+            // Standard output: written as it is produced, so a long history is never held twice.
+            let console = context.console
+            if format == .json {
+                ExportDocument.json(store) { console.out(bytes: $0) }
+            } else {
+                ExportDocument.csv(store, unit: unit, trendMethod: method) { console.out(bytes: $0) }
+            }
+            return
         }
+        let bytes = format == .json ? ExportDocument.json(store) : ExportDocument.csv(store, unit: unit, trendMethod: method)
+        let path = PathName.absolute(output, in: FileManager.default.currentDirectoryPath)
+        let dataFiles = [context.app.dataDirectory?.weightsPath, context.app.dataDirectory?.settingsPath].compactMap { $0 }
+        try ExportFile.write(bytes, toPath: path, protecting: dataFiles + dataFiles.map { $0 + ".lock" })
+        context.console.message("Exported \(store.entries.count) weigh-ins to \(output.terminalSafe).\n")
     }
 }

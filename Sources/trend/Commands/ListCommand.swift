@@ -46,6 +46,12 @@ struct ListCommand: TrendCommand {
         selection.until = try until.map(dates.bound(parsing:))
         try await context.loadSettings()
         try await context.loadWeights()
+        if format == .csv {
+            // Streamed row by row: no point is built per entry of a long history.
+            let (entries, series) = await context.app.progressFeature.listingSeries(selection)
+            writeCSV(entries, series: series, unit: context.unit, to: context.console)
+            return
+        }
         let points = await context.app.progressFeature.listing(selection)
         let estimatedDays = estimated ? await context.app.progressFeature.estimatedDays(between: points) : []
         let unit = context.unit
@@ -63,9 +69,7 @@ struct ListCommand: TrendCommand {
             }
             let ordered = rows.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
             context.console.out(JSONOutput.array(ordered).rendered())
-        case .csv:
-            writeCSV(points, unit: unit, to: context.console)
-        case .text, .svg, .html:  // list declares text, json and csv only
+        case .text, .csv, .svg, .html:  // csv is streamed above; list declares text, json and csv only
             guard !points.isEmpty else {
                 context.console.message(
                     context.app.weightLogFeature.entries.isEmpty
@@ -96,22 +100,23 @@ struct ListCommand: TrendCommand {
     }
 
     /// Written as bytes, a chunk at a time: a long history makes a large file.
-    private func writeCSV(_ points: [WeightHistoryData.Point], unit: WeightUnit, to console: Console) {
+    private func writeCSV(_ entries: [WeightEntry], series: TrendSeries, unit: WeightUnit, to console: Console) {
         var out = Array("id,date,weight,unit,trend,note\n".utf8)
         out.reserveCapacity(1 << 16)
         let unitName = Array(unit.rawValue.utf8)
-        for point in points {
-            point.entry.appendID(to: &out)
+        for entry in entries {
+            entry.appendID(to: &out)
             out.append(UInt8(ascii: ","))
-            point.entry.timestamp.appendISO8601(to: &out)
+            entry.timestamp.appendISO8601(to: &out)
             out.append(UInt8(ascii: ","))
-            out.append(contentsOf: DecimalText.shortest(unit.roundedValue(fromKilograms: point.kilograms)).utf8)
+            out.append(contentsOf: DecimalText.shortest(unit.roundedValue(fromKilograms: entry.kilograms)).utf8)
             out.append(UInt8(ascii: ","))
             out.append(contentsOf: unitName)
             out.append(UInt8(ascii: ","))
-            out.append(contentsOf: DecimalText.shortest(unit.roundedValue(fromKilograms: point.trendKilograms)).utf8)
+            let trend = series.trendKilograms(on: entry.calendarDay) ?? entry.kilograms
+            out.append(contentsOf: DecimalText.shortest(unit.roundedValue(fromKilograms: trend)).utf8)
             out.append(UInt8(ascii: ","))
-            if let note = point.entry.note { out.append(contentsOf: CSVField.quoted(note).utf8) }
+            if let note = entry.note { out.append(contentsOf: CSVField.quoted(note).utf8) }
             out.append(UInt8(ascii: "\n"))
             if out.count >= 1 << 16 {
                 console.out(bytes: out)
