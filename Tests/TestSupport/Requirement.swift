@@ -10,6 +10,14 @@ public enum Requirement {
         FileManager.default.isExecutableFile(atPath: path)
     }
 
-    /// util-linux `script`: runs a command on a pseudo-terminal.
+    /// util-linux `script`: runs a command on a pseudo-terminal (the BSD
+    /// `script` on macOS takes other options).
+    #if os(Linux)
     public static let hasScript = installed("/usr/bin/script")
+    #else
+    public static let hasScript = false
+    #endif
+
+    /// `/dev/full`, where every write fails with ENOSPC (Linux).
+    public static let hasDevFull = FileManager.default.fileExists(atPath: "/dev/full")
 }

@@ -27,7 +27,7 @@ struct ConsoleTests {
         #expect(console.outputFailure == nil)
     }
 
-    @Test("a failed write is kept, and nothing more is written")
+    @Test("a failed write is kept, and nothing more is written", .enabled(if: Requirement.hasDevFull, "needs /dev/full"))
     func failure() throws {
         let full = open("/dev/full", O_WRONLY)
         try #require(full >= 0)

@@ -23,7 +23,7 @@ struct TrustTests {
         try cli.ok("import", cli.directory.file("history.csv"))
     }
 
-    @Test("a write to standard output that fails exits 74 naming it; a closed reader stops quietly with 141")
+    @Test("a write to standard output that fails exits 74 naming it; a closed reader stops quietly with 141", .enabled(if: Requirement.hasDevFull, "needs /dev/full"))
     func outputErrors() throws {
         let cli = try CLIHarness()
         try history(cli, days: 3000)

@@ -13,6 +13,14 @@ public enum TypoGuard {
         isFirst && unit == .kilograms && kilograms > firstWeighInHintKilograms
     }
 
+    /// The trend the guard compares with: that of the latest 2,000
+    /// weigh-ins. Enough for a plausibility check (a day 60 days back weighs
+    /// 0.9^60, 0.2%, in the trend), and it keeps a log into a history of a
+    /// million entries as fast as the write itself.
+    public static func trendKilograms(of entries: [WeightEntry]) -> Double? {
+        TrendSeries(entries: Array(entries.suffix(2000))).lastTrendKilograms
+    }
+
     public static func isUnlikely(_ kilograms: Double, trendKilograms: Double) -> Bool {
         let distance = abs(kilograms - trendKilograms)
         return distance > trendKilograms * relativeLimit && distance >= absoluteLimitKilograms

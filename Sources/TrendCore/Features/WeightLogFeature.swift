@@ -95,7 +95,7 @@ public final class WeightLogFeature {
         try await performEdit { [repository] in
             try await repository.modify { store in
                 // Decided under the lock, against what is stored then.
-                if let unit { try TypoGuard.check(kilograms, typedIn: unit, trendKilograms: TrendSeries(entries: store.entries).lastTrendKilograms) }
+                if let unit { try TypoGuard.check(kilograms, typedIn: unit, trendKilograms: TypoGuard.trendKilograms(of: store.entries)) }
                 store.insert(entry)
             }.store
         }
@@ -133,7 +133,7 @@ public final class WeightLogFeature {
                 var entry = try EntryID.entry(matching: text, in: store.entries)
                 if let kilograms, let unit {
                     let others = store.entries.filter { $0.id != entry.id }
-                    try TypoGuard.check(kilograms, typedIn: unit, trendKilograms: TrendSeries(entries: others).lastTrendKilograms)
+                    try TypoGuard.check(kilograms, typedIn: unit, trendKilograms: TypoGuard.trendKilograms(of: others))
                 }
                 if let kilograms { entry.kilograms = kilograms }
                 if let timestamp { entry.timestamp = timestamp }
