@@ -175,7 +175,7 @@ def main():
         f.write(f"Written by `Benchmarks/run` on {time.strftime('%Y-%m-%d %H:%M %Z')}.\n\n")
         f.write(f"Machine: {machine}; {swift}. Median of {args.runs} runs after a warm-up, jobs alternating within each round; ")
         f.write("peak memory is the maximum resident set of one more run under GNU time. The machine is shared: compare ratios within one run.\n\n")
-        f.write("Jobs: `trend progress --range 3M --format json`, `trend list --format csv > /dev/null`, `trend log 80.5` (on a fresh copy ")
+        f.write("Jobs: `trend progress --range 3M --format json`, `trend list --format csv > /dev/null`, `trend log W`, W near the latest weigh-in (on a fresh copy ")
         f.write("of the history each run), `trend --version`; the Python peer (`Benchmarks/peer.py`) does the same on the same files; the floors ")
         f.write("are `cat FILE > /dev/null`, `cp FILE COPY` and `/bin/true`. `import` is `trend import` of the history's CSV export ")
         f.write("into an empty data directory (no peer).\n\n")
