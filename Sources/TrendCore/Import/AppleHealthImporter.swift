@@ -221,7 +221,6 @@ struct AppleHealthImporter {
         let raw = UnsafeRawPointer(base)
         let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let ones: UInt64 = 0x0101_0101_0101_0101
         /// 1 in each byte of `word` that is a newline, 0 elsewhere.
         @inline(__always) func marks(_ offset: Int) -> UInt64 {
             let x = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ newlines
@@ -238,7 +237,10 @@ struct AppleHealthImporter {
                 i += 32
                 rounds += 1
             }
-            count += Int((bytes &* ones) >> 56)
+            // Eight byte lanes of up to 252 each can sum past 255: add them in
+            // pairs into 16-bit lanes first, then those four (found by fuzzing).
+            let pairs = (bytes & 0x00FF_00FF_00FF_00FF) &+ ((bytes >> 8) & 0x00FF_00FF_00FF_00FF)
+            count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
         }
         while i < to {
             if base[i] == 10 { count += 1 }
