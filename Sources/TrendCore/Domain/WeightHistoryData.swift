@@ -147,7 +147,7 @@ public struct WeightHistoryData: Equatable, Sendable {
         return WeightHistoryData(
             range: range, isCustomPeriod: since != nil || until != nil, from: from, to: today, method: method, points: points, estimatedDays: Array(estimatedDays),
             goalKilograms: goalKilograms, asOf: asOf, trackingSince: firstSeriesDay, trendKilograms: latestTrend,
-            weeklyRateKilograms: slope.map { $0 * 7 },
+            weeklyRateKilograms: series.weeklyRateKilograms,
             deltas: Deltas(day: delta(1), week: delta(7), twoWeeks: delta(14), fourWeeks: delta(28)), goal: goal)
     }
 }

@@ -83,14 +83,28 @@ public final class ProgressFeature {
     /// Weigh-ins picked by `selection`, each with its day's trend (computed
     /// over the whole history).
     public func listing(_ selection: EntrySelection) async -> [WeightHistoryData.Point] {
+        await listing(selection, estimatedDays: false).points
+    }
+
+    /// The listing and, when asked, the estimated days (no weigh-in; SPEC §5)
+    /// between its first and last weigh-in, from one trend series.
+    public func listing(
+        _ selection: EntrySelection, estimatedDays wanted: Bool
+    ) async -> (points: [WeightHistoryData.Point], estimatedDays: [WeightHistoryData.EstimatedDay]) {
         let entries = weightLog.entries
         let today = clock.today
         let method = settings.method
         return await Task.detached {
             let series = TrendSeries(entries: entries, method: method)
-            return selection.apply(to: entries, today: today).map { entry in
+            let points = selection.apply(to: entries, today: today).map { entry in
                 WeightHistoryData.Point(entry: entry, trendKilograms: series.trendKilograms(on: entry.calendarDay) ?? entry.kilograms)
             }
+            guard wanted, let first = points.first?.entry.calendarDay, let last = points.last?.entry.calendarDay, first < last else {
+                return (points, [])
+            }
+            let estimated = series.days.filter { $0.isInterpolated && $0.day > first && $0.day < last }
+                .map { WeightHistoryData.EstimatedDay(day: $0.day, kilograms: $0.kilograms, trendKilograms: $0.trendKilograms) }
+            return (points, estimated)
         }.value
     }
 
@@ -102,19 +116,6 @@ public final class ProgressFeature {
         let method = settings.method
         return await Task.detached {
             (selection.apply(to: entries, today: today), TrendSeries(entries: entries, method: method))
-        }.value
-    }
-
-    /// The estimated days (no weigh-in; SPEC §5) between the first and the
-    /// last of `listed`, with their interpolated weight and trend.
-    public func estimatedDays(between listed: [WeightHistoryData.Point]) async -> [WeightHistoryData.EstimatedDay] {
-        guard let first = listed.first?.entry.calendarDay, let last = listed.last?.entry.calendarDay, first < last else { return [] }
-        let entries = weightLog.entries
-        let method = settings.method
-        return await Task.detached {
-            TrendSeries(entries: entries, method: method).days
-                .filter { $0.isInterpolated && $0.day > first && $0.day < last }
-                .map { WeightHistoryData.EstimatedDay(day: $0.day, kilograms: $0.kilograms, trendKilograms: $0.trendKilograms) }
         }.value
     }
 }

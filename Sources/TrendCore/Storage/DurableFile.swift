@@ -70,7 +70,7 @@ struct DurableFile: Sendable {
     /// producer, so a large file is never built in memory first.
     enum FileContents {
         case bytes([UInt8])
-        case streamed((inout ChunkedFileWriter) -> Void)
+        case streamed((inout ChunkingSink) -> Void)
     }
 
     /// Applies `change` to the current contents (nil: no file yet) under the
@@ -220,13 +220,20 @@ struct DurableFile: Sendable {
         guard fd >= 0 else { throw StorageError(errno: errno, path: path) }
         var closed = false
         defer { if !closed { close(fd) } }
-        var writer = ChunkedFileWriter(fd: fd, injectedErrno: faults.writeErrno)
+        // Written 1 MiB at a time with the full write loop; the first failure
+        // is kept and everything after it is dropped.
+        var failure: Int32?
+        let injected = faults.writeErrno
+        var writer = ChunkingSink(chunkSize: 1 << 20) { bytes in
+            guard failure == nil else { return }
+            failure = injected ?? bytes.withUnsafeBytes { Platform.writeAll(fd, $0) }
+        }
         switch contents {
         case .bytes(let bytes): writer.append(contentsOf: bytes)
         case .streamed(let produce): produce(&writer)
         }
         writer.flush()
-        if let code = writer.failure { throw StorageError(errno: code, path: path) }
+        if let code = failure { throw StorageError(errno: code, path: path) }
         if let original {
             guard fchmod(fd, original.st_mode & 0o7777) == 0 else { throw StorageError(errno: errno, path: path) }
             if geteuid() == 0 { _ = fchown(fd, original.st_uid, original.st_gid) }

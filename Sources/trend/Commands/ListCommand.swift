@@ -52,8 +52,7 @@ struct ListCommand: TrendCommand {
             writeCSV(entries, series: series, unit: context.unit, to: context.console)
             return
         }
-        let points = await context.app.progressFeature.listing(selection)
-        let estimatedDays = estimated ? await context.app.progressFeature.estimatedDays(between: points) : []
+        let (points, estimatedDays) = await context.app.progressFeature.listing(selection, estimatedDays: estimated)
         let unit = context.unit
         switch format {
         case .json:
