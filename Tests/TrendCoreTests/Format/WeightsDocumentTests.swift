@@ -112,6 +112,34 @@ struct WeightsDocumentTests {
         }
     }
 
+    /// Foundation's UUID(uuidString:) is the reference for valid ids only: it
+    /// also takes some that are not canonical (a tab for a leading digit).
+    @Test("reads an id as Foundation does, and refuses every non-hex byte at every digit position")
+    func uuidDigits() {
+        let template = Array("0123abcd-4567-89EF-aBcD-eF0123456789".utf8)
+        let digitPositions = (0..<36).filter { ![8, 13, 18, 23].contains($0) }
+        var checked = 0
+        for position in digitPositions {
+            for byte in UInt8.min...UInt8.max {
+                var text = template
+                text[position] = byte
+                let parsed = text.withUnsafeBufferPointer { WeightsDocument.parseUUID($0, 0..<36) }
+                let isHex = (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+                let expected = isHex ? UUID(uuidString: String(decoding: text, as: UTF8.self)) : nil
+                if isHex { #expect(expected != nil) }
+                #expect(parsed == expected, "byte \(byte) at \(position)")
+                checked += 1
+            }
+        }
+        #expect(checked == 32 * 256)
+        // A dash out of place, or a short or long id.
+        let short = Array("0123abcd-4567-89ef-abcd-ef012345678".utf8)
+        #expect(short.withUnsafeBufferPointer { WeightsDocument.parseUUID($0, 0..<35) } == nil)
+        var moved = template
+        moved.swapAt(8, 9)
+        #expect(moved.withUnsafeBufferPointer { WeightsDocument.parseUUID($0, 0..<36) } == nil)
+    }
+
     @Test("decoding arbitrary bytes never crashes")
     func fuzz() {
         var generator = SeededGenerator(seed: 42)
