@@ -9,18 +9,18 @@ struct ParsedValues {
     subscript(flag: Flag) -> Bool { options[flag.spec.long] != nil }
 
     /// The last value given: a later option overrides an earlier one.
-    subscript<Value>(option: Option<Value>) -> Value? {
+    subscript<Value: ArgumentValue>(option: Option<Value>) -> Value? {
         options[option.spec.long]?.last.flatMap(Value.init(argument:))
     }
 
     /// Every value of a repeating argument, in order.
-    func all<Value>(_ argument: Argument<Value>) -> [Value] {
+    func all<Value: ArgumentValue>(_ argument: Argument<Value>) -> [Value] {
         guard let index = command?.arguments.firstIndex(where: { $0.name == argument.spec.name }), index < positionals.count
         else { return [] }
         return positionals[index...].compactMap(Value.init(argument:))
     }
 
-    subscript<Value>(argument: Argument<Value>) -> Value? {
+    subscript<Value: ArgumentValue>(argument: Argument<Value>) -> Value? {
         guard let index = command?.arguments.firstIndex(where: { $0.name == argument.spec.name }), index < positionals.count
         else { return nil }
         return Value(argument: positionals[index])
