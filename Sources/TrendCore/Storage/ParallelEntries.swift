@@ -12,8 +12,10 @@ import Darwin
 /// It is only a fast path: anything unexpected returns nil and the caller
 /// reads the file sequentially, which also gives the exact error message.
 enum ParallelEntries {
-    /// Below this, one core is faster than starting a second.
-    static let minimumSize = 4 << 20
+    /// Below this, one core is faster than starting a second. Measured A/B
+    /// with the release binary: two cores already win at 5,000 entries
+    /// (0.55 MB: 5.5 → 5.3 ms for `progress`) and at 10,000 (6.6 → 6.1 ms).
+    static let minimumSize = 512 << 10
 
     private static let canonicalStart = Array("{\n  \"entries\": [".utf8)
 
