@@ -43,20 +43,22 @@ package enum Platform {
     }
 
     /// The process environment, read straight from `environ`: ProcessInfo's
-    /// copy cost a noticeable share of start-up.
+    /// copy cost a noticeable share of start-up. Sized once and split at
+    /// the `=` byte, so building it neither rehashes nor searches strings.
     package static func environment() -> [String: String] {
-        var result: [String: String] = [:]
         #if canImport(Glibc)
-        var pointer = environ
+        let start = environ
         #else
-        var pointer = _NSGetEnviron()!.pointee
+        let start = _NSGetEnviron()!.pointee
         #endif
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
+        var count = 0
+        while start[count] != nil { count += 1 }
+        var result = [String: String](minimumCapacity: count)
+        for index in 0..<count {
+            let entry = start[index]!
+            guard let equals = strchr(entry, 0x3D) else { continue }
+            let name = UnsafeRawBufferPointer(start: entry, count: equals - entry)
+            result[String(decoding: name, as: UTF8.self)] = String(cString: equals + 1)
         }
         return result
     }

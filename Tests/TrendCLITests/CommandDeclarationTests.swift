@@ -27,6 +27,19 @@ struct CommandDeclarationTests {
         for option in command.options { #expect(command.usage.contains("--" + option.long), "\(option.long)") }
     }
 
+    @Test("a command is found by the names its configuration declares")
+    func namesMatchConfigurations() throws {
+        for type in CommandTable.commands {
+            #expect(type.configuration.names == type.names)
+            for name in type.names {
+                #expect(CommandTable.parser.command(named: name)?.name == type.configuration.name)
+            }
+        }
+        #expect(CommandTable.parser.command(named: "nope") == nil)
+        #expect(throws: UsageError(message: "unknown command 'lgo'. Did you mean 'log'?")) { try CommandTable.parser.parse(["lgo"]) }
+        #expect(try CommandTable.parser.parse(["rm", "abcd"]).command?.name == "remove")
+    }
+
     @Test("names are unique: no command, alias or option is declared twice")
     func unique() {
         let names = Self.commands.flatMap(\.names)

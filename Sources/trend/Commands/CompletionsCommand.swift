@@ -3,8 +3,8 @@ struct CompletionsCommand: TrendCommand {
 
     static let readsWeights = false
 
-    static let configuration = CommandConfiguration(
-        name: "completions", abstract: "Print a shell completion script.",
+    static let names = ["completions"]
+    static let configuration = CommandConfiguration(names: names, abstract: "Print a shell completion script.",
         discussion: "Self-contained: bash needs no bash-completion package. See the README for where to put it.",
         arguments: [shellArgument.spec],
         examples: ["trend completions bash > ~/.local/share/bash-completion/completions/trend"])

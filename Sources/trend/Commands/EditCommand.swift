@@ -8,8 +8,8 @@ struct EditCommand: TrendCommand {
     static let clearNoteFlag = Flag("clear-note", help: "Remove the note.")
     static let formatOption = CommandTable.format([.text, .json])
 
-    static let configuration = CommandConfiguration(
-        name: "edit", abstract: "Change a weigh-in.", arguments: [idArgument.spec],
+    static let names = ["edit"]
+    static let configuration = CommandConfiguration(names: names, abstract: "Change a weigh-in.", arguments: [idArgument.spec],
         options: [weightOption, dateOption, noteOption, clearNoteFlag, CommandTable.forceFlag, formatOption], exclusive: [["note", "clear-note"]],
         examples: ["trend edit 3f2a --weight 80.4"])
 

@@ -11,8 +11,8 @@ struct ExportCommand: TrendCommand {
         "output", short: "o", valueName: "FILE", help: "Write to FILE (atomically) instead of standard output.",
         completion: .file)
 
-    static let configuration = CommandConfiguration(
-        name: "export", abstract: "Export every weigh-in, re-importable without loss.",
+    static let names = ["export"]
+    static let configuration = CommandConfiguration(names: names, abstract: "Export every weigh-in, re-importable without loss.",
         discussion:
             "CSV (date,weight,unit,note) in exact kilograms by default; with --unit lb or st weights are converted and rounded to 0.01. With --method, a last column holds each day's trend. JSON is the weights.json document, with ids and the goal.",
         options: [formatOption, outputOption, CommandTable.methodOption],

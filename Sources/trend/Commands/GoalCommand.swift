@@ -5,8 +5,8 @@ struct GoalCommand: TrendCommand {
     static let clearFlag = Flag("clear", help: "Remove the goal.")
     static let formatOption = CommandTable.format([.text, .json])
 
-    static let configuration = CommandConfiguration(
-        name: "goal", abstract: "Show, set or clear the goal weight.", arguments: [weightArgument.spec],
+    static let names = ["goal"]
+    static let configuration = CommandConfiguration(names: names, abstract: "Show, set or clear the goal weight.", arguments: [weightArgument.spec],
         options: [clearFlag, formatOption], examples: ["trend goal 75", "trend goal --clear"])
 
     enum Action: Equatable, Sendable {

@@ -5,8 +5,8 @@ struct HelpCommand: TrendCommand {
 
     static let readsWeights = false
 
-    static let configuration = CommandConfiguration(
-        name: "help", abstract: "Show help for trend or a command.", arguments: [commandArgument.spec], options: [manFlag],
+    static let names = ["help"]
+    static let configuration = CommandConfiguration(names: names, abstract: "Show help for trend or a command.", arguments: [commandArgument.spec], options: [manFlag],
         examples: ["trend help progress", "trend help --man > trend.1"])
 
     let command: String?

@@ -9,8 +9,8 @@ struct ImportCommand: TrendCommand {
     static let dryRunFlag = Flag("dry-run", help: "Report what would be imported; write nothing.")
     static let skipInvalidFlag = Flag("skip-invalid", help: "Import the readable rows even when some cannot be read.")
 
-    static let configuration = CommandConfiguration(
-        name: "import", abstract: "Import weigh-ins from another app or an export.",
+    static let names = ["import"]
+    static let configuration = CommandConfiguration(names: names, abstract: "Import weigh-ins from another app or an export.",
         discussion:
             "Reads generic CSV (date,weight[,unit][,note]), Libra, Fitbit (CSV and the weight-*.json files, or their folder), Withings, Apple Health export.xml, Google Fit daily metrics, Garmin Connect, QS Access, Renpho, Samsung Health, The Hacker's Diet, Zepp Life, TrendWeight and trend's own JSON export; --format names one: auto, csv, libra, fitbit, withings, apple-health, json, google-fit, garmin, qs-access, renpho, fitbit-json, samsung-health, hackers-diet, zepp, trendweight. Rows already stored (same minute, same weight) are skipped, so importing again is harmless. Any row that cannot be read stops the import unless --skip-invalid is given; it is one write either way.",
         arguments: [fileArgument.spec], options: [formatOption, dateFormatOption, dryRunFlag, skipInvalidFlag],

@@ -8,8 +8,8 @@ import TrendCore
 struct InfoCommand: TrendCommand {
     static let formatOption = CommandTable.format([.text, .json])
 
-    static let configuration = CommandConfiguration(
-        name: "info", abstract: "Show where the data is and what it holds.", options: [formatOption], examples: ["trend info"])
+    static let names = ["info"]
+    static let configuration = CommandConfiguration(names: names, abstract: "Show where the data is and what it holds.", options: [formatOption], examples: ["trend info"])
 
     let format: OutputFormat
 

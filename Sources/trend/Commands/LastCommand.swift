@@ -6,8 +6,8 @@ struct LastCommand: TrendCommand {
         help: "Exit 1 when the latest weigh-in is older: N followed by m, h, d or w (36h, 2d).")
     static let formatOption = CommandTable.format([.text, .json])
 
-    static let configuration = CommandConfiguration(
-        name: "last", abstract: "Show the latest weigh-in.",
+    static let names = ["last"]
+    static let configuration = CommandConfiguration(names: names, abstract: "Show the latest weigh-in.",
         discussion: "Exits 1 when there is none, or, with --max-age, when it is older than DURATION: a reminder for cron.",
         options: [maxAgeOption, formatOption], examples: ["trend last --max-age 20h || echo 'weigh yourself'"])
 

@@ -12,8 +12,8 @@ struct ListCommand: TrendCommand {
         "estimated", help: "Also show the days between weigh-ins, estimated by linear interpolation (rows marked ~).")
     static let formatOption = CommandTable.format([.text, .json, .csv])
 
-    static let configuration = CommandConfiguration(
-        name: "list", abstract: "List weigh-ins, oldest first.",
+    static let names = ["list"]
+    static let configuration = CommandConfiguration(names: names, abstract: "List weigh-ins, oldest first.",
         discussion: "Shows the short id, local date and time, weight, trend and note of each weigh-in.",
         options: [rangeOption, sinceOption, untilOption, limitOption, CommandTable.methodOption, estimatedFlag, chartFlag, formatOption],
         exclusive: [["range", "since"]],

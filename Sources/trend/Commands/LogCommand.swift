@@ -8,8 +8,8 @@ struct LogCommand: TrendCommand {
     static let noteOption = Option<String>("note", valueName: "TEXT", help: "A note to keep with the weigh-in.")
     static let formatOption = CommandTable.format([.text, .json])
 
-    static let configuration = CommandConfiguration(
-        name: "log", abstract: "Log a weigh-in.", discussion: "Prints what was logged, its short id and the new trend.",
+    static let names = ["log"]
+    static let configuration = CommandConfiguration(names: names, abstract: "Log a weigh-in.", discussion: "Prints what was logged, its short id and the new trend.",
         arguments: [weightArgument.spec], options: [dateOption, noteOption, CommandTable.forceFlag, CommandTable.methodOption, formatOption],
         examples: ["trend log 80.5", "trend log 177.4lb --date yesterday --note 'after run'"])
 

@@ -8,8 +8,8 @@ struct MergeCommand: TrendCommand {
     static let dryRunFlag = Flag("dry-run", help: "Report what would be merged; write nothing.")
     static let deleteMergedFlag = Flag("delete-merged", help: "Remove each FILE once its entries are safely in the store.")
 
-    static let configuration = CommandConfiguration(
-        name: "merge", abstract: "Merge other copies of the weigh-ins into the store, by id.",
+    static let names = ["merge"]
+    static let configuration = CommandConfiguration(names: names, abstract: "Merge other copies of the weigh-ins into the store, by id.",
         discussion:
             "For a second device's copy or a sync tool's conflict copy: entries only in FILE are added; the same id with other content is a conflict, resolved by --prefer and listed. A two-way merge cannot see deletions; in git, use the merge driver (see the README). One write for all files.",
         arguments: [filesArgument.spec], options: [preferOption, dryRunFlag, deleteMergedFlag],
@@ -59,8 +59,9 @@ struct MergeDriverCommand: TrendCommand {
     static let oursArgument = Argument<Path>("OURS", help: "Our version (git's %A); the result is written here.", completion: .file)
     static let theirsArgument = Argument<Path>("THEIRS", help: "Their version (git's %B).", completion: .file)
 
+    static let names = ["merge-driver"]
     static let configuration = CommandConfiguration(
-        name: "merge-driver", abstract: "Merge weights.json three ways, by id, for git.",
+        names: names, abstract: "Merge weights.json three ways, by id, for git.",
         discussion:
             "Additions on both sides are kept, a deletion on one side of an unchanged entry is honoured, and an entry changed differently on both sides (or changed on one and deleted on the other) is a conflict: OURS keeps our side, the conflicts are listed, and the exit status is 1. Set up in .gitattributes with 'weights.json merge=trend' and git config merge.trend.driver 'trend merge-driver %O %A %B'.",
         arguments: [baseArgument.spec, oursArgument.spec, theirsArgument.spec],

@@ -12,8 +12,8 @@ struct ProgressCommand: TrendCommand {
     static let formatOption = CommandTable.format(
         [.text, .json, .svg, .html], help: "Output format (svg: the chart; html: a page with the report and the chart)")
 
-    static let configuration = CommandConfiguration(
-        name: "progress", abstract: "Show progress over a period: trend, weekly rate, goal.",
+    static let names = ["progress"]
+    static let configuration = CommandConfiguration(names: names, abstract: "Show progress over a period: trend, weekly rate, goal.",
         discussion:
             "The trend smooths each day's first weigh-in: by default 10% a day, days without a weigh-in filled in linearly, as TrendWeight does (see 'trend method' for The Hacker's Diet, Libra and Holt). Trend, weekly rate, energy balance, deltas and the goal are as of the latest weigh-in, whatever the range; the range picks what is listed and summarised. --format svg writes the chart as an SVG image, --format html a self-contained page to mail or open in a browser.",
         options: [rangeOption, sinceOption, untilOption, CommandTable.methodOption, chartFlag, noChartFlag, widthOption, heightOption, formatOption],

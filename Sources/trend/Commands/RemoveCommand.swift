@@ -4,8 +4,8 @@ struct RemoveCommand: TrendCommand {
     static let idArgument = Argument<String>("ID", help: "The entry's id, or a unique prefix of at least 4 hex digits.")
     static let formatOption = CommandTable.format([.text, .json])
 
-    static let configuration = CommandConfiguration(
-        name: "remove", aliases: ["rm"], abstract: "Delete a weigh-in.", discussion: "Prints what it deleted.",
+    static let names = ["remove", "rm"]
+    static let configuration = CommandConfiguration(names: names, abstract: "Delete a weigh-in.", discussion: "Prints what it deleted.",
         arguments: [idArgument.spec], options: [formatOption], examples: ["trend rm 3f2a"])
 
     let id: String

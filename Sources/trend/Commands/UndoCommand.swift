@@ -1,8 +1,8 @@
 import TrendCore
 
 struct UndoCommand: TrendCommand {
-    static let configuration = CommandConfiguration(
-        name: "undo", abstract: "Revert the last change to the weigh-ins; run it again to redo.",
+    static let names = ["undo"]
+    static let configuration = CommandConfiguration(names: names, abstract: "Revert the last change to the weigh-ins; run it again to redo.",
         discussion:
             "Reverts the last change trend made to weights.json (log, edit, remove, import, goal): before each change the previous file is kept as .weights.json.undo. Refused when weights.json was changed by something else since (exit 65); exit 1 when there is nothing to undo.",
         examples: ["trend undo"])

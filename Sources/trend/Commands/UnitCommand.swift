@@ -5,8 +5,8 @@ struct UnitCommand: TrendCommand {
 
     static let readsWeights = false
 
-    static let configuration = CommandConfiguration(
-        name: "unit", abstract: "Show or set the unit weights are shown and typed in.", arguments: [unitArgument.spec],
+    static let names = ["unit"]
+    static let configuration = CommandConfiguration(names: names, abstract: "Show or set the unit weights are shown and typed in.", arguments: [unitArgument.spec],
         examples: ["trend unit lb"])
 
     let unit: WeightUnit?

@@ -23,7 +23,7 @@ struct Terminal {
         }
         let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
-        isUTF8 = locale.uppercased().contains("UTF-8") || locale.uppercased().contains("UTF8")
+        isUTF8 = Terminal.namesUTF8(locale)
         let rows = environment["LINES"].flatMap(Int.init) ?? Platform.terminalSize(1)?.rows ?? 24
         pager = isOutputTerminal ? Terminal.pagerCommand(environment: environment).map { ($0, rows) } : nil
     }
@@ -37,6 +37,17 @@ struct Terminal {
 }
 
 extension Terminal {
+    /// `en_GB.UTF-8`, `C.utf8`: compared as ASCII bytes, because
+    /// `String.contains` brings in the string-processing searcher at start-up.
+    static func namesUTF8(_ locale: String) -> Bool {
+        let upper = locale.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }
+        for start in upper.indices where upper[start...].starts(with: "UTF".utf8) {
+            let rest = upper[(start + 3)...]
+            if rest.starts(with: "8".utf8) || rest.starts(with: "-8".utf8) { return true }
+        }
+        return false
+    }
+
     static func pagerCommand(environment: [String: String]) -> String? {
         let chosen = environment["TREND_PAGER"] ?? environment["PAGER"]
         if let chosen {

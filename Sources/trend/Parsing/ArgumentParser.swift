@@ -39,8 +39,26 @@ struct UsageError: Error, Equatable {
 /// abbreviated, the nearest option suggested for a typo, and every value
 /// checked against its type.
 struct ArgumentParser {
-    let commands: [CommandConfiguration]
+    /// Every command name, aliases included: for lookup and suggestions.
+    let commandNames: [String]
     let globalOptions: [OptionSpec]
+    /// A command's configuration by any of its names, built when it is used.
+    private let configuration: @Sendable (String) -> CommandConfiguration?
+
+    init(
+        commandNames: [String], globalOptions: [OptionSpec],
+        configuration: @escaping @Sendable (String) -> CommandConfiguration?
+    ) {
+        self.commandNames = commandNames
+        self.globalOptions = globalOptions
+        self.configuration = configuration
+    }
+
+    init(commands: [CommandConfiguration], globalOptions: [OptionSpec]) {
+        self.init(
+            commandNames: commands.flatMap { $0.names }, globalOptions: globalOptions,
+            configuration: { name in commands.first { $0.names.contains(name) } })
+    }
 
     func parse(_ arguments: [String]) throws(UsageError) -> ParsedValues {
         var result = ParsedValues()
@@ -119,7 +137,7 @@ struct ArgumentParser {
     }
 
     func command(named name: String) -> CommandConfiguration? {
-        commands.first { $0.names.contains(name) }
+        commandNames.contains(name) ? configuration(name) : nil
     }
 
     private func checkArguments(_ result: ParsedValues, of command: CommandConfiguration) throws(UsageError) {
@@ -176,7 +194,7 @@ struct ArgumentParser {
 
     func unknownCommand(_ name: String, from commandName: String? = nil) -> UsageError {
         var message = "unknown command '\(name)'"
-        if let suggestion = Suggestion.nearest(to: name, among: commands.flatMap(\.names)) {
+        if let suggestion = Suggestion.nearest(to: name, among: commandNames) {
             message += ". Did you mean '\(suggestion)'?"
         }
         return UsageError(message: message, commandName: commandName)

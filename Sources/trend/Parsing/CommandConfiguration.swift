@@ -12,17 +12,18 @@ struct CommandConfiguration: Sendable {
     let exclusive: [[String]]
     let examples: [String]
 
+    /// `names`: the command's name, then any aliases.
     init(
-        name: String, aliases: [String] = [], abstract: String, discussion: String? = nil,
+        names: [String], abstract: String, discussion: String? = nil,
         arguments: [ArgumentSpec] = [], options: [any OptionDeclaration] = [], exclusive: [[String]] = [],
         examples: [String] = []
     ) {
-        self.name = name
-        self.aliases = aliases
+        self.name = names[0]
+        self.aliases = Array(names.dropFirst())
         self.abstract = abstract
         self.discussion = discussion
         self.arguments = arguments
-        self.options = options.map(\.spec)
+        self.options = options.map { $0.spec }
         self.exclusive = exclusive
         self.examples = examples
     }
