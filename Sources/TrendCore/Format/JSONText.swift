@@ -5,6 +5,11 @@
 public enum JSONText {
     /// A JSON string literal with the minimal escapes; non-ASCII is kept as UTF-8.
     public static func quoted(_ text: String) -> String {
+        // Nearly every string (a key, a date, an id) needs no escape: one
+        // pass over the bytes decides, instead of scalar-by-scalar appends.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

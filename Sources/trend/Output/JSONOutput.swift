@@ -13,43 +13,52 @@ indirect enum JSONOutput {
     static func optional(_ value: Double?) -> JSONOutput { value.map { .number($0) } ?? .null }
     static func optional(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
 
+    /// Rendered as bytes, then made a String once: appending small strings
+    /// piece by piece was most of the time `progress --format json` took.
     func rendered() -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         render(into: &out, indent: 0)
-        return out + "\n"
+        out.append(UInt8(ascii: "\n"))
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func render(into out: inout String, indent: Int) {
+    private func render(into out: inout [UInt8], indent: Int) {
+        func pad(_ count: Int) { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .number(let value): out += JSONText.number(value)
-        case .integer(let value): out += String(value)
-        case .string(let value): out += JSONText.quoted(value)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let value): out.append(contentsOf: JSONText.number(value).utf8)
+        case .integer(let value): out.append(contentsOf: String(value).utf8)
+        case .string(let value): out.append(contentsOf: JSONText.quoted(value).utf8)
         case .array(let items):
             if items.isEmpty {
-                out += "[]"
+                out.append(contentsOf: "[]".utf8)
                 return
             }
-            out += "[\n"
+            out.append(contentsOf: "[\n".utf8)
             for (i, item) in items.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                pad(indent + 2)
                 item.render(into: &out, indent: indent + 2)
-                out += i + 1 < items.count ? ",\n" : "\n"
+                out.append(contentsOf: (i + 1 < items.count ? ",\n" : "\n").utf8)
             }
-            out += String(repeating: " ", count: indent) + "]"
+            pad(indent)
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
             if members.isEmpty {
-                out += "{}"
+                out.append(contentsOf: "{}".utf8)
                 return
             }
-            out += "{\n"
+            out.append(contentsOf: "{\n".utf8)
             for (i, (key, value)) in members.enumerated() {
-                out += String(repeating: " ", count: indent + 2) + JSONText.quoted(key) + ": "
+                pad(indent + 2)
+                out.append(contentsOf: JSONText.quoted(key).utf8)
+                out.append(contentsOf: ": ".utf8)
                 value.render(into: &out, indent: indent + 2)
-                out += i + 1 < members.count ? ",\n" : "\n"
+                out.append(contentsOf: (i + 1 < members.count ? ",\n" : "\n").utf8)
             }
-            out += String(repeating: " ", count: indent) + "}"
+            pad(indent)
+            out.append(UInt8(ascii: "}"))
         }
     }
 }
