@@ -23,8 +23,10 @@ let package = Package(
     targets: [
         // The system zlib (zlib.h, libz): not a package dependency.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // glibc's mallopt, for the executable's start-up (no library to link).
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "TrendCore", dependencies: ["CZlib"]),
-        .executableTarget(name: "trend", dependencies: ["TrendCore"], linkerSettings: startUpFlags),
+        .executableTarget(name: "trend", dependencies: ["TrendCore", "CMalloc"], linkerSettings: startUpFlags),
         .target(name: "TestSupport", dependencies: ["TrendCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore", "TestSupport"]),
         // Depends on the executable so `swift test` builds the binary it runs.
