@@ -16,10 +16,31 @@ struct OptionSpec: Sendable {
     /// Nil for a flag.
     let valueName: String?
     let help: String
-    let completion: CompletionKind
-    /// Whether text is a valid value, and what was expected when it is not.
+    /// Whether text is a valid value.
     let accepts: @Sendable (String) -> Bool
-    let expectation: String
+    /// Worked out only when help, completions or an error need them: listing
+    /// an enumeration's values is generic code the runtime resolves slowly,
+    /// and a run that parses fine never asks.
+    private let describeCompletion: @Sendable () -> CompletionKind
+    private let describeExpectation: @Sendable () -> String
+
+    init(
+        long: String, short: Character?, valueName: String?, help: String,
+        completion: @autoclosure @escaping @Sendable () -> CompletionKind, accepts: @escaping @Sendable (String) -> Bool,
+        expectation: @autoclosure @escaping @Sendable () -> String
+    ) {
+        self.long = long
+        self.short = short
+        self.valueName = valueName
+        self.help = help
+        self.accepts = accepts
+        describeCompletion = completion
+        describeExpectation = expectation
+    }
+
+    var completion: CompletionKind { describeCompletion() }
+    /// What was expected, for "invalid value 'x' for '--y': expected …".
+    var expectation: String { describeExpectation() }
 
     var takesValue: Bool { valueName != nil }
 
@@ -42,9 +63,27 @@ struct ArgumentSpec: Sendable {
     let isOptional: Bool
     /// The last argument may take one or more values (`FILE...`).
     let isRepeating: Bool
-    let completion: CompletionKind
     let accepts: @Sendable (String) -> Bool
-    let expectation: String
+    /// Worked out when asked, as for options.
+    private let describeCompletion: @Sendable () -> CompletionKind
+    private let describeExpectation: @Sendable () -> String
+
+    init(
+        name: String, help: String, isOptional: Bool, isRepeating: Bool,
+        completion: @autoclosure @escaping @Sendable () -> CompletionKind, accepts: @escaping @Sendable (String) -> Bool,
+        expectation: @autoclosure @escaping @Sendable () -> String
+    ) {
+        self.name = name
+        self.help = help
+        self.isOptional = isOptional
+        self.isRepeating = isRepeating
+        self.accepts = accepts
+        describeCompletion = completion
+        describeExpectation = expectation
+    }
+
+    var completion: CompletionKind { describeCompletion() }
+    var expectation: String { describeExpectation() }
 }
 
 /// An option with a value of type `Value`: `--range 3M`.
@@ -63,16 +102,18 @@ extension Option where Value: ArgumentValue {
         _ long: String, short: Character? = nil, valueName: String, help: String, completion: CompletionKind? = nil,
         allowed: [Value]? = nil
     ) {
-        let names = allowed.map { list in list.compactMap { value in Value.valueNames.first { Value(argument: $0) == value } } }
-            ?? Value.valueNames
+        @Sendable func names() -> [String] {
+            allowed.map { list in list.compactMap { value in Value.valueNames.first { Value(argument: $0) == value } } }
+                ?? Value.valueNames
+        }
         spec = OptionSpec(
             long: long, short: short, valueName: valueName, help: help,
-            completion: completion ?? (names.isEmpty ? .none : .values(names)),
+            completion: completion ?? (names().isEmpty ? .none : .values(names())),
             accepts: { text in
                 guard let value = Value(argument: text) else { return false }
                 return allowed?.contains(value) ?? true
             },
-            expectation: allowed == nil ? Value.expectation : names.joined(separator: ", "))
+            expectation: allowed == nil ? Value.expectation : names().joined(separator: ", "))
     }
 }
 
