@@ -62,10 +62,10 @@ public final class ProgressFeature {
         let method = settings.method
         let since = since
         let until = until
-        let prepared = await Task.detached {
+        let prepared = await offMainActor(if: entries.count) {
             WeightHistoryData.prepare(
                 entries: entries, goalKilograms: goal, range: range, today: today, method: method, since: since, until: until)
-        }.value
+        }
         if generation == ticket { snapshot = prepared }
     }
 
@@ -74,10 +74,10 @@ public final class ProgressFeature {
     public func trend(for entry: WeightEntry) async -> (trendKilograms: Double?, weeklyRateKilograms: Double?) {
         let entries = weightLog.entries
         let method = settings.method
-        return await Task.detached {
+        return await offMainActor(if: entries.count) {
             let series = TrendSeries(entries: entries, method: method)
             return (series.trendKilograms(on: entry.calendarDay), series.weeklyRateKilograms)
-        }.value
+        }
     }
 
     /// Weigh-ins picked by `selection`, each with its day's trend (computed
@@ -94,7 +94,7 @@ public final class ProgressFeature {
         let entries = weightLog.entries
         let today = clock.today
         let method = settings.method
-        return await Task.detached {
+        return await offMainActor(if: entries.count) {
             let series = TrendSeries(entries: entries, method: method)
             let points = selection.apply(to: entries, today: today).map { entry in
                 WeightHistoryData.Point(entry: entry, trendKilograms: series.trendKilograms(on: entry.calendarDay) ?? entry.kilograms)
@@ -105,7 +105,7 @@ public final class ProgressFeature {
             let estimated = series.days.filter { $0.isInterpolated && $0.day > first && $0.day < last }
                 .map { WeightHistoryData.EstimatedDay(day: $0.day, kilograms: $0.kilograms, trendKilograms: $0.trendKilograms) }
             return (points, estimated)
-        }.value
+        }
     }
 
     /// The weigh-ins `selection` picks and the series that gives each its
@@ -114,8 +114,21 @@ public final class ProgressFeature {
         let entries = weightLog.entries
         let today = clock.today
         let method = settings.method
-        return await Task.detached {
+        return await offMainActor(if: entries.count) {
             (selection.apply(to: entries, today: today), TrendSeries(entries: entries, method: method))
-        }.value
+        }
+    }
+
+    /// Histories up to this size are worked on right here: handing the work
+    /// to another thread and back costs more than the work (10,000 entries
+    /// take about 0.15 ms), and the main actor is not held long enough to
+    /// notice. Larger ones are worked on off the main actor.
+    nonisolated static let inlineEntryLimit = 50_000
+
+    private func offMainActor<Result: Sendable>(
+        if entryCount: Int, _ work: @escaping @Sendable () -> Result
+    ) async -> Result {
+        if entryCount <= Self.inlineEntryLimit { return work() }
+        return await Task.detached(operation: work).value
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-import TrendCore
+@testable import TrendCore
 
 @MainActor
 @Suite("ProgressFeature")
@@ -46,5 +46,25 @@ struct ProgressFeatureTests {
         let listed = await app.progressFeature.listing(EntrySelection(limit: 1))
         #expect(listed.count == 1)
         #expect(abs(listed[0].trendKilograms - 69.99) < 1e-9)
+    }
+
+    /// Small histories are worked on in place, large ones off the main
+    /// actor: both give what the domain computes directly.
+    @Test("a history on either side of the in-place limit gives the domain's report and listing", arguments: [1000, ProgressFeature.inlineEntryLimit + 1])
+    func inPlaceAndOffMainActor(count: Int) async throws {
+        var generator = SeededGenerator(seed: UInt64(count))
+        let weights = (0..<count).map { _ in Double.random(in: 70...90, using: &generator) }
+        let entries = dailyEntries(weights, startingAt: CalendarDay(year: 1880, month: 1, day: 1)!)
+        let app = TestAppModelFactory.make(repository: InMemoryWeightRepository(store: WeightStore(entries: entries, goalKilograms: 70)))
+        await app.weightLogFeature.refresh()
+        await app.progressFeature.select(.all)
+        let expected = WeightHistoryData.prepare(entries: entries, goalKilograms: 70, range: .all, today: app.clock.today)
+        #expect(app.progressFeature.snapshot == expected)
+        let listed = await app.progressFeature.listing(EntrySelection(limit: 3))
+        let series = TrendSeries(entries: entries)
+        #expect(listed.map(\.entry) == Array(entries.suffix(3)))
+        #expect(listed.map(\.trendKilograms) == entries.suffix(3).map { series.trendKilograms(on: $0.calendarDay)! })
+        let trend = await app.progressFeature.trend(for: entries[count - 1])
+        #expect(trend.trendKilograms == series.lastTrendKilograms)
     }
 }
