@@ -18,29 +18,11 @@ struct OptionSpec: Sendable {
     let help: String
     /// Whether text is a valid value.
     let accepts: @Sendable (String) -> Bool
-    /// Worked out only when help, completions or an error need them: listing
-    /// an enumeration's values is generic code the runtime resolves slowly,
-    /// and a run that parses fine never asks.
-    private let describeCompletion: @Sendable () -> CompletionKind
-    private let describeExpectation: @Sendable () -> String
+    let described: ValueDescription
 
-    init(
-        long: String, short: Character?, valueName: String?, help: String,
-        completion: @autoclosure @escaping @Sendable () -> CompletionKind, accepts: @escaping @Sendable (String) -> Bool,
-        expectation: @autoclosure @escaping @Sendable () -> String
-    ) {
-        self.long = long
-        self.short = short
-        self.valueName = valueName
-        self.help = help
-        self.accepts = accepts
-        describeCompletion = completion
-        describeExpectation = expectation
-    }
-
-    var completion: CompletionKind { describeCompletion() }
+    var completion: CompletionKind { described.completion }
     /// What was expected, for "invalid value 'x' for '--y': expected …".
-    var expectation: String { describeExpectation() }
+    var expectation: String { described.expectation }
 
     var takesValue: Bool { valueName != nil }
 
@@ -64,26 +46,30 @@ struct ArgumentSpec: Sendable {
     /// The last argument may take one or more values (`FILE...`).
     let isRepeating: Bool
     let accepts: @Sendable (String) -> Bool
-    /// Worked out when asked, as for options.
-    private let describeCompletion: @Sendable () -> CompletionKind
-    private let describeExpectation: @Sendable () -> String
+    let described: ValueDescription
+
+    var completion: CompletionKind { described.completion }
+    var expectation: String { described.expectation }
+}
+
+/// What completion offers for a value and what an error says was expected,
+/// worked out only when help, completions or an error ask: listing an
+/// enumeration's values is generic code the runtime resolves slowly, and a
+/// run that parses fine never needs it.
+struct ValueDescription: Sendable {
+    private let completionKind: @Sendable () -> CompletionKind
+    private let expectationText: @Sendable () -> String
 
     init(
-        name: String, help: String, isOptional: Bool, isRepeating: Bool,
-        completion: @autoclosure @escaping @Sendable () -> CompletionKind, accepts: @escaping @Sendable (String) -> Bool,
+        completion: @autoclosure @escaping @Sendable () -> CompletionKind,
         expectation: @autoclosure @escaping @Sendable () -> String
     ) {
-        self.name = name
-        self.help = help
-        self.isOptional = isOptional
-        self.isRepeating = isRepeating
-        self.accepts = accepts
-        describeCompletion = completion
-        describeExpectation = expectation
+        completionKind = completion
+        expectationText = expectation
     }
 
-    var completion: CompletionKind { describeCompletion() }
-    var expectation: String { describeExpectation() }
+    var completion: CompletionKind { completionKind() }
+    var expectation: String { expectationText() }
 }
 
 /// An option with a value of type `Value`: `--range 3M`.
@@ -108,12 +94,13 @@ extension Option where Value: ArgumentValue {
         }
         spec = OptionSpec(
             long: long, short: short, valueName: valueName, help: help,
-            completion: completion ?? (names().isEmpty ? .none : .values(names())),
             accepts: { text in
                 guard let value = Value(argument: text) else { return false }
                 return allowed?.contains(value) ?? true
             },
-            expectation: allowed == nil ? Value.expectation : names().joined(separator: ", "))
+            described: ValueDescription(
+                completion: completion ?? (names().isEmpty ? .none : .values(names())),
+                expectation: allowed == nil ? Value.expectation : names().joined(separator: ", ")))
     }
 }
 
@@ -123,7 +110,8 @@ struct Flag: Sendable {
 
     init(_ long: String, short: Character? = nil, help: String) {
         spec = OptionSpec(
-            long: long, short: short, valueName: nil, help: help, completion: .none, accepts: { _ in true }, expectation: "")
+            long: long, short: short, valueName: nil, help: help, accepts: { _ in true },
+            described: ValueDescription(completion: .none, expectation: ""))
     }
 }
 
@@ -136,9 +124,10 @@ struct Argument<Value>: Sendable {
 extension Argument where Value: ArgumentValue {
     init(_ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false, completion: CompletionKind? = nil) {
         spec = ArgumentSpec(
-            name: name, help: help, isOptional: isOptional, isRepeating: isRepeating,
-            completion: completion ?? (Value.valueNames.isEmpty ? .none : .values(Value.valueNames)),
-            accepts: { Value(argument: $0) != nil }, expectation: Value.expectation)
+            name: name, help: help, isOptional: isOptional, isRepeating: isRepeating, accepts: { Value(argument: $0) != nil },
+            described: ValueDescription(
+                completion: completion ?? (Value.valueNames.isEmpty ? .none : .values(Value.valueNames)),
+                expectation: Value.expectation))
     }
 }
 
