@@ -1,7 +1,8 @@
-/// Finds repeated ids among many, cache-friendly: the ids are first spread
-/// into 256 partitions by their top byte in one sequential pass, then each
-/// small partition is checked with a table that fits in cache. (A hash set
-/// over a million random ids misses the cache on every insert.)
+/// Finds repeated ids among many, cache-friendly. Up to `smallCount` ids one
+/// table of indices fits in cache; beyond, the ids are first spread into 256
+/// partitions by their top byte in one sequential pass, then each small
+/// partition is checked with a table that fits in cache. (A hash set over a
+/// million random ids misses the cache on every insert.)
 enum DuplicateIDs {
     /// Up to this many ids, one table of indices fits in cache and the
     /// partitioning pass only costs time and memory.
@@ -15,9 +16,7 @@ enum DuplicateIDs {
         var keys = [(UInt64, UInt64)](repeating: (0, 0), count: count)
         var counts = [Int](repeating: 0, count: 257)
         for (i, entry) in entries.enumerated() {
-            let key = withUnsafeBytes(of: entry.id.uuid) { raw in
-                (UInt64(bigEndian: raw.load(as: UInt64.self)), UInt64(bigEndian: raw.load(fromByteOffset: 8, as: UInt64.self)))
-            }
+            let key = key(entry)
             keys[i] = key
             counts[Int(key.0 >> 56) + 1] += 1
         }
@@ -41,7 +40,7 @@ enum DuplicateIDs {
             for position in members {
                 let i = Int(order[position])
                 let key = keys[i]
-                var slot = Int(truncatingIfNeeded: ((key.0 ^ key.1) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+                var slot = Int(truncatingIfNeeded: mixed(key) >> 40) & mask
                 while table[slot] >= 0 {
                     let other = Int(table[slot])
                     if keys[other] == key {
@@ -65,17 +64,12 @@ enum DuplicateIDs {
         while 1 << bits < entries.count * 2 { bits += 1 }
         let mask = (1 << bits) - 1
         var table = [Int32](repeating: -1, count: 1 << bits)
-        @inline(__always) func key(_ entry: WeightEntry) -> (UInt64, UInt64) {
-            withUnsafeBytes(of: entry.id.uuid) { raw in (raw.load(as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self)) }
-        }
         return entries.withUnsafeBufferPointer { entries in
             table.withUnsafeMutableBufferPointer { table in
                 // In order: the first index that meets its id again is the answer.
                 for i in entries.indices {
                     let id = key(entries[i])
-                    // The product's top bits: they depend on every bit of the id, so
-                    // ids that differ in one byte (numbered ones) still spread.
-                    var slot = Int(truncatingIfNeeded: ((id.0 ^ id.1) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+                    var slot = Int(truncatingIfNeeded: mixed(id) >> UInt64(64 - bits))
                     while table[slot] >= 0 {
                         if key(entries[Int(table[slot])]) == id { return i }
                         slot = (slot + 1) & mask
@@ -85,5 +79,18 @@ enum DuplicateIDs {
                 return nil
             }
         }
+    }
+
+    /// An id as two words, most significant first: its top byte picks a partition.
+    @inline(__always) private static func key(_ entry: WeightEntry) -> (UInt64, UInt64) {
+        withUnsafeBytes(of: entry.id.uuid) { raw in
+            (UInt64(bigEndian: raw.load(as: UInt64.self)), UInt64(bigEndian: raw.load(fromByteOffset: 8, as: UInt64.self)))
+        }
+    }
+
+    /// Both words mixed; use the top bits, which depend on every bit of the
+    /// id, so ids that differ in one byte (numbered ones) still spread.
+    @inline(__always) private static func mixed(_ key: (UInt64, UInt64)) -> UInt64 {
+        (key.0 ^ key.1) &* 0x9E37_79B9_7F4A_7C15
     }
 }

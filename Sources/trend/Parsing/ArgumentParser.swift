@@ -54,12 +54,6 @@ struct ArgumentParser {
         self.configuration = configuration
     }
 
-    init(commands: [CommandConfiguration], globalOptions: [OptionSpec]) {
-        self.init(
-            commandNames: commands.flatMap { $0.names }, globalOptions: globalOptions,
-            configuration: { name in commands.first { $0.names.contains(name) } })
-    }
-
     func parse(_ arguments: [String]) throws(UsageError) -> ParsedValues {
         var result = ParsedValues()
         var index = 0
