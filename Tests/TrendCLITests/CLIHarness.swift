@@ -52,4 +52,14 @@ struct CLIHarness {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: weightsPath))
     }
+
+    /// A large canonical weights.json (numbered ids, one day), so a write
+    /// takes long enough to be interrupted.
+    func writeNumberedHistory(count: Int) throws {
+        let lines = (0..<count).map { i in
+            let id = String(format: "%08x-0000-4000-8000-%012x", i, i)
+            return "{\"date\": \"2020-01-01T00:00:00+00:00\", \"id\": \"\(id)\", \"kilograms\": \(60 + i % 40)}"
+        }
+        try writeWeights("{\n  \"entries\": [\n    " + lines.joined(separator: ",\n    ") + "\n  ],\n  \"version\": 1\n}\n")
+    }
 }

@@ -7,14 +7,7 @@ import TestSupport
 /// SPEC §10: Apple Health's export.zip read directly, and the scanner's chunking.
 @Suite("Apple Health export.zip")
 struct HealthZipTests {
-    static let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE HealthData [
-        <!ATTLIST HealthData
-          locale CDATA #REQUIRED
-        >
-        ]>
-        <HealthData locale="en_US">
+    static let xml = AppleHealthFixture.preamble + """
          <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2026-01-01 07:00:00 +0100" value="80.5"/>
          <Record type="HKQuantityTypeIdentifierStepCount" unit="count" startDate="2026-01-02 08:00:00 +0000" value="12"/>
          <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Phone &amp; Watch" unit="lb"

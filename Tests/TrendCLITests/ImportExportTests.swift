@@ -86,14 +86,7 @@ struct ImportExportTests {
     @Test("Apple Health export.xml with its DOCTYPE imports through auto-detection")
     func appleHealth() throws {
         let cli = try CLIHarness()
-        let xml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE HealthData [
-            <!ATTLIST HealthData
-              locale CDATA #REQUIRED
-            >
-            ]>
-            <HealthData locale="en_US">
+        let xml = AppleHealthFixture.preamble + """
              <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="lb" startDate="2026-01-02 07:00:00 -0500" endDate="2026-01-02 07:00:00 -0500" value="176.4"/>
              <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2026-01-03 07:00:00 +0100" endDate="2026-01-03 07:00:00 +0100" value="80.1"/>
             </HealthData>

@@ -110,12 +110,7 @@ struct SafetyTests {
     func terminatedWriters() throws {
         let cli = try CLIHarness()
         // A history large enough that a write takes a while.
-        var lines: [String] = []
-        for i in 0..<20_000 {
-            let id = String(format: "%08x-0000-4000-8000-%012x", i, i)
-            lines.append("{\"date\": \"2020-01-01T00:00:00+00:00\", \"id\": \"\(id)\", \"kilograms\": \(60 + i % 40)}")
-        }
-        try cli.writeWeights("{\n  \"entries\": [\n    " + lines.joined(separator: ",\n    ") + "\n  ],\n  \"version\": 1\n}\n")
+        try cli.writeNumberedHistory(count: 20_000)
         var count = 20_000
         var generator = SystemRandomNumberGenerator()
         for round in 0..<30 {

@@ -250,16 +250,7 @@ struct RoundTripTests {
 
 @Suite("Trust: an import that ends early says so")
 struct TruncatedImportTests {
-    static let head = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE HealthData [
-        <!ATTLIST HealthData
-          locale CDATA #REQUIRED
-        >
-        ]>
-        <HealthData locale="en_US">
-
-        """
+    static let head = AppleHealthFixture.preamble
     static func record(_ day: Int, _ value: String = "80") -> String {
         "<Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"Scale\" unit=\"kg\" creationDate=\"2026-01-0\(day) 07:00:00 +0000\" startDate=\"2026-01-0\(day) 07:00:00 +0000\" endDate=\"2026-01-0\(day) 07:00:00 +0000\" value=\"\(value)\"/>\n"
     }

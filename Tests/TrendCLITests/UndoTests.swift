@@ -68,12 +68,7 @@ struct UndoTests {
     @Test("kill -9 at any moment of an undo leaves one of the two versions, complete")
     func killed() throws {
         let cli = try CLIHarness()
-        var lines: [String] = []
-        for i in 0..<20_000 {
-            let id = String(format: "%08x-0000-4000-8000-%012x", i, i)
-            lines.append("{\"date\": \"2020-01-01T00:00:00+00:00\", \"id\": \"\(id)\", \"kilograms\": \(60 + i % 40)}")
-        }
-        try cli.writeWeights("{\n  \"entries\": [\n    " + lines.joined(separator: ",\n    ") + "\n  ],\n  \"version\": 1\n}\n")
+        try cli.writeNumberedHistory(count: 20_000)
         try cli.ok("log", "81", "--date", "2026-11-01", "--force")
         var generator = SystemRandomNumberGenerator()
         for round in 0..<30 {
