@@ -57,16 +57,17 @@ struct ListCommand: TrendCommand {
         switch format {
         case .json:
             func weight(_ kilograms: Double) -> JSONOutput { .number(unit.roundedValue(fromKilograms: kilograms)) }
-            var rows = points.map { point in
-                (point.entry.calendarDay, EntryRendering.json(point.entry, unit: unit, extra: [("trend", weight(point.trendKilograms))]))
+            let ordered = WeightHistoryData.rows(points: points, estimatedDays: estimatedDays).map { row -> JSONOutput in
+                switch row {
+                case .weighIn(let point):
+                    EntryRendering.json(point.entry, unit: unit, extra: [("trend", weight(point.trendKilograms))])
+                case .estimated(let day):
+                    .object([
+                        ("date", .string(day.day.description)), ("weight", weight(day.kilograms)), ("unit", .string(unit.rawValue)),
+                        ("trend", weight(day.trendKilograms)), ("estimated", .bool(true)),
+                    ])
+                }
             }
-            rows += estimatedDays.map { day in
-                (day.day, JSONOutput.object([
-                    ("date", .string(day.day.description)), ("weight", weight(day.kilograms)), ("unit", .string(unit.rawValue)),
-                    ("trend", weight(day.trendKilograms)), ("estimated", .bool(true)),
-                ]))
-            }
-            let ordered = rows.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
             context.console.out(JSONOutput.array(ordered).rendered())
         case .text, .csv, .svg, .html:  // csv is streamed above; list declares text, json and csv only
             guard !points.isEmpty else {

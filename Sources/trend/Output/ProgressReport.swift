@@ -5,23 +5,17 @@ import TrendCore
 enum ProgressReport {
     static func json(_ report: WeightHistoryData, unit: WeightUnit) -> JSONOutput {
         func weight(_ kilograms: Double?) -> JSONOutput { .optional(kilograms.map { unit.roundedValue(fromKilograms: $0) }) }
-        var points: [(CalendarDay, JSONOutput)] = report.points.map { point in
-            (point.entry.calendarDay, .object([
-                ("date", .string(point.timestamp.iso8601)),
-                ("weight", weight(point.kilograms)),
-                ("trend", weight(point.trendKilograms)),
-            ]))
+        let ordered = report.rows.map { row -> JSONOutput in
+            switch row {
+            case .weighIn(let point):
+                .object([("date", .string(point.timestamp.iso8601)), ("weight", weight(point.kilograms)), ("trend", weight(point.trendKilograms))])
+            case .estimated(let day):
+                .object([
+                    ("date", .string(day.day.description)), ("weight", weight(day.kilograms)), ("trend", weight(day.trendKilograms)),
+                    ("estimated", .bool(true)),
+                ])
+            }
         }
-        points += report.estimatedDays.map { day in
-            (day.day, .object([
-                ("date", .string(day.day.description)),
-                ("weight", weight(day.kilograms)),
-                ("trend", weight(day.trendKilograms)),
-                ("estimated", .bool(true)),
-            ]))
-        }
-        // Oldest first; an estimated day never shares a day with a weigh-in.
-        let ordered = points.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
         return .object([
             ("range", .string(report.isCustomPeriod ? "custom" : report.range.rawValue)),
             ("from", .optional(report.from?.description)),

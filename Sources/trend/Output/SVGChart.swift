@@ -64,8 +64,7 @@ struct SVGChart {
         }
         // Every value in the display unit: the axis reads in it.
         let shown = { (kilograms: Double) in kilograms / unit.kilograms(from: 1) }
-        let days = (report.points.map { ($0.entry.calendarDay, shown($0.trendKilograms), false) }
-            + report.estimatedDays.map { ($0.day, shown($0.trendKilograms), true) }).sorted { $0.0 < $1.0 }
+        let days = report.rows.map { ($0.day, shown($0.trendKilograms), $0.isEstimated) }
         var values = report.points.map { shown($0.kilograms) } + days.map(\.1)
         // The goal joins the scale when it is near the data; a far one would
         // squeeze the weigh-ins into a strip, so it is labelled at the edge.

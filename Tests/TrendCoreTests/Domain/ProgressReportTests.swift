@@ -16,6 +16,20 @@ struct ProgressReportTests {
         }
     }
 
+    @Test("rows interleave weigh-ins and estimated days by day; two weigh-ins of one day keep their order")
+    func rows() throws {
+        var entries = Self.history(days: 8, skipping: [2, 3, 6])
+        let second = WeightEntry(timestamp: Timestamp(epochSeconds: entries[1].timestamp.epochSeconds + 3600, utcOffsetSeconds: 0), kilograms: 89)
+        entries.insert(second, at: 2)
+        let report = WeightHistoryData.prepare(entries: entries, goalKilograms: nil, range: .month, today: Self.firstDay.adding(days: 7))
+        let rows = report.rows
+        #expect(rows.map { $0.day.dayNumber - Self.firstDay.dayNumber } == [0, 1, 1, 2, 3, 4, 5, 6, 7])
+        #expect(rows.map(\.isEstimated) == [false, false, false, true, true, false, false, true, false])
+        guard case .weighIn(let later) = rows[2] else { Issue.record("row 2 is not a weigh-in"); return }
+        #expect(later.entry == second)
+        #expect(rows.count == report.points.count + report.estimatedDays.count)
+    }
+
     @Test("a 30-day history: change is the trend's, deltas, energy balance and as-of numbers follow the formulas")
     func thirtyDays() throws {
         let entries = Self.history()
