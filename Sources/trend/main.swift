@@ -24,10 +24,7 @@ for number in CriticalSection.signals {
 // then stops quietly with 141, as other filters do.
 signal(SIGPIPE, SIG_IGN)
 
-// Arguments as the C library gives them: one that is not valid UTF-8 is
-// refused (64), never silently altered as `CommandLine.arguments` would.
-let arguments = (1..<Int(CommandLine.argc)).map { index in CommandLine.unsafeArgv[index].flatMap { String(validatingCString: $0) } }
-let status = await CommandRunner.run(arguments: arguments, environment: Platform.environment(), console: Console())
+let status = await CommandRunner.run(arguments: ProcessArguments.read(), environment: Platform.environment(), console: Console())
 // `_exit`: everything is written and the pager waited for (the console
 // uses write(2), never stdio), so the C library's exit handlers have nothing
 // to do but cost time (--version 2.13 → 1.90 ms, measured A/B).

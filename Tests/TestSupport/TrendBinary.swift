@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Runs the built `trend` binary as a subprocess, the way users and scripts do.
@@ -31,17 +32,37 @@ public struct TrendBinary: Sendable {
         throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
     }
 
-    /// A small, fixed environment: cron-like, so the user's own settings never leak in.
+    /// A small, fixed environment: cron-like, so the user's own settings never
+    /// leak in. On the real clock, what moves the clock of this whole test
+    /// run (Debian's `faketime`: `LD_PRELOAD` and the `FAKETIME` variables)
+    /// is passed on, so the binary and the test agree on what "now" is; with
+    /// `TREND_NOW` in `extra` the binary's clock is pinned and needs neither.
     public static func environment(dataDirectory: String?, home: String? = nil, extra: [String: String] = [:]) -> [String: String] {
-        var environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C"]
+        var environment = extra["TREND_NOW"] == nil ? clockEnvironment : [:]
+        environment.merge(["PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C"]) { $1 }
         if let dataDirectory { environment["TREND_DATA_DIR"] = dataDirectory }
         if let home { environment["HOME"] = home }
         environment.merge(extra) { $1 }
         return environment
     }
 
+    /// The variables of this process that shift the clock (`faketime`).
+    public static var clockEnvironment: [String: String] {
+        ProcessInfo.processInfo.environment.filter { $0.key == "LD_PRELOAD" || $0.key.hasPrefix("FAKETIME") }
+    }
+
+    /// A run that did not end within its time limit: it was killed, and the
+    /// test fails instead of hanging the suite.
+    public struct TimedOut: Error, CustomStringConvertible {
+        public let command: String
+        public let seconds: Double
+        public var description: String { "\(command) did not finish within \(seconds) s and was killed" }
+    }
+
+    /// Runs to the end, or at most `timeout` seconds.
     public func run(
-        _ arguments: [String], environment: [String: String], stdin: String? = nil, currentDirectory: String? = nil
+        _ arguments: [String], environment: [String: String], stdin: String? = nil, currentDirectory: String? = nil,
+        timeout: Double = 120
     ) throws -> Result {
         let process = Process()
         process.executableURL = url
@@ -62,10 +83,17 @@ public struct TrendBinary: Sendable {
         process.standardError = error
         let input = Pipe()
         process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         try process.run()
         if let stdin {
             input.fileHandleForWriting.write(Data(stdin.utf8))
             try input.fileHandleForWriting.close()
+        }
+        if ended.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            ended.wait()
+            throw TimedOut(command: ([url.lastPathComponent] + arguments).joined(separator: " "), seconds: timeout)
         }
         process.waitUntilExit()
         let outputData = scratch.bytes("out") ?? Data()

@@ -7,6 +7,13 @@ struct CLIHarness {
     let directory: TemporaryDirectory
     let binary: TrendBinary
     var extraEnvironment: [String: String] = [:]
+    /// The binary's "now" (`TREND_NOW`, SPEC §14), so that what a test
+    /// expects never depends on the day it runs; nil runs on the real clock,
+    /// for tests that compute what they expect from it.
+    var now: String? = CLIHarness.fixedNow
+
+    /// Noon UTC on 30 Nov 2026: what the tests' dates are relative to.
+    static let fixedNow = "2026-11-30T12:00:00Z"
 
     init() throws {
         directory = try TemporaryDirectory()
@@ -17,7 +24,9 @@ struct CLIHarness {
     var weightsPath: String { dataDirectory + "/weights.json" }
 
     var environment: [String: String] {
-        TrendBinary.environment(dataDirectory: dataDirectory, home: directory.file("home"), extra: extraEnvironment)
+        var extra = extraEnvironment
+        if let now, extra["TREND_NOW"] == nil { extra["TREND_NOW"] = now }
+        return TrendBinary.environment(dataDirectory: dataDirectory, home: directory.file("home"), extra: extra)
     }
 
     @discardableResult

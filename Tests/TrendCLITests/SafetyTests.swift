@@ -35,7 +35,7 @@ struct SafetyTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
+        guard (try? process.wait()) != nil else { return -1 }
         return process.terminationStatus
     }
 
@@ -53,7 +53,7 @@ struct SafetyTests {
         }
         for process in processes { try process.run() }
         for process in processes {
-            process.waitUntilExit()
+            try process.wait()
             #expect(process.terminationStatus == 0)
         }
         let notes = try cli.entries().compactMap { $0["note"] as? String }
@@ -73,7 +73,7 @@ struct SafetyTests {
             let process = try start(cli, ["log", "81", "--note", "round \(round)", "-q"])
             usleep(UInt32(round % 20 * 400) + UInt32.random(in: 0..<300, using: &generator))
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try process.wait()
             let entries = try cli.entries()
             #expect(entries.count == count || entries.count == count + 1, "round \(round)")
             count = entries.count
@@ -84,7 +84,7 @@ struct SafetyTests {
         #expect(names.sorted() == ["weights.json", "weights.json.lock"])
     }
 
-    @Test("SIGTERM, SIGINT, SIGHUP and SIGQUIT exit 128 + N, leaving no temporary file", arguments: [
+    @Test("SIGTERM, SIGINT, SIGHUP and SIGQUIT exit 128 + N, leaving no temporary file", .enabled(if: Wait.canInspectProcesses), arguments: [
         (Int32(SIGTERM), Int32(143)), (Int32(SIGINT), Int32(130)), (Int32(SIGHUP), Int32(129)), (Int32(SIGQUIT), Int32(131)),
     ])
     func interrupted(signal: Int32, status: Int32) throws {
@@ -95,9 +95,10 @@ struct SafetyTests {
         let lock = open(cli.weightsPath + ".lock", O_RDWR)
         #expect(flock(lock, LOCK_EX) == 0)
         let process = try start(cli, ["log", "81"])
-        usleep(300_000)
+        // Waiting for the lock: it has the lock file open (its signal handlers are in place by then).
+        #expect(Wait.until { Wait.process(process.processIdentifier, hasOpen: cli.weightsPath + ".lock") == true })
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        try process.wait()
         close(lock)
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == status)
@@ -118,7 +119,7 @@ struct SafetyTests {
             usleep(UInt32(round % 10 * 3_000) + UInt32.random(in: 0..<2_000, using: &generator))
             let signal = [SIGTERM, SIGINT, SIGHUP, SIGQUIT][round % 4]
             kill(process.processIdentifier, signal)
-            process.waitUntilExit()
+            try process.wait()
             #expect(process.terminationReason == .exit)
             let status = process.terminationStatus
             #expect(status == 128 + signal || status == 0, "round \(round): \(status)")

@@ -144,12 +144,24 @@ struct ShellCitizenTests {
         let readOnly = cli.directory.file("ro")
         try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: readOnly)
-        let bare = ["PATH": "/usr/bin:/bin", "HOME": home]
+        let bare = TrendBinary.clockEnvironment.merging(["PATH": "/usr/bin:/bin", "HOME": home]) { $1 }
         #expect(try cli.binary.run(["log", "80", "--date", "2026-01-01 07:00"], environment: bare, currentDirectory: readOnly).status == 0)
         #expect(FileManager.default.fileExists(atPath: home + "/.local/share/trend/weights.json"))
+        // Without TZ the C library's zone is the machine's (/etc/localtime): ask
+        // date(1), in the same bare environment, what offset that gives then.
+        #if os(Linux)
+        let dateArguments = ["-d", "2026-01-01 07:00", "+%z"]
+        #else
+        let dateArguments = ["-j", "-f", "%Y-%m-%d %H:%M", "2026-01-01 07:00", "+%z"]
+        #endif
+        let offset = try TrendBinary(url: URL(fileURLWithPath: "/bin/date")).run(dateArguments, environment: bare)
+        #expect(offset.status == 0)
+        var hhmm = offset.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        hhmm.insert(":", at: hhmm.index(hhmm.startIndex, offsetBy: 3))
+        let expected = "2026-01-01T07:00:00" + hhmm
         let withTZ = try cli.binary.run(["list", "--format", "csv"], environment: bare.merging(["TZ": ":Europe/Berlin"]) { $1 })
         #expect(withTZ.status == 0)
-        #expect(withTZ.stdout.contains("2026-01-01T07:00:00+00:00"))
+        #expect(withTZ.stdout.contains(expected), "\(withTZ.stdout) lacks \(expected)")
         let berlin = try cli.binary.run(["log", "81", "--date", "2026-01-02 07:00", "--format", "json"], environment: bare.merging(["TZ": "Europe/Berlin"]) { $1 })
         #expect(berlin.stdout.contains("\"2026-01-02T07:00:00+01:00\""))
         #expect(try cli.binary.run(["last"], environment: bare).status == 0)
@@ -188,7 +200,9 @@ struct ShellCitizenTests {
 
     @Test("last --max-age: older by elapsed time exits 1, within it 0")
     func maxAgeBoundary() throws {
-        let cli = try CLIHarness()
+        // On the real clock: what the test computes and what the binary reads must agree.
+        var cli = try CLIHarness()
+        cli.now = nil
         let twoHoursAgo = Date().addingTimeInterval(-2 * 3600 - 30)
         let formatter = ISO8601DateFormatter()
         try cli.ok("log", "80", "--date", formatter.string(from: twoHoursAgo))

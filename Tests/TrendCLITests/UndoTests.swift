@@ -79,7 +79,7 @@ struct UndoTests {
             try process.run()
             usleep(UInt32(round % 10 * 4_000) + UInt32.random(in: 0..<3_000, using: &generator))
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try process.wait()
             let count = try ids(cli).count
             #expect(count == 20_000 || count == 20_001, "round \(round): \(count)")
         }

@@ -18,6 +18,17 @@ public struct AppClock: Sendable {
         AppClock(timeZone: SystemTimeZone()) { Int64(Date().timeIntervalSince1970.rounded(.down)) }
     }
 
+    /// The system clock, or a clock stopped at `testNow` (the `TREND_NOW`
+    /// of SPEC §14: an ISO 8601 instant, `2026-12-01T07:00:00Z` or with
+    /// `±HH:MM`) in the system's zone. It changes only what "now" is: the
+    /// zone, and everything stored, stay as they are. Nil when `testNow` is
+    /// not such an instant.
+    public static func system(testNow: String?) -> AppClock? {
+        guard let testNow else { return .system }
+        guard let instant = Timestamp(iso8601: testNow.utf8[...]) else { return nil }
+        return .fixed(epochSeconds: instant.epochSeconds, timeZone: SystemTimeZone())
+    }
+
     /// A clock stopped at one instant in one zone.
     public static func fixed(epochSeconds: Int64, timeZone: any LocalTimeZone) -> AppClock {
         AppClock(timeZone: timeZone) { epochSeconds }

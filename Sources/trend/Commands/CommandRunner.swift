@@ -10,7 +10,11 @@ import TrendCore
 @MainActor
 enum CommandRunner {
     /// `arguments`: nil where an argument is not valid UTF-8.
-    static func run(arguments: [String?], environment: [String: String], console: Console, clock: AppClock = .system) async -> Int32 {
+    static func run(arguments: [String?], environment: [String: String], console: Console) async -> Int32 {
+        guard let clock = AppClock.system(testNow: environment["TREND_NOW"]) else {
+            console.error(HelpRenderer.usageError(UsageError(message: "TREND_NOW must be an ISO 8601 instant such as 2026-12-01T07:00:00Z")))
+            return ExitStatus.usage
+        }
         if let position = arguments.firstIndex(of: nil) {
             console.error(HelpRenderer.usageError(UsageError(message: "argument \(position + 1) is not valid UTF-8")))
             return ExitStatus.usage
