@@ -214,6 +214,23 @@ struct ShellCitizenTests {
         #expect(try cli.run("last", "--max-age", "2y").status == 64)
     }
 
+    @Test("TREND_NOW sets what now is, and nothing else; one that is not an ISO 8601 instant is a usage error")
+    func testClock() throws {
+        var cli = try CLIHarness()
+        cli.now = "2027-03-04T05:06:07+01:00"
+        cli.extraEnvironment["TZ"] = "America/New_York"
+        let logged = try cli.ok("log", "80", "--format", "json")
+        // The instant given, in the zone TZ names (the stored offset is the local one then).
+        #expect(logged.stdout.contains("\"2027-03-03T23:06:07-05:00\""), "\(logged.stdout)")
+        #expect(try cli.entries().first?["date"] as? String == "2027-03-03T23:06:07-05:00")
+        // "Tomorrow" by that clock is more than a day ahead of it.
+        #expect(try cli.run("log", "81", "--date", "2027-03-05 12:00").status == 65)
+        cli.now = "yesterday"
+        let refused = try cli.run("list")
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("TREND_NOW"))
+    }
+
     @Test("info reports the directory, how it was chosen, files and counts")
     func info() throws {
         let cli = try CLIHarness()
