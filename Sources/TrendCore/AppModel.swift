@@ -8,11 +8,15 @@ public final class AppModel {
     /// Nil for models built on given repositories (tests).
     public let dataDirectory: DataDirectory?
 
-    /// Production: the JSON files in `dataDirectory`.
-    public convenience init(dataDirectory: DataDirectory, clock: AppClock = .system) {
+    /// Production: the JSON files in `dataDirectory`. `replacementGuard`
+    /// hears of every file replacement (a command line's signal handling).
+    public convenience init(
+        dataDirectory: DataDirectory, clock: AppClock = .system,
+        replacementGuard: any FileReplacementGuard = NoFileReplacementGuard()
+    ) {
         self.init(
-            weightRepository: JSONFileWeightRepository(path: dataDirectory.weightsPath),
-            settingsRepository: JSONFileSettingsRepository(path: dataDirectory.settingsPath),
+            weightRepository: JSONFileWeightRepository(path: dataDirectory.weightsPath, replacementGuard: replacementGuard),
+            settingsRepository: JSONFileSettingsRepository(path: dataDirectory.settingsPath, replacementGuard: replacementGuard),
             clock: clock, dataDirectory: dataDirectory)
     }
 

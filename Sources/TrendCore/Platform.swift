@@ -63,18 +63,6 @@ package enum Platform {
         return result
     }
 
-    /// The width and height of the terminal on `fd`, or nil when it is none.
-    package static func terminalSize(_ fd: Int32) -> (columns: Int, rows: Int)? {
-        var size = winsize()
-        #if canImport(Glibc)
-        let ok = ioctl(fd, UInt(TIOCGWINSZ), &size) == 0
-        #else
-        let ok = ioctl(fd, TIOCGWINSZ, &size) == 0
-        #endif
-        guard ok, size.ws_col > 0 else { return nil }
-        return (Int(size.ws_col), Int(size.ws_row))
-    }
-
     /// What `mmap` returns on failure (`MAP_FAILED`, a C macro).
     package static var mapFailed: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: -1) }
 
@@ -82,41 +70,6 @@ package enum Platform {
     package static func isRegularFile(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFREG }
     package static func isDirectory(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFDIR }
     package static func isSymbolicLink(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFLNK }
-}
-
-extension Platform {
-    /// Starts `/bin/sh -c command` with its standard input read from
-    /// `input`; `other` (the pipe's write end) is closed in the child.
-    package static func spawnShell(_ command: String, input: Int32, closing other: Int32) -> pid_t? {
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        #else
-        var actions: posix_spawn_file_actions_t?
-        #endif
-        guard posix_spawn_file_actions_init(&actions) == 0 else { return nil }
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input, 0)
-        posix_spawn_file_actions_addclose(&actions, other)
-        let words: [String] = ["/bin/sh", "-c", command]
-        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
-        defer { arguments.forEach { free($0) } }
-        #if canImport(Glibc)
-        let environment = environ
-        #else
-        let environment = _NSGetEnviron()!.pointee
-        #endif
-        var pid: pid_t = 0
-        let status = (arguments + [nil]).withUnsafeBufferPointer { argv in
-            posix_spawn(&pid, "/bin/sh", &actions, nil, argv.baseAddress!, environment)
-        }
-        return status == 0 ? pid : nil
-    }
-
-    /// Waits for a child to end.
-    package static func wait(for pid: pid_t) {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    }
 }
 
 extension Platform {

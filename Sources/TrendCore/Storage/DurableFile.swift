@@ -30,12 +30,18 @@ struct DurableFile: Sendable {
     let faults: Faults
     /// Keep the file being replaced as `.NAME.undo` (SPEC §9).
     let keepsPrevious: Bool
+    /// Told when a replacement starts, commits and ends (the host's signal handling).
+    let replacementGuard: any FileReplacementGuard
 
-    init(path: String, lockTimeoutSeconds: Double = 10, faults: Faults = Faults(), keepsPrevious: Bool = false) {
+    init(
+        path: String, lockTimeoutSeconds: Double = 10, faults: Faults = Faults(), keepsPrevious: Bool = false,
+        replacementGuard: any FileReplacementGuard = NoFileReplacementGuard()
+    ) {
         self.path = path
         self.lockTimeoutSeconds = lockTimeoutSeconds
         self.faults = faults
         self.keepsPrevious = keepsPrevious
+        self.replacementGuard = replacementGuard
     }
 
     var directory: String { PathName.parent(of: path) }
@@ -104,13 +110,13 @@ struct DurableFile: Sendable {
         let targetDirectory = PathName.parent(of: target)
         let name = PathName.lastComponent(of: target)
         let temporary = targetDirectory + "/." + name + ".tmp-" + Self.randomSuffix()
-        CriticalSection.enter()
-        defer { CriticalSection.leave() }
+        replacementGuard.willReplace()
+        defer { replacementGuard.didEnd() }
         do throws(StorageError) {
             try writeTemporary(temporary, contents: contents, like: status)
             if keepsPrevious && status != nil { UndoFiles(target: target).keep() }
             guard rename(temporary, target) == 0 else { throw StorageError(errno: errno, path: path) }
-            CriticalSection.commit()
+            replacementGuard.didCommit()
             if keepsPrevious { UndoFiles(target: target).recordWritten() }
         } catch {
             unlink(temporary)

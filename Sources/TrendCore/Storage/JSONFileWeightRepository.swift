@@ -9,8 +9,8 @@ public struct JSONFileWeightRepository: WeightRepository {
     /// Nil when there is no data directory: reads find nothing, writes fail.
     let file: DurableFile?
 
-    public init(path: String?) {
-        file = path.map { DurableFile(path: $0, keepsPrevious: true) }
+    public init(path: String?, replacementGuard: any FileReplacementGuard = NoFileReplacementGuard()) {
+        file = path.map { DurableFile(path: $0, keepsPrevious: true, replacementGuard: replacementGuard) }
     }
 
     init(file: DurableFile) {
@@ -65,8 +65,8 @@ public struct JSONFileWeightRepository: WeightRepository {
 public struct JSONFileSettingsRepository: SettingsRepository {
     let file: DurableFile?
 
-    public init(path: String?) {
-        file = path.map { DurableFile(path: $0) }
+    public init(path: String?, replacementGuard: any FileReplacementGuard = NoFileReplacementGuard()) {
+        file = path.map { DurableFile(path: $0, replacementGuard: replacementGuard) }
     }
 
     public func load() async throws -> Settings {

@@ -51,16 +51,16 @@ struct UndoFiles {
 
     /// Swaps the target and the previous file: three renames of hard links,
     /// so the target is at every moment one of the two complete files.
-    func swap(reportedAs path: String) throws(StorageError) {
+    func swap(reportedAs path: String, replacementGuard: any FileReplacementGuard) throws(StorageError) {
         unlink(swapping)
         guard link(target, swapping) == 0 else { throw StorageError(errno: errno, path: path) }
-        CriticalSection.enter()
-        defer { CriticalSection.leave() }
+        replacementGuard.willReplace()
+        defer { replacementGuard.didEnd() }
         guard rename(previous, target) == 0 else {
             unlink(swapping)
             throw StorageError(errno: errno, path: path)
         }
-        CriticalSection.commit()
+        replacementGuard.didCommit()
         _ = rename(swapping, previous)
         recordWritten()
         if let code = DurableFile.syncDirectory(directory) {
@@ -92,7 +92,7 @@ extension DurableFile {
             }
         }
         guard let found = summary, let summary = found else { throw StorageError.nothingToUndo(path: path) }
-        try files.swap(reportedAs: path)
+        try files.swap(reportedAs: path, replacementGuard: replacementGuard)
         return summary
     }
 }

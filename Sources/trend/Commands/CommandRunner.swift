@@ -57,7 +57,7 @@ enum CommandRunner {
             return ExitStatus.success
         }
         let directory = DataDirectory.resolve(flag: parsed[GlobalOptions.dataDirectory]?.text, environment: environment)
-        let app = AppModel(dataDirectory: directory, clock: clock)
+        let app = AppModel(dataDirectory: directory, clock: clock, replacementGuard: SignalSafeReplacements())
         let unit = parsed[GlobalOptions.unit]
         app.settingsFeature.useForSession(unit)
         app.settingsFeature.useMethodForSession(parsed[CommandTable.methodOption])

@@ -114,7 +114,7 @@ private struct Pager {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        guard let started = Platform.spawnShell(command, input: ends[0], closing: ends[1]) else {
+        guard let started = ChildProcess.spawnShell(command, input: ends[0], closing: ends[1]) else {
             close(ends[0])
             close(ends[1])
             return
@@ -127,7 +127,7 @@ private struct Pager {
     mutating func finish() {
         guard let pid, let descriptor else { return }
         close(descriptor)
-        Platform.wait(for: pid)
+        ChildProcess.wait(for: pid)
         self.pid = nil
     }
 }

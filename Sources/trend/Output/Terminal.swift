@@ -19,12 +19,12 @@ struct Terminal {
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
             width = columns
         } else {
-            width = Platform.terminalSize(1)?.columns ?? 80
+            width = Terminal.size(of: 1)?.columns ?? 80
         }
         let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
         isUTF8 = Terminal.namesUTF8(locale)
-        let rows = environment["LINES"].flatMap(Int.init) ?? Platform.terminalSize(1)?.rows ?? 24
+        let rows = environment["LINES"].flatMap(Int.init) ?? Terminal.size(of: 1)?.rows ?? 24
         pager = isOutputTerminal ? Terminal.pagerCommand(environment: environment).map { ($0, rows) } : nil
     }
 
@@ -57,5 +57,19 @@ extension Terminal {
         let path = environment["PATH"] ?? "/usr/bin:/bin"
         let hasLess = path.split(separator: ":").contains { access($0 + "/less", X_OK) == 0 }
         return hasLess ? "less -FRX" : nil
+    }
+}
+
+extension Terminal {
+    /// The width and height of the terminal on `fd`, or nil when it is none.
+    static func size(of fd: Int32) -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        #if canImport(Glibc)
+        let ok = ioctl(fd, UInt(TIOCGWINSZ), &size) == 0
+        #else
+        let ok = ioctl(fd, TIOCGWINSZ, &size) == 0
+        #endif
+        guard ok, size.ws_col > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
     }
 }

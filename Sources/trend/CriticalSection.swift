@@ -4,6 +4,7 @@
 import Darwin
 #endif
 import Synchronization
+import TrendCore
 
 /// Lets the executable's signal handler keep SPEC §2's promise: exit
 /// 128 + N always means "nothing was changed". A signal outside a file
@@ -11,7 +12,7 @@ import Synchronization
 /// replacement has completed, the change is reported as usual and the
 /// process exits 0, so a script that retries never doubles a weigh-in.
 /// Only atomics: it is read from a signal handler.
-public enum CriticalSection {
+enum CriticalSection {
     /// One word, so the handler and the writer decide on one consistent
     /// reading: bit 0 "a replacement was committed", bits 1-8 the pending
     /// signal, bit 9 "exiting for a signal", the rest the depth of
@@ -55,7 +56,7 @@ public enum CriticalSection {
     /// Called from the signal handler: exit now when nothing is being
     /// written, leave it to `leave()` when a write is in progress (it exits
     /// if the write fails), and ignore it once a change was made.
-    public static func handle(signal: Int32) {
+    static func handle(signal: Int32) {
         var current = state.load(ordering: .sequentiallyConsistent)
         while true {
             if current & committedBit != 0 { return }
@@ -72,9 +73,16 @@ public enum CriticalSection {
     }
 
     /// The signals handled alike: SIGINT, SIGTERM, SIGHUP, SIGQUIT.
-    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     private static func exitForSignal(_ signal: Int32) -> Never {
         _exit(128 + signal)
     }
+}
+
+/// The library's replacements, told to the signal handling above.
+struct SignalSafeReplacements: FileReplacementGuard {
+    func willReplace() { CriticalSection.enter() }
+    func didCommit() { CriticalSection.commit() }
+    func didEnd() { CriticalSection.leave() }
 }
