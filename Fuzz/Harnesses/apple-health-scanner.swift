@@ -4,9 +4,9 @@
 public func fuzzAppleHealthScanner(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let settings = ImportSettings(
-        clock: .fixed(epochSeconds: 1_800_000_000, timeZone: FixedOffsetTimeZone(offsetSeconds: 3600)), fallbackUnit: .kilograms)
+        clock: .fixed(epochSeconds: 1_800_000_000, timeZone: FixedOffsetTimeZone(offsetSeconds: 3600)), configuredUnit: .kilograms)
     func rows(chunk: Int) -> [String] {
-        var scanner = AppleHealthImporter(cells: ImportCells(settings: settings))
+        var scanner = AppleHealthScanner(cells: ImportCells(settings: settings))
         var start = 0
         while start < bytes.count {
             let end = min(bytes.count, start + chunk)

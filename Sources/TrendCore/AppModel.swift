@@ -4,6 +4,7 @@ public final class AppModel {
     public let weightLogFeature: WeightLogFeature
     public let settingsFeature: SettingsFeature
     public let progressFeature: ProgressFeature
+    public let importFeature: ImportFeature
     public let clock: AppClock
     /// Nil for models built on given repositories (tests).
     public let dataDirectory: DataDirectory?
@@ -29,5 +30,6 @@ public final class AppModel {
         weightLogFeature = WeightLogFeature(repository: weightRepository, clock: clock)
         settingsFeature = SettingsFeature(repository: settingsRepository)
         progressFeature = ProgressFeature(weightLog: weightLogFeature, settings: settingsFeature, clock: clock)
+        importFeature = ImportFeature(weightLog: weightLogFeature, settings: settingsFeature, clock: clock)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TrendCore
 
 /// A weight repository in memory, for feature tests: counts calls, can be
@@ -37,8 +38,14 @@ public actor InMemoryWeightRepository: WeightRepository {
         return store
     }
 
+    /// Held changes wait at their start until released, in arrival order:
+    /// so a test can see whether a second change starts while the first runs.
+    nonisolated public let gate = ChangeGate()
+
     private func change(_ apply: (inout WeightStore) throws -> Void) async throws -> WeightStore {
         saveCallCount += 1
+        await gate.enter()
+        defer { gate.leave() }
         if let saveError { throw saveError }
         var copy = store
         try apply(&copy)
@@ -82,10 +89,66 @@ public actor InMemorySettingsRepository: SettingsRepository {
         return settings
     }
 
+    nonisolated public let gate = ChangeGate()
+
     public func modify(_ change: @escaping @Sendable (inout Settings) -> Void) async throws -> Settings {
+        await gate.enter()
+        defer { gate.leave() }
         change(&settings)
         return settings
     }
+}
+
+/// Lets a test hold a repository's changes at their start and release them
+/// one at a time, and records how many had finished when each started: a
+/// Feature that queues its edits never starts one while another runs.
+public final class ChangeGate: Sendable {
+    private struct State {
+        var holding = false
+        var waiting: [CheckedContinuation<Void, Never>] = []
+        var started = 0
+        var finished = 0
+        var finishedWhenStarted: [Int] = []
+    }
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// From now on each change waits for `release()`.
+    public func hold() { state.withLock { $0.holding = true } }
+
+    /// Lets the longest-waiting change go on.
+    public func release() {
+        let next = state.withLock { $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }
+        next?.resume()
+    }
+
+    public var started: Int { state.withLock { $0.started } }
+    public var finishedWhenStarted: [Int] { state.withLock { $0.finishedWhenStarted } }
+
+    /// True once `count` changes have started; false after `seconds`.
+    public func waitUntilStarted(_ count: Int, seconds: Double = 5) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while started < count {
+            if Date() > deadline { return false }
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        return true
+    }
+
+    func enter() async {
+        let holding = state.withLock { s -> Bool in
+            s.started += 1
+            s.finishedWhenStarted.append(s.finished)
+            return s.holding
+        }
+        guard holding else { return }
+        await withCheckedContinuation { continuation in
+            state.withLock { $0.waiting.append(continuation) }
+        }
+    }
+
+    func leave() { state.withLock { $0.finished += 1 } }
 }
 
 /// An `AppModel` on in-memory repositories with a stopped clock.
@@ -111,5 +174,32 @@ extension Timestamp {
         let offset = Int(offsetHours * 3600)
         let local = Int64(calendarDay.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60)
         return Timestamp(epochSeconds: local - Int64(offset), utcOffsetSeconds: offset)
+    }
+}
+
+/// A report worker that holds every job until the test releases it, in
+/// any order: so a test can make an earlier preparation finish last.
+@MainActor
+public final class HeldReportWorker: ReportWorker {
+    private var held: [Int: CheckedContinuation<Void, Never>] = [:]
+    public private(set) var started = 0
+
+    public init() {}
+
+    public func perform<Result: Sendable>(entryCount: Int, _ work: @escaping @Sendable () -> Result) async -> Result {
+        started += 1
+        let job = started
+        await withCheckedContinuation { held[job] = $0 }
+        return work()
+    }
+
+    /// Lets job `number` (1 for the first started) run.
+    public func release(_ number: Int) {
+        held.removeValue(forKey: number)?.resume()
+    }
+
+    /// Waits until `count` jobs have started and are held.
+    public func waitUntilHolding(_ count: Int) async {
+        while held.count < count { await Task.yield() }
     }
 }

@@ -58,7 +58,7 @@ struct CommandDeclarationTests {
         (["last", "--max-age", "3 days"], "expected N followed by m, h, d or w"),
         (["progress", "--range", "2M"], "expected 1M, 3M, 6M, 1Y, All"),
         (["export", "--format", "text"], "expected csv, json"),
-        (["import", "x.csv", "--format", "excel"], "expected auto, csv"),
+        (["import", "x.csv", "--format", "excel"], "expected auto, apple-health"),
         (["unit", "furlong"], "for UNIT: expected kg, lb, st"),
         (["--data-dir", "", "list"], "expected a path, not empty"),
     ])

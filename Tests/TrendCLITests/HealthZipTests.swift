@@ -89,7 +89,7 @@ struct HealthZipTests {
                 let bytes = (0..<length).map { _ in Double.random(in: 0..<1, using: &generator) < density ? UInt8(10) : UInt8.random(in: 11...255, using: &generator) }
                 let start = min(length, 3)
                 let expected = bytes[start...].filter { $0 == 10 }.count
-                let counted = bytes.withUnsafeBufferPointer { AppleHealthImporter.newlines($0, from: start, to: length) }
+                let counted = bytes.withUnsafeBufferPointer { AppleHealthScanner.newlines($0, from: start, to: length) }
                 #expect(counted == expected, "\(length) bytes, density \(density)")
             }
         }
@@ -98,9 +98,9 @@ struct HealthZipTests {
     @Test("the scanner gives the same rows wherever a chunk boundary falls")
     func everySplit() throws {
         let bytes = Array(Self.xml.utf8)
-        let settings = ImportSettings(clock: .fixed(epochSeconds: 1_800_000_000, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)), fallbackUnit: .kilograms)
+        let settings = ImportSettings(clock: .fixed(epochSeconds: 1_800_000_000, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)), configuredUnit: .kilograms)
         func rows(_ chunks: [ArraySlice<UInt8>]) -> [String] {
-            var scanner = AppleHealthImporter(cells: ImportCells(settings: settings))
+            var scanner = AppleHealthScanner(cells: ImportCells(settings: settings))
             for chunk in chunks { scanner.consume(chunk) }
             scanner.finish()
             return scanner.rows.map { row in

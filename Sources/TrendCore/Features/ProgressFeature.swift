@@ -9,6 +9,7 @@ public final class ProgressFeature {
     @ObservationIgnored private let weightLog: WeightLogFeature
     @ObservationIgnored private let settings: SettingsFeature
     @ObservationIgnored private let clock: AppClock
+    @ObservationIgnored private let worker: any ReportWorker
     /// Only the latest selection is published: the report shown must be the
     /// range selected, even when an earlier, larger preparation ends later.
     @ObservationIgnored private var generation = 0
@@ -17,10 +18,13 @@ public final class ProgressFeature {
     public private(set) var snapshot: WeightHistoryData
     public private(set) var isPreparing = false
 
-    public init(weightLog: WeightLogFeature, settings: SettingsFeature, clock: AppClock) {
+    public init(
+        weightLog: WeightLogFeature, settings: SettingsFeature, clock: AppClock, worker: any ReportWorker = StandardReportWorker()
+    ) {
         self.weightLog = weightLog
         self.settings = settings
         self.clock = clock
+        self.worker = worker
         snapshot = .empty(range: .month, today: clock.today)
     }
 
@@ -119,15 +123,30 @@ public final class ProgressFeature {
         }
     }
 
-    /// Histories up to this size are worked on right here: handing the work
-    /// to another thread and back costs more than the work (10,000 entries
-    /// take about 0.15 ms), and the main actor is not held long enough to
-    /// notice. Larger ones are worked on off the main actor.
-    nonisolated static let inlineEntryLimit = 50_000
-
     private func offMainActor<Result: Sendable>(
         if entryCount: Int, _ work: @escaping @Sendable () -> Result
     ) async -> Result {
+        await worker.perform(entryCount: entryCount, work)
+    }
+}
+
+/// Where the Features' heavy, pure work runs (a report, a listing): passed
+/// in, so a test can hold one preparation while another overtakes it.
+@MainActor
+public protocol ReportWorker: Sendable {
+    func perform<Result: Sendable>(entryCount: Int, _ work: @escaping @Sendable () -> Result) async -> Result
+}
+
+/// Histories up to `inlineEntryLimit` entries are worked on right here:
+/// handing the work to another thread and back costs more than the work
+/// (10,000 entries take about 0.15 ms), and the main actor is not held
+/// long enough to notice. Larger ones are worked on off the main actor.
+public struct StandardReportWorker: ReportWorker {
+    public nonisolated static let inlineEntryLimit = 50_000
+
+    public init() {}
+
+    public func perform<Result: Sendable>(entryCount: Int, _ work: @escaping @Sendable () -> Result) async -> Result {
         if entryCount <= Self.inlineEntryLimit { return work() }
         return await Task.detached(operation: work).value
     }

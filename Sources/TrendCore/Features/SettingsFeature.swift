@@ -5,7 +5,8 @@ import Observation
 @Observable
 public final class SettingsFeature {
     @ObservationIgnored private let repository: any SettingsRepository
-    @ObservationIgnored private var refreshTask: Task<Void, Never>?
+    @ObservationIgnored private let refreshes = SharedRefresh()
+    @ObservationIgnored private let saves = EditQueue()
 
     /// The unit saved in settings.
     public private(set) var savedUnit: WeightUnit = .kilograms
@@ -40,25 +41,16 @@ public final class SettingsFeature {
     }
 
     private func sharedRefreshTask() -> Task<Void, Never> {
-        if let refreshTask { return refreshTask }
-        let task = Task { [repository] in
-            await self.performRefresh(using: repository)
-        }
-        refreshTask = task
         // Loading from the moment it is asked for, not when the task first runs.
         isLoading = true
-        return task
-    }
-
-    private func performRefresh(using repository: any SettingsRepository) async {
-        defer { refreshTask = nil }
-        isLoading = true
-        defer { isLoading = false }
-        do {
-            accept(try await repository.load())
-            loadError = nil
-        } catch {
-            loadError = error
+        return refreshes.task { [repository] in
+            defer { self.isLoading = false }
+            do {
+                self.accept(try await repository.load())
+                self.loadError = nil
+            } catch {
+                self.loadError = error
+            }
         }
     }
 
@@ -72,11 +64,13 @@ public final class SettingsFeature {
         try await save { [repository] in try await repository.setMethod(method) }
     }
 
+    /// Saves run one after another in the order they were asked for, and
+    /// what is published is what each left on disk, in that order.
     private func save(_ operation: @escaping @Sendable () async throws -> Settings) async throws {
         isSaving = true
-        defer { isSaving = false }
+        defer { isSaving = saves.pending > 0 }
         do {
-            accept(try await operation())
+            accept(try await saves.run(operation))
             saveError = nil
         } catch {
             saveError = error

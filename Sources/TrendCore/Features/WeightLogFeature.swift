@@ -16,9 +16,8 @@ import Observation
 public final class WeightLogFeature {
     @ObservationIgnored private let repository: any WeightRepository
     @ObservationIgnored private let clock: AppClock
-    @ObservationIgnored private var refreshTask: Task<Void, Never>?
-    @ObservationIgnored private var editTail: Task<Void, Never>?
-    @ObservationIgnored private var admittedEdits = 0
+    @ObservationIgnored private let refreshes = SharedRefresh()
+    @ObservationIgnored private let edits = EditQueue()
 
     public private(set) var entries: [WeightEntry] = []
     public private(set) var goalKilograms: Double?
@@ -46,25 +45,16 @@ public final class WeightLogFeature {
     }
 
     private func sharedRefreshTask() -> Task<Void, Never> {
-        if let refreshTask { return refreshTask }
-        let task = Task { [repository] in
-            await self.performRefresh(using: repository)
-        }
-        refreshTask = task
         // Loading from the moment it is asked for, not when the task first runs.
         isLoading = true
-        return task
-    }
-
-    private func performRefresh(using repository: any WeightRepository) async {
-        defer { refreshTask = nil }
-        isLoading = true
-        defer { isLoading = false }
-        do {
-            accept(try await repository.load())
-            loadError = nil
-        } catch {
-            loadError = error
+        return refreshes.task { [repository] in
+            defer { self.isLoading = false }
+            do {
+                self.accept(try await repository.load())
+                self.loadError = nil
+            } catch {
+                self.loadError = error
+            }
         }
     }
 
@@ -198,42 +188,17 @@ public final class WeightLogFeature {
         try await performEdit { [repository] in try await repository.setGoal(nil) }
     }
 
-    /// What an import did, or (dry run) would do.
-    public struct ImportSummary: Equatable, Sendable {
-        public let format: ImportFormat
-        public let added: Int
-        public let duplicates: Int
-        public let noReading: Int
-        public let invalid: Int
-        public let goalSet: Bool
-        public let dryRun: Bool
-        /// The unit weights were read in because the file names none.
-        public let assumedUnit: WeightUnit?
-    }
-
-    /// Applies a read import file in one write. With rows that cannot be read
-    /// nothing is written unless `skipInvalid`; a dry run merges into a copy.
-    public func importEntries(_ parsed: ParsedImport, path: String, dryRun: Bool, skipInvalid: Bool) async throws -> ImportSummary {
-        let invalid = parsed.invalidRows.count
-        if invalid > 0 && !skipInvalid { throw ImportError.invalidRows(path: path, count: invalid) }
-        // Every row failed: --skip-invalid has nothing left to import; or there was nothing to read.
-        if parsed.entries.isEmpty && parsed.goalKilograms == nil {
-            if invalid > 0 { throw ImportError.everyRowInvalid(path: path, count: invalid) }
-            throw ImportError.noWeighIns(path: path, rows: parsed.noReadingCount, otherRecords: parsed.otherRecordCount)
-        }
-        let batch = ImportBatch(entries: parsed.entries, goalKilograms: parsed.goalKilograms, idsDecide: parsed.format == .json)
-        let outcome: ImportBatch.Outcome
+    /// Adds imported entries in one write, skipping what is stored already
+    /// (`ImportBatch.merge`, decided under the lock); a dry run merges into a
+    /// copy of what is loaded.
+    public func importBatch(_ batch: ImportBatch, dryRun: Bool) async throws -> ImportBatch.Outcome {
         if dryRun {
             await refresh()
             if let loadError { throw loadError }
             var copy = store
-            outcome = batch.merge(into: &copy)
-        } else {
-            outcome = try await performEdit { [repository] in try await repository.importBatch(batch) }
+            return batch.merge(into: &copy)
         }
-        return ImportSummary(
-            format: parsed.format, added: outcome.added, duplicates: outcome.duplicates, noReading: parsed.noReadingCount,
-            invalid: invalid, goalSet: outcome.goalSet, dryRun: dryRun, assumedUnit: parsed.assumedUnit)
+        return try await performEdit { [repository] in try await repository.importBatch(batch) }
     }
 
     /// Finds an entry by its full id or a unique prefix of at least 4 hex
@@ -270,19 +235,10 @@ public final class WeightLogFeature {
     private func performEdit<Value: Sendable>(
         _ operation: @escaping @Sendable () async throws -> (store: WeightStore, outcome: Value)
     ) async throws -> Value {
-        admittedEdits += 1
-        let ticket = admittedEdits
-        let previous = editTail
-        let work = Task { () async throws -> (store: WeightStore, outcome: Value) in
-            await previous?.value
-            return try await operation()
-        }
-        editTail = Task { _ = await work.result }
         isSaving = true
-        defer { if admittedEdits == ticket { editTail = nil } }
-        defer { if admittedEdits == ticket { isSaving = false } }
+        defer { isSaving = edits.pending > 0 }
         do {
-            let (store, outcome) = try await work.value
+            let (store, outcome) = try await edits.run(operation)
             accept(store)
             saveError = nil
             return outcome

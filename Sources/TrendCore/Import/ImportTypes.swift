@@ -4,46 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The formats `trend import` reads.
-public enum ImportFormat: String, CaseIterable, Sendable {
-    case csv
-    case libra
-    case fitbit
-    case withings
-    case appleHealth = "apple-health"
-    case json
-    case googleFit = "google-fit"
-    case garmin
-    case qsAccess = "qs-access"
-    case renpho
-    case fitbitJSON = "fitbit-json"
-    case samsungHealth = "samsung-health"
-    case hackersDiet = "hackers-diet"
-    case zepp
-    case trendweight
-
-    /// How the summary names it.
-    public var displayName: String {
-        switch self {
-        case .csv: "CSV"
-        case .libra: "Libra"
-        case .fitbit: "Fitbit"
-        case .withings: "Withings"
-        case .appleHealth: "Apple Health"
-        case .json: "trend JSON"
-        case .googleFit: "Google Fit"
-        case .garmin: "Garmin Connect"
-        case .qsAccess: "QS Access"
-        case .renpho: "Renpho"
-        case .fitbitJSON: "Fitbit JSON"
-        case .samsungHealth: "Samsung Health"
-        case .hackersDiet: "The Hacker's Diet"
-        case .zepp: "Zepp Life"
-        case .trendweight: "TrendWeight"
-        }
-    }
-}
-
 /// How numeric dates like `03/04/2024` are read: never guessed.
 public enum NumericDateOrder: String, CaseIterable, Sendable {
     case dayFirst = "dmy"
@@ -53,16 +13,22 @@ public enum NumericDateOrder: String, CaseIterable, Sendable {
 /// What an importer needs to know besides the bytes.
 public struct ImportSettings: Sendable {
     public var clock: AppClock
-    /// `--unit`, else the configured unit: used when neither the cell, the
-    /// row nor the header says.
-    public var fallbackUnit: WeightUnit
+    /// `--unit` for this run: wins over a format's own default unit, loses
+    /// to a unit the file names (in the cell, a unit column or the header).
+    public var explicitUnit: WeightUnit?
+    /// The configured unit: what weights are read in when nothing else says.
+    public var configuredUnit: WeightUnit
     public var numericDateOrder: NumericDateOrder?
 
-    public init(clock: AppClock, fallbackUnit: WeightUnit, numericDateOrder: NumericDateOrder? = nil) {
+    public init(clock: AppClock, explicitUnit: WeightUnit? = nil, configuredUnit: WeightUnit, numericDateOrder: NumericDateOrder? = nil) {
         self.clock = clock
-        self.fallbackUnit = fallbackUnit
+        self.explicitUnit = explicitUnit
+        self.configuredUnit = configuredUnit
         self.numericDateOrder = numericDateOrder
     }
+
+    /// The unit of a weight whose file names none and has no default.
+    public var fallbackUnit: WeightUnit { explicitUnit ?? configuredUnit }
 }
 
 /// One row of an import file, read.
@@ -84,17 +50,19 @@ public struct ParsedImport: Equatable, Sendable {
     public let assumedUnit: WeightUnit?
     /// Records of other kinds the file holds (Apple Health: steps, heart rate…).
     public let otherRecordCount: Int
-    /// JSON imports name rows "entry N", the others by line.
-    public var locatesByEntry: Bool { format == .json || format == .fitbitJSON }
+    /// Rows are entries of a JSON array, named "entry N", not lines.
+    public let locatesByEntry: Bool
 
     public init(
-        format: ImportFormat, rows: [ImportRow], goalKilograms: Double? = nil, assumedUnit: WeightUnit? = nil, otherRecordCount: Int = 0
+        format: ImportFormat, rows: [ImportRow], goalKilograms: Double? = nil, assumedUnit: WeightUnit? = nil, otherRecordCount: Int = 0,
+        locatesByEntry: Bool = false
     ) {
         self.format = format
         self.rows = rows
         self.goalKilograms = goalKilograms
         self.assumedUnit = assumedUnit
         self.otherRecordCount = otherRecordCount
+        self.locatesByEntry = locatesByEntry
     }
 
     public var entries: [WeightEntry] {
@@ -114,8 +82,21 @@ public struct ParsedImport: Equatable, Sendable {
         invalidRows.contains { $0.reason.hasSuffix(Self.dateOrderQuestion) }
     }
 
-    public var invalidRows: [(line: Int, reason: String)] {
-        rows.compactMap { if case .invalid(let line, let reason) = $0 { (line, reason) } else { nil } }
+    public var invalidRows: [ImportProblem] {
+        rows.compactMap { if case .invalid(let line, let reason) = $0 { ImportProblem(line: line, reason: reason, isEntryNumber: locatesByEntry) } else { nil } }
+    }
+}
+
+/// A row that cannot be read: where, and why.
+public struct ImportProblem: Equatable, Sendable {
+    /// The line, or for a JSON array the entry's number.
+    public let line: Int
+    public let reason: String
+    public let isEntryNumber: Bool
+
+    /// `FILE:12` or, for JSON, `FILE: entry 12`: as compilers name places.
+    public func location(in path: String) -> String {
+        isEntryNumber ? "\(path): entry \(line)" : "\(path):\(line)"
     }
 }
 
@@ -125,7 +106,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case unrecognized(path: String)
     case wrongFormat(path: String, format: ImportFormat, reason: String)
     /// Rows that cannot be read, and no `--skip-invalid`: nothing was written.
-    case invalidRows(path: String, count: Int)
+    case invalidRows(path: String, problems: [ImportProblem])
     /// Even skipping what cannot be read, nothing is left.
     case everyRowInvalid(path: String, count: Int)
     /// Not one weigh-in in the file: the wrong file, or the wrong export.
@@ -136,7 +117,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             "cannot read \(path): \(reason)"
         case .unrecognized(let path):
-            "\(path): not a format trend can import; supported: " + ImportFormat.allCases.map(\.displayName).joined(separator: ", ")
+            "\(path): not a format trend can import; supported: " + ImportFormat.all.map(\.displayName).joined(separator: ", ")
         case .wrongFormat(let path, let format, let reason):
             "\(path) is not a\("AEIOU".contains(format.displayName.first ?? "x") ? "n" : "") \(format.displayName) file: \(reason)"
         case .everyRowInvalid(let path, let count):
@@ -145,8 +126,8 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             "found no weigh-ins in \(path): "
                 + (others > 0 ? "it holds \(others) record\(others == 1 ? "" : "s") of other kinds"
                     : rows > 0 ? "its \(rows) row\(rows == 1 ? " has" : "s have") no reading" : "it holds no rows")
-        case .invalidRows(let path, let count):
-            "\(count) row\(count == 1 ? "" : "s") of \(path) cannot be read; nothing was imported."
+        case .invalidRows(let path, let problems):
+            "\(problems.count) row\(problems.count == 1 ? "" : "s") of \(path) cannot be read; nothing was imported."
         }
     }
 }

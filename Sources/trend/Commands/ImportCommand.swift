@@ -12,7 +12,9 @@ struct ImportCommand: TrendCommand {
     static let names = ["import"]
     static let configuration = CommandConfiguration(names: names, abstract: "Import weigh-ins from another app or an export.",
         discussion:
-            "Reads generic CSV (date,weight[,unit][,note]), Libra, Fitbit (CSV and the weight-*.json files, or their folder), Withings, Apple Health export.xml, Google Fit daily metrics, Garmin Connect, QS Access, Renpho, Samsung Health, The Hacker's Diet, Zepp Life, TrendWeight and trend's own JSON export; --format names one: auto, csv, libra, fitbit, withings, apple-health, json, google-fit, garmin, qs-access, renpho, fitbit-json, samsung-health, hackers-diet, zepp, trendweight. Rows already stored (same minute, same weight) are skipped, so importing again is harmless. Any row that cannot be read stops the import unless --skip-invalid is given; it is one write either way.",
+            "Reads the exports of other apps and trend's own; the format is recognised from the file, or named with --format: "
+            + ImportFormat.all.map { "\($0.name) (\($0.displayName))" }.joined(separator: ", ")
+            + ". Rows already stored (same minute, same weight) are skipped, so importing again is harmless. Any row that cannot be read stops the import unless --skip-invalid is given; it is one write either way.",
         arguments: [fileArgument.spec], options: [formatOption, dateFormatOption, dryRunFlag, skipInvalidFlag],
         examples: ["trend import libra.csv --dry-run", "trend import export.xml --format apple-health", "trend export | trend import -"])
 
@@ -34,30 +36,38 @@ struct ImportCommand: TrendCommand {
 
     @MainActor func run(_ context: CommandContext) async throws {
         try await context.loadSettings()
-        let settings = ImportSettings(clock: context.app.clock, fallbackUnit: context.unit, numericDateOrder: dateOrder)
-        let parsed = try WeightImporter.read(path: path, format: format, settings: settings)
-        // At most 20 rows are listed: a wrong file must not scroll thousands of lines past.
-        let invalid = parsed.invalidRows
-        var report = ""
-        for row in invalid.prefix(Self.listedRows) {
-            let location = parsed.locatesByEntry ? "\(path): entry \(row.line)" : "\(path):\(row.line)"
-            report += (location + ": " + row.reason).terminalSafe + "\n"
+        let request = ImportFeature.Request(
+            input: path == "-" ? .standardInput : .path(path), format: format, numericDateOrder: dateOrder, dryRun: dryRun,
+            skipInvalid: skipInvalid)
+        let summary: ImportSummary
+        do {
+            summary = try await context.app.importFeature.importFile(request)
+        } catch ImportError.invalidRows(let shown, let problems) {
+            context.console.error(Self.listing(problems, path: shown))
+            if problems.contains(where: \.asksForDateOrder) {
+                context.console.error("hint: numeric dates can be read both ways here; pass --date-format dmy or mdy\n")
+            }
+            throw ImportError.invalidRows(path: shown, problems: problems)
         }
-        if invalid.count > Self.listedRows { report += "… and \(invalid.count - Self.listedRows) more\n" }
-        if skipInvalid { context.console.message(report) } else if !report.isEmpty { context.console.error(report) }
-        if parsed.needsDateOrder {
-            context.console.error("hint: numeric dates can be read both ways here; pass --date-format dmy or mdy\n")
-        }
-        let summary = try await context.app.weightLogFeature.importEntries(
-            parsed, path: path, dryRun: dryRun, skipInvalid: skipInvalid)
-        var text = "\(summary.dryRun ? "Would import" : "Imported") \(path.terminalSafe) (\(summary.format.displayName)): "
+        context.console.message(Self.listing(summary.problems, path: summary.path))
+        var text = "\(summary.dryRun ? "Would import" : "Imported") \(summary.path.terminalSafe) (\(summary.format.displayName)): "
         text += "\(summary.added) added, \(summary.duplicates) duplicate, \(summary.noReading) skipped (no reading), \(summary.invalid) invalid."
         if summary.goalSet { text += " Goal set from the file." }
-        if let unit = summary.assumedUnit, summary.added + summary.duplicates > 0 {
-            let why = context.unitOverride == nil ? "the configured unit" : "as --unit says"
-            let other: WeightUnit = unit == .kilograms ? .pounds : .kilograms
-            text += "\nWeights read as \(unit.rawValue), \(why): the file names none; use --unit \(other.rawValue) if they are \(other.name)."
+        if let assumption = summary.unitAssumption {
+            let why = assumption.isSessionChoice ? "as --unit says" : "the configured unit"
+            let options = assumption.alternatives.map { "--unit \($0.rawValue) if they are \($0.name)" }.joined(separator: ", or ")
+            text += "\nWeights read as \(assumption.unit.rawValue), \(why): the file names none; use \(options)."
         }
         context.console.message(text + "\n")
+    }
+
+    /// At most 20 rows: a wrong file must not scroll thousands of lines past.
+    static func listing(_ problems: [ImportProblem], path: String) -> String {
+        var report = ""
+        for problem in problems.prefix(listedRows) {
+            report += (problem.location(in: path) + ": " + problem.reason).terminalSafe + "\n"
+        }
+        if problems.count > listedRows { report += "… and \(problems.count - listedRows) more\n" }
+        return report
     }
 }

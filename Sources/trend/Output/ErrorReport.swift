@@ -9,8 +9,8 @@ enum ErrorReport {
         case StorageError.noDataDirectory: return text + ", or pass --data-dir"
         case ImportError.unrecognized: return text + " Name one with --format."
         case WeightLogError.unlikelyWeight: return text + (text.hasSuffix("?") ? "" : ".") + " Log it anyway with --force."
-        case let ImportError.invalidRows(_, count):
-            return text + " Fix \(count == 1 ? "it" : "them") or pass --skip-invalid."
+        case let ImportError.invalidRows(_, problems):
+            return text + " Fix \(problems.count == 1 ? "it" : "them") or pass --skip-invalid."
         default: return text
         }
     }

@@ -87,14 +87,14 @@ enum ImportFormatChoice: ArgumentValue, Equatable {
         let name = argument.lowercased()
         if name == "auto" {
             self = .auto
-        } else if let format = ImportFormat(rawValue: name) {
+        } else if let format = ImportFormat(name: name) {
             self = .named(format)
         } else {
             return nil
         }
     }
 
-    static var valueNames: [String] { ["auto"] + ImportFormat.allCases.map(\.rawValue) }
+    static var valueNames: [String] { ["auto"] + ImportFormat.all.map(\.name) }
     static var expectation: String { valueNames.joined(separator: ", ") }
 
     var format: ImportFormat? {

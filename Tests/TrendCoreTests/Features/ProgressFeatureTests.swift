@@ -38,6 +38,32 @@ struct ProgressFeatureTests {
         #expect(app.progressFeature.range == .all)
     }
 
+    @Test("only the latest selection is published, even when an earlier one finishes after it")
+    func latestSelectionWins() async throws {
+        let entries = dailyEntries([80, 79, 78, 77], startingAt: CalendarDay(year: 2026, month: 1, day: 1)!)
+        let repository = InMemoryWeightRepository(store: WeightStore(entries: entries))
+        let app = TestAppModelFactory.make(repository: repository)
+        await app.weightLogFeature.refresh()
+        let worker = HeldReportWorker()
+        let progress = ProgressFeature(weightLog: app.weightLogFeature, settings: app.settingsFeature, clock: app.clock, worker: worker)
+        let all = Task { await progress.select(.all) }
+        await worker.waitUntilHolding(1)
+        let month = Task { await progress.select(.month) }
+        await worker.waitUntilHolding(2)
+        #expect(progress.isPreparing)
+        // The month (asked last) is ready first, then the earlier All.
+        worker.release(2)
+        await month.value
+        #expect(progress.snapshot.range == .month)
+        #expect(progress.isPreparing == false)
+        worker.release(1)
+        await all.value
+        #expect(progress.range == .month)
+        #expect(progress.snapshot.range == .month)
+        #expect(progress.snapshot.count == 0)
+        #expect(!progress.isPreparing)
+    }
+
     @Test("listing gives each entry its day's trend over the whole history")
     func listing() async throws {
         let entries = dailyEntries([70, 71, 69], startingAt: CalendarDay(year: 2026, month: 11, day: 28)!)
@@ -50,7 +76,7 @@ struct ProgressFeatureTests {
 
     /// Small histories are worked on in place, large ones off the main
     /// actor: both give what the domain computes directly.
-    @Test("a history on either side of the in-place limit gives the domain's report and listing", arguments: [1000, ProgressFeature.inlineEntryLimit + 1])
+    @Test("a history on either side of the in-place limit gives the domain's report and listing", arguments: [1000, StandardReportWorker.inlineEntryLimit + 1])
     func inPlaceAndOffMainActor(count: Int) async throws {
         var generator = SeededGenerator(seed: UInt64(count))
         let weights = (0..<count).map { _ in Double.random(in: 70...90, using: &generator) }

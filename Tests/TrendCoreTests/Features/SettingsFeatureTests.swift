@@ -20,6 +20,27 @@ struct SettingsFeatureTests {
         #expect(settings.unit == .stones)
     }
 
+    @Test("saves run one after another in the order asked, and the last one asked is what is shown")
+    func savesQueued() async throws {
+        let repository = InMemorySettingsRepository()
+        let settings = SettingsFeature(repository: repository)
+        repository.gate.hold()
+        let first = Task { try await settings.setUnit(.pounds) }
+        #expect(await repository.gate.waitUntilStarted(1))
+        let second = Task { try await settings.setUnit(.stones) }
+        #expect(await !repository.gate.waitUntilStarted(2, seconds: 0.3))
+        #expect(settings.isSaving)
+        repository.gate.release()
+        #expect(await repository.gate.waitUntilStarted(2))
+        repository.gate.release()
+        try await first.value
+        try await second.value
+        #expect(repository.gate.finishedWhenStarted == [0, 1])
+        #expect(await repository.settings.unit == .stones)
+        #expect(settings.savedUnit == .stones)
+        #expect(!settings.isSaving)
+    }
+
     @Test("a damaged weights file does not stop settings from working")
     func independentOfWeights() async throws {
         let dir = try TemporaryDirectory()

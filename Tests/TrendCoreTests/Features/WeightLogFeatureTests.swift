@@ -23,17 +23,46 @@ struct WeightLogFeatureTests {
         #expect(await repository.loadCallCount == 2)
     }
 
-    @Test("two quick edits both land, in the order they were made")
+    @Test("a second edit waits for the first, and both land in the order they were made")
     func editsQueued() async throws {
-        let repository = InMemoryWeightRepository(delayNanoseconds: 0)
-        let app = TestAppModelFactory.make(repository: repository)
-        let log = app.weightLogFeature
-        async let first = log.add(kilograms: 80, at: .local(2026, 11, 29, 7))
-        async let second = log.add(kilograms: 79, at: .local(2026, 11, 28, 7))
-        let (a, b) = try await (first, second)
+        let repository = InMemoryWeightRepository()
+        let log = TestAppModelFactory.make(repository: repository).weightLogFeature
+        repository.gate.hold()
+        let first = Task { try await log.add(kilograms: 80, at: .local(2026, 11, 29, 7)) }
+        #expect(await repository.gate.waitUntilStarted(1))
+        // Admitted second: made once the first is in the repository.
+        let second = Task { try await log.add(kilograms: 79, at: .local(2026, 11, 28, 7)) }
+        // The in-memory repository would take it at once: only the Feature's queue holds it back.
+        #expect(await !repository.gate.waitUntilStarted(2, seconds: 0.3))
+        #expect(log.isSaving)
+        repository.gate.release()
+        #expect(await repository.gate.waitUntilStarted(2))
+        repository.gate.release()
+        let (a, b) = (try await first.value, try await second.value)
+        #expect(repository.gate.finishedWhenStarted == [0, 1])
         #expect(await repository.insertOrder == [a.id, b.id])
         #expect(log.entries.map(\.id) == [b.id, a.id])
         #expect(!log.isSaving)
+    }
+
+    @Test("a failed edit does not stop the one queued after it")
+    func failedEditQueued() async throws {
+        let repository = InMemoryWeightRepository()
+        let log = TestAppModelFactory.make(repository: repository).weightLogFeature
+        repository.gate.hold()
+        await repository.failSaves(.saveFailed)
+        let first = Task { try await log.add(kilograms: 80, at: .local(2026, 11, 29, 7)) }
+        #expect(await repository.gate.waitUntilStarted(1))
+        let second = Task { try await log.add(kilograms: 79, at: .local(2026, 11, 28, 7)) }
+        #expect(await !repository.gate.waitUntilStarted(2, seconds: 0.2))
+        repository.gate.release()
+        await #expect(throws: InMemoryWeightRepository.TestError.saveFailed) { try await first.value }
+        await repository.failSaves(nil)
+        #expect(await repository.gate.waitUntilStarted(2))
+        repository.gate.release()
+        let b = try await second.value
+        #expect(log.entries.map(\.id) == [b.id])
+        #expect(log.saveError == nil)
     }
 
     @Test("validates weight and date before touching storage")

@@ -34,7 +34,7 @@ struct ImportBatchTests {
     @Test("export and import round-trip random histories exactly")
     func roundTrip() throws {
         var generator = SeededGenerator(seed: 7)
-        let settings = ImportSettings(clock: .fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)), fallbackUnit: .pounds)
+        let settings = ImportSettings(clock: .fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)), configuredUnit: .pounds)
         for _ in 0..<40 {
             let entries = (0..<Int.random(in: 0...60, using: &generator)).map { _ in
                 WeightEntry(

@@ -93,7 +93,7 @@ enum Fixtures {
 @Suite("Importers")
 struct ImporterTests {
     let settings = ImportSettings(
-        clock: .fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 3600)), fallbackUnit: .kilograms)
+        clock: .fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 3600)), configuredUnit: .kilograms)
 
     func parse(_ text: String, _ format: ImportFormat? = nil, settings: ImportSettings? = nil) throws -> ParsedImport {
         try WeightImporter.parse(Array(text.utf8), format: format, settings: settings ?? self.settings, path: "f")
@@ -132,7 +132,7 @@ struct ImporterTests {
 
     @Test("generic CSV: the unit column wins over the fallback, per row")
     func unitColumn() throws {
-        let entries = try parse(Fixtures.csvWithUnitColumn, settings: ImportSettings(clock: settings.clock, fallbackUnit: .pounds)).entries
+        let entries = try parse(Fixtures.csvWithUnitColumn, settings: ImportSettings(clock: settings.clock, configuredUnit: .pounds)).entries
         #expect(entries.map(\.kilograms) == [80.5, 177.5 * 0.45359237, 12.5 * 14 * 0.45359237])
         #expect(entries.map(\.timestamp.iso8601) == ["2026-01-01T08:00:00+01:00", "2026-01-02T08:00:00+01:00", "2026-01-03T08:00:00+01:00"])
     }
@@ -150,7 +150,7 @@ struct ImporterTests {
 
     @Test("Fitbit: a Body line, quoted and unquoted rows, month-first dates when unambiguous")
     func fitbit() throws {
-        let parsed = try parse(Fixtures.fitbit, settings: ImportSettings(clock: settings.clock, fallbackUnit: .pounds))
+        let parsed = try parse(Fixtures.fitbit, settings: ImportSettings(clock: settings.clock, configuredUnit: .pounds))
         #expect(parsed.format == .fitbit)
         #expect(parsed.entries.map(\.timestamp.day.description) == ["2026-01-15", "2026-01-16"])
         #expect(parsed.noReadingCount == 1)
@@ -193,7 +193,7 @@ struct ImporterTests {
         #expect(whole.noReadingCount == 1)
         #expect(whole.invalidRows.map(\.line) == [29])
         // The same bytes fed 7 at a time: tags split across chunks.
-        var importer = AppleHealthImporter(cells: ImportCells(settings: settings))
+        var importer = AppleHealthScanner(cells: ImportCells(settings: settings))
         let bytes = Array(Fixtures.appleHealth.utf8)
         var start = 0
         while start < bytes.count {

@@ -7,10 +7,29 @@ import Foundation
 /// Fitbit's (and Google Takeout's) `weight-YYYY-MM-DD.json`: an array of
 /// `{logId, weight, bmi, fat?, date "MM/DD/YY", time "HH:MM:SS", source}`.
 /// The weight is in the account's unit, which the file does not name: the
-/// fallback unit is used and the summary says so.
-enum FitbitJSONImporter {
-    static func looksLikeFitbit(_ text: Substring) -> Bool {
-        text.hasPrefix("[") && text.contains("\"logId\"") && text.contains("\"weight\"")
+/// fallback unit is used and the summary says so. The path may be the
+/// folder holding them (Google Takeout): every `weight-*.json` in it, in
+/// name order (so by date), is one import.
+enum FitbitJSONFormat: ImportFileFormat {
+    static let format = ImportFormat(name: "fitbit-json", displayName: "Fitbit JSON")
+
+    static func recognizes(_ head: ImportHead) -> Bool {
+        if let names = head.folderEntries { return names.contains(where: isLogFile) }
+        let text = head.text
+        return text.hasPrefix("[") && text.contains("\"logId\"") && text.contains("\"weight\"")
+    }
+
+    static func isLogFile(_ name: String) -> Bool { name.hasPrefix("weight-") && name.hasSuffix(".json") }
+
+    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
+        guard let names = source.head.folderEntries else { return try parse(try source.allBytes(), cells: cells, path: source.path) }
+        let files = names.filter(isLogFile)
+        guard !files.isEmpty else { throw .unreadable(path: source.path, reason: "it is a directory without Fitbit weight-*.json files") }
+        var rows: [ImportRow] = []
+        for name in files {
+            rows += try parse(try source.folderFile(name), cells: cells, path: source.path + "/" + name, first: rows.count + 1).rows
+        }
+        return ParsedImport(format: format, rows: rows, assumedUnit: cells.settings.fallbackUnit, locatesByEntry: true)
     }
 
     private struct Log: Decodable {
@@ -27,7 +46,7 @@ enum FitbitJSONImporter {
         do {
             logs = try JSONDecoder().decode([Log].self, from: Data(bytes))
         } catch {
-            throw .wrongFormat(path: path, format: .fitbitJSON, reason: "not a JSON array of weight logs")
+            throw .wrongFormat(path: path, format: format, reason: "not a JSON array of weight logs")
         }
         var rows: [ImportRow] = []
         for (index, log) in logs.enumerated() {
@@ -51,6 +70,6 @@ enum FitbitJSONImporter {
                 rows.append(.entry(WeightEntry(timestamp: timestamp, kilograms: kilograms), line: number))
             }
         }
-        return ParsedImport(format: .fitbitJSON, rows: rows, assumedUnit: cells.settings.fallbackUnit)
+        return ParsedImport(format: format, rows: rows, assumedUnit: cells.settings.fallbackUnit, locatesByEntry: true)
     }
 }

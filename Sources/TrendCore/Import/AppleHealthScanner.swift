@@ -19,7 +19,7 @@ import Foundation
 /// elements, so a scanner for `<Record …>` tags is enough; it jumps from
 /// one `<` to the next with `memchr`, reads only body-mass records, and
 /// counts lines (SIMD) only as far as a row needs its line.
-struct AppleHealthImporter {
+struct AppleHealthScanner {
     let cells: ImportCells
     private(set) var rows: [ImportRow] = []
     private var carry: [UInt8] = []
@@ -60,7 +60,7 @@ struct AppleHealthImporter {
     /// Scans a whole buffer in place (a mapped file): no chunk is copied.
     /// `release` is told now and then how far the scan has read, so the
     /// pages behind it can go and a large file is never resident.
-    mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>, release: ((Int) -> Void)? = nil) {
+    mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>, release: (Int) -> Void = { _ in }) {
         guard carry.isEmpty else {
             consume(Array(bytes)[...])
             return
@@ -83,7 +83,7 @@ struct AppleHealthImporter {
     /// Scans `b` from one `<` to the next (`memchr`), parsing only body-mass
     /// records; newlines are counted (SIMD) only up to where a row needs its
     /// line. Returns where an unfinished tag starts and the newlines before it.
-    private mutating func scan(_ b: UnsafeBufferPointer<UInt8>, release: ((Int) -> Void)? = nil) -> (tail: Int, lines: Int) {
+    private mutating func scan(_ b: UnsafeBufferPointer<UInt8>, release: (Int) -> Void = { _ in }) -> (tail: Int, lines: Int) {
         guard let base = b.baseAddress, b.count > 0 else { return (0, 0) }
         var index = 0
         var counted = 0
@@ -104,7 +104,7 @@ struct AppleHealthImporter {
             return word.withUnsafeBufferPointer { memcmp(base + position, $0.baseAddress!, word.count) == 0 }
         }
         while index < b.count {
-            if let release, index - released >= 8 << 20 {
+            if index - released >= 8 << 20 {
                 _ = lineAt(index)
                 release(index)
                 released = index

@@ -2,13 +2,16 @@
 /// for each month a `StartTrend,<trend>,<unit>,…` line and `Date,Weight,
 /// Rung,Flag,Comment` rows. The unit is per month (kg, lb, stone), comments
 /// become notes, and the text is Windows-1252 unless it is valid UTF-8.
-enum HackersDietImporter {
-    static func isStart(_ firstLine: String) -> Bool {
-        let line = firstLine.lowercased()
+enum HackersDietFormat: ImportFileFormat {
+    static let format = ImportFormat(name: "hackers-diet", displayName: "The Hacker's Diet")
+
+    static func recognizes(_ head: ImportHead) -> Bool {
+        guard let line = head.lines.first?.lowercased() else { return false }
         return line.hasPrefix("epoch,") || line.hasPrefix("user,")
     }
 
-    static func parse(_ bytes: [UInt8], cells: ImportCells, path: String) throws(ImportError) -> ParsedImport {
+    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
+        let bytes = try source.allBytes()
         let text = String(validating: bytes, as: UTF8.self) ?? Windows1252.decode(bytes)
         var unit: WeightUnit?
         var rows: [ImportRow] = []
@@ -28,7 +31,7 @@ enum HackersDietImporter {
                 assumedUnit = assumedUnit || assumed
             }
         }
-        return ParsedImport(format: .hackersDiet, rows: rows, assumedUnit: assumedUnit ? cells.settings.fallbackUnit : nil)
+        return ParsedImport(format: format, rows: rows, assumedUnit: assumedUnit ? cells.settings.fallbackUnit : nil)
     }
 }
 

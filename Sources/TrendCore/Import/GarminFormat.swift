@@ -2,16 +2,22 @@
 /// then for each day a date line (`" Mar 13, 2025",` or `" 2022 Dec 21",`)
 /// followed by its time lines (`7:13 AM,284.0 lbs,…`); the unit is in each
 /// cell, `--` is no measurement, newest first.
-enum GarminImporter {
+enum GarminFormat: ImportFileFormat {
+    static let format = ImportFormat(name: "garmin", displayName: "Garmin Connect")
+
+    static func recognizes(_ head: ImportHead) -> Bool {
+        isHeader(head.header)
+    }
+
     static func isHeader(_ fields: [String]) -> Bool {
         let bases = fields.map(CSVLayout.baseName)
         return bases.count >= 3 && bases[0] == "time" && bases[1] == "weight" && bases[2] == "change"
     }
 
-    static func parse(_ bytes: [UInt8], cells: ImportCells, path: String) throws(ImportError) -> ParsedImport {
-        var records = Array(CSVReader(bytes: bytes))
+    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
+        var records = Array(CSVReader(bytes: try source.allBytes()))
         guard let header = records.first, isHeader(header.fields) else {
-            throw .wrongFormat(path: path, format: .garmin, reason: "line 1: no Time,Weight,Change header")
+            throw .wrongFormat(path: source.path, format: format, reason: "line 1: no Time,Weight,Change header")
         }
         records.removeFirst()
         // Each time line becomes `date time, weight` for the shared row reader.
@@ -32,16 +38,7 @@ enum GarminImporter {
             }
             joined.append(CSVReader.Record(line: record.line, fields: [day + " " + first] + record.fields.dropFirst(), isUnterminated: record.isUnterminated))
         }
-        let layout = CSVLayout(dateColumn: 0, weightColumn: 1)
-        let (read, assumed) = layout.rows(joined, cells: cells)
-        return ParsedImport(format: .garmin, rows: (rows + read).sorted { $0.line < $1.line }, assumedUnit: assumed ? cells.settings.fallbackUnit : nil)
-    }
-}
-
-extension ImportRow {
-    var line: Int {
-        switch self {
-        case .entry(_, let line), .noReading(let line), .invalid(let line, _): line
-        }
+        let (read, assumed) = CSVLayout(dateColumn: 0, weightColumn: 1).rows(joined, cells: cells)
+        return ParsedImport(format: format, rows: (rows + read).sorted { $0.line < $1.line }, assumedUnit: assumed ? cells.settings.fallbackUnit : nil)
     }
 }

@@ -1,0 +1,129 @@
+import Observation
+
+/// The import capability: reads another app's file (off the main actor: a
+/// 300 MB Apple Health export must not freeze a window) with the units
+/// the settings give, and applies it through the weight log in one write.
+@MainActor
+@Observable
+public final class ImportFeature {
+    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let settings: SettingsFeature
+    @ObservationIgnored private let clock: AppClock
+
+    public private(set) var isImporting = false
+    /// What the last import did.
+    public private(set) var lastSummary: ImportSummary?
+    public private(set) var importError: (any Error)?
+
+    public init(weightLog: WeightLogFeature, settings: SettingsFeature, clock: AppClock) {
+        self.weightLog = weightLog
+        self.settings = settings
+        self.clock = clock
+    }
+
+    /// What the user asked to import, and how.
+    public struct Request: Equatable, Sendable {
+        public var input: ImportInput
+        /// Nil: recognised from the file.
+        public var format: ImportFormat?
+        public var numericDateOrder: NumericDateOrder?
+        public var dryRun: Bool
+        public var skipInvalid: Bool
+
+        public init(
+            input: ImportInput, format: ImportFormat? = nil, numericDateOrder: NumericDateOrder? = nil, dryRun: Bool = false,
+            skipInvalid: Bool = false
+        ) {
+            self.input = input
+            self.format = format
+            self.numericDateOrder = numericDateOrder
+            self.dryRun = dryRun
+            self.skipInvalid = skipInvalid
+        }
+    }
+
+    /// Reads and applies an import. Rows that cannot be read stop it
+    /// (`ImportError.invalidRows`, listing them), nothing written, unless
+    /// `skipInvalid`; a file without a single weigh-in is an error too.
+    @discardableResult
+    public func importFile(_ request: Request) async throws -> ImportSummary {
+        isImporting = true
+        defer { isImporting = false }
+        do {
+            let summary = try await perform(request)
+            lastSummary = summary
+            importError = nil
+            return summary
+        } catch {
+            importError = error
+            throw error
+        }
+    }
+
+    private func perform(_ request: Request) async throws -> ImportSummary {
+        let importSettings = ImportSettings(
+            clock: clock, explicitUnit: settings.sessionUnit, configuredUnit: settings.savedUnit, numericDateOrder: request.numericDateOrder)
+        let parsed = try await Task.detached {
+            try WeightImporter.read(request.input, format: request.format, settings: importSettings)
+        }.value
+        let path = request.input.shownPath
+        let problems = parsed.invalidRows
+        if !problems.isEmpty && !request.skipInvalid { throw ImportError.invalidRows(path: path, problems: problems) }
+        if parsed.entries.isEmpty && parsed.goalKilograms == nil {
+            // Every row failed: --skip-invalid has nothing left to import; or there was nothing to read.
+            if !problems.isEmpty { throw ImportError.everyRowInvalid(path: path, count: problems.count) }
+            throw ImportError.noWeighIns(path: path, rows: parsed.noReadingCount, otherRecords: parsed.otherRecordCount)
+        }
+        let batch = ImportBatch(entries: parsed.entries, goalKilograms: parsed.goalKilograms, idsDecide: parsed.format == TrendJSONFormat.format)
+        let outcome = try await weightLog.importBatch(batch, dryRun: request.dryRun)
+        let assumption = parsed.assumedUnit.map { unit in
+            UnitAssumption(unit: unit, isSessionChoice: settings.sessionUnit != nil, alternatives: UnitAssumption.alternatives(to: unit))
+        }
+        return ImportSummary(
+            path: path, format: parsed.format, added: outcome.added, duplicates: outcome.duplicates, noReading: parsed.noReadingCount,
+            problems: problems, goalSet: outcome.goalSet, dryRun: request.dryRun,
+            unitAssumption: outcome.added + outcome.duplicates > 0 ? assumption : nil)
+    }
+}
+
+/// What an import did, or (dry run) would do (SPEC §6).
+public struct ImportSummary: Equatable, Sendable {
+    public let path: String
+    public let format: ImportFormat
+    public let added: Int
+    public let duplicates: Int
+    public let noReading: Int
+    /// The rows that could not be read (skipped with `--skip-invalid`).
+    public let problems: [ImportProblem]
+    public let goalSet: Bool
+    public let dryRun: Bool
+    /// Set when the file names no unit and the weights were read in one it did not name.
+    public let unitAssumption: UnitAssumption?
+
+    public var invalid: Int { problems.count }
+}
+
+/// The unit weights were read in when the file names none, and what else
+/// they might have been.
+public struct UnitAssumption: Equatable, Sendable {
+    public let unit: WeightUnit
+    /// Chosen for this run (`--unit`), rather than the configured unit.
+    public let isSessionChoice: Bool
+    /// The units the file's weights might be in instead: what to suggest.
+    public let alternatives: [WeightUnit]
+
+    /// Scales and apps write kilograms or pounds; stones are a way of
+    /// showing pounds, never how a file stores them.
+    static func alternatives(to unit: WeightUnit) -> [WeightUnit] {
+        switch unit {
+        case .kilograms: [.pounds]
+        case .pounds: [.kilograms]
+        case .stones: [.pounds, .kilograms]
+        }
+    }
+}
+
+extension ImportProblem {
+    /// The row failed only for want of a day-first or month-first order.
+    public var asksForDateOrder: Bool { reason.hasSuffix(ParsedImport.dateOrderQuestion) }
+}

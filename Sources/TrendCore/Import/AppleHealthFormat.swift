@@ -1,0 +1,68 @@
+/// Apple Health's `export.xml`, or the `export.zip` the Health app shares
+/// (read directly: `apple_health_export/export.xml` inflated chunk by
+/// chunk into the scanner, nothing written anywhere). Units per record.
+enum AppleHealthFormat: ImportFileFormat {
+    static let format = ImportFormat(name: "apple-health", displayName: "Apple Health")
+
+    static func recognizes(_ head: ImportHead) -> Bool {
+        if head.bytes.starts(with: ZipArchive.signature) { return true }
+        let text = head.text
+        guard text.hasPrefix("<") else { return false }
+        return text.contains("<HealthData") || text.contains("HKQuantityTypeIdentifier") || text.contains("<!DOCTYPE HealthData")
+    }
+
+    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
+        if source.head.bytes.starts(with: ZipArchive.signature) { return try readZip(source, cells: cells) }
+        var scanner = AppleHealthScanner(cells: cells)
+        // A regular file is mapped and scanned in place: nothing is copied.
+        let mapped: Void? = try source.withMapping { bytes, release throws(ImportError) in
+            scanner.consume(bytes, release: release)
+        }
+        if mapped == nil { try source.chunks { scanner.consume($0) } }
+        return try finished(&scanner, path: source.path, missing: "no <HealthData> element")
+    }
+
+    static func parse(_ bytes: [UInt8], cells: ImportCells, path: String) throws(ImportError) -> ParsedImport {
+        var scanner = AppleHealthScanner(cells: cells)
+        scanner.consume(bytes[...])
+        return try finished(&scanner, path: path, missing: "no <HealthData> element")
+    }
+
+    private static func finished(_ scanner: inout AppleHealthScanner, path: String, missing: String) throws(ImportError) -> ParsedImport {
+        scanner.finish()
+        guard scanner.sawHealthData else { throw .wrongFormat(path: path, format: format, reason: missing) }
+        return ParsedImport(format: format, rows: scanner.rows, otherRecordCount: scanner.otherRecords)
+    }
+
+    private static func readZip(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
+        var scanner = AppleHealthScanner(cells: cells)
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImportError) {
+            let archive = ZipArchive(bytes: bytes)
+            do {
+                let members = try archive.members()
+                let xml = members.first { $0.name == "apple_health_export/export.xml" }
+                    ?? members.first { $0.name == "export.xml" || $0.name.hasSuffix("/export.xml") }
+                guard let xml else {
+                    let names = members.prefix(10).map(\.name).joined(separator: ", ") + (members.count > 10 ? ", …" : "")
+                    throw ImportError.wrongFormat(
+                        path: source.path, format: format, reason: "the zip holds no export.xml; it holds \(members.isEmpty ? "nothing" : names)")
+                }
+                try archive.read(xml) { scanner.consume($0) }
+            } catch let failure as ZipArchive.Failure {
+                guard case .damaged(let reason) = failure else { return }
+                throw .wrongFormat(path: source.path, format: format, reason: reason)
+            } catch let error as ImportError {
+                throw error
+            } catch {
+                throw .unreadable(path: source.path, reason: "\(error)")
+            }
+        }
+        let mapped: Void? = try source.withMapping { bytes, _ throws(ImportError) in try scan(bytes) }
+        if mapped == nil {
+            // Standard input, or a file that cannot be mapped: the archive needs its end, so read it all.
+            let bytes = try source.allBytes()
+            try bytes.withUnsafeBufferPointer { buffer throws(ImportError) in try scan(buffer) }
+        }
+        return try finished(&scanner, path: source.path, missing: "its export.xml has no <HealthData> element")
+    }
+}

@@ -1,0 +1,33 @@
+/// Fitbit's CSV: `Date,Weight,BMI,Fat` (quoted or not), optionally after a
+/// line that says `Body`; in a legacy export that section ends at its first
+/// blank line, and the Activities, Foods and Sleep sections after it are
+/// never read as weights.
+enum FitbitFormat: ImportFileFormat {
+    static let format = ImportFormat(name: "fitbit", displayName: "Fitbit")
+
+    static func recognizes(_ head: ImportHead) -> Bool {
+        var header = head.header
+        if header.count == 1, CSVLayout.normalized(header[0]) == "body" { header = head.record(1) }
+        return isHeader(header)
+    }
+
+    static func isHeader(_ header: [String]) -> Bool {
+        header.count >= 3 && header.prefix(3).map(CSVLayout.baseName) == ["date", "weight", "bmi"]
+    }
+
+    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
+        var records = Array(CSVReader(bytes: try source.allBytes()))
+        if let first = records.first, first.fields.count == 1, CSVLayout.normalized(first.fields[0]) == "body" {
+            records.removeFirst()
+            if let blank = records.firstIndex(where: { $0.fields.allSatisfy { $0.trimmed.isEmpty } }) {
+                records.removeSubrange(blank...)
+            }
+        }
+        guard let header = records.first, isHeader(header.fields) else {
+            throw .wrongFormat(path: source.path, format: format, reason: "no Date,Weight,BMI header")
+        }
+        var layout = CSVLayout(dateColumn: 0, weightColumn: 1)
+        layout.headerUnit = CSVLayout.unit(inHeader: header.fields[1])
+        return layout.parsed(records.dropFirst(), format: format, cells: cells)
+    }
+}

@@ -1,0 +1,56 @@
+/// Any CSV with a date and a weight column, found by their names
+/// (`date,weight` with optional `unit`, `note` and `time` columns; headers
+/// such as `Date/Time` and `Weight (lb)`). Asked last by `auto`.
+enum GenericCSVFormat: ImportFileFormat {
+    static let format = ImportFormat(name: "csv", displayName: "CSV")
+
+    static func recognizes(_ head: ImportHead) -> Bool {
+        layout(header: head.header) != nil
+    }
+
+    static func layout(header: [String]) -> CSVLayout? {
+        let bases = header.map(CSVLayout.baseName)
+        guard let date = bases.firstIndex(where: { CSVLayout.dateNames.contains($0) }),
+            let weight = bases.firstIndex(where: { CSVLayout.weightNames.contains($0) })
+        else { return nil }
+        let headerUnit = CSVLayout.unit(inHeader: header[weight]) ?? WeightUnit(parsing: bases[weight])
+        // `Date, Time, Weight`: the time is its own column.
+        let time = bases[date] == "time" ? nil : bases.firstIndex { $0 == "time" }
+        return CSVLayout(
+            dateColumn: date, weightColumn: weight, unitColumn: bases.firstIndex { $0 == "unit" || $0 == "units" },
+            noteColumn: bases.firstIndex { CSVLayout.noteNames.contains($0) }, headerUnit: headerUnit, timeColumn: time)
+    }
+
+    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
+        try CSVFormats.read(source, format: format, cells: cells, layout: layout(header:))
+    }
+}
+
+/// What the CSV-shaped formats share: the header found, the layout it
+/// gives, the rows read through `CSVLayout`.
+enum CSVFormats {
+    static func read(
+        _ source: ImportSource, format: ImportFormat, cells: ImportCells, separator: Character = ",",
+        skippingLines skip: Int = 0, layout: ([String]) -> CSVLayout?
+    ) throws(ImportError) -> ParsedImport {
+        let bytes = try source.allBytes()
+        return try read(bytes, path: source.path, format: format, cells: cells, separator: separator, skippingLines: skip, layout: layout)
+    }
+
+    static func read(
+        _ bytes: [UInt8], path: String, format: ImportFormat, cells: ImportCells, separator: Character = ",",
+        skippingLines skip: Int = 0, layout: ([String]) -> CSVLayout?
+    ) throws(ImportError) -> ParsedImport {
+        var records = Array(CSVReader(bytes: bytes, separator: separator))
+        records.removeFirst(min(skip, records.count))
+        while let first = records.first, first.fields.allSatisfy({ $0.trimmed.isEmpty }) { records.removeFirst() }
+        guard let first = records.first else { throw .wrongFormat(path: path, format: format, reason: "the file is empty") }
+        let header = CSVLayout.unwrapped(first, separator: separator)
+        guard var found = layout(header.fields) else {
+            throw .wrongFormat(path: path, format: format, reason: "line \(header.line): no date and weight columns in the header")
+        }
+        // A unit in the weight column's header is always honoured, whatever the format.
+        if found.headerUnit == nil { found.headerUnit = CSVLayout.unit(inHeader: header.fields[found.weightColumn]) }
+        return found.parsed(records.dropFirst(), format: format, cells: cells)
+    }
+}

@@ -1,0 +1,105 @@
+/// A format `trend import` reads, as people name it (`--format garmin`) and
+/// as the summary names it (`Garmin Connect`). The list of formats is
+/// `ImportFormats.all`; each is declared by the type that reads it.
+public struct ImportFormat: Hashable, Sendable, CustomStringConvertible {
+    /// What `--format` takes.
+    public let name: String
+    /// How messages name it.
+    public let displayName: String
+
+    init(name: String, displayName: String) {
+        self.name = name
+        self.displayName = displayName
+    }
+
+    /// Every format, in the order `auto` asks them.
+    public static var all: [ImportFormat] { ImportFormats.all.map { $0.format } }
+
+    /// The format `--format NAME` means; nil for an unknown name.
+    public init?(name: String) {
+        let lowered = name.lowercased()
+        guard let found = ImportFormats.all.first(where: { $0.format.name == lowered }) else { return nil }
+        self = found.format
+    }
+
+    public var description: String { name }
+}
+
+/// One format: how to know its files and how to read them. A new format is
+/// one type conforming to this, in its own file, and one line in
+/// `ImportFormats.all`.
+protocol ImportFileFormat: Sendable {
+    static var format: ImportFormat { get }
+    /// Whether a file is in this format, from its first bytes and its name.
+    static func recognizes(_ head: ImportHead) -> Bool
+    /// Reads the whole file.
+    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport
+}
+
+/// The formats, in the order `auto` asks them: the most particular first,
+/// generic CSV last (it takes any file with a date and a weight column).
+enum ImportFormats {
+    static let all: [any ImportFileFormat.Type] = [
+        AppleHealthFormat.self,
+        FitbitJSONFormat.self,
+        TrendJSONFormat.self,
+        LibraFormat.self,
+        SamsungHealthFormat.self,
+        HackersDietFormat.self,
+        GarminFormat.self,
+        QSAccessFormat.self,
+        GoogleFitFormat.self,
+        ZeppFormat.self,
+        TrendWeightFormat.self,
+        RenphoFormat.self,
+        FitbitFormat.self,
+        WithingsFormat.self,
+        GenericCSVFormat.self,
+    ]
+
+    static func reader(for format: ImportFormat) -> (any ImportFileFormat.Type)? {
+        all.first { $0.format == format }
+    }
+}
+
+/// What recognising a file looks at: its first bytes (a byte-order mark
+/// removed), the first lines as text, the first CSV record, and its name.
+struct ImportHead {
+    /// Up to the first 64 KiB.
+    let bytes: ArraySlice<UInt8>
+    /// The file's name without its folders; nil for standard input.
+    let fileName: String?
+    /// The names in it, when the path is a folder.
+    let folderEntries: [String]?
+
+    init(bytes: [UInt8], fileName: String?, folderEntries: [String]? = nil) {
+        var head = bytes[...]
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        self.bytes = head
+        self.fileName = fileName
+        self.folderEntries = folderEntries
+    }
+
+    var isFolder: Bool { folderEntries != nil }
+
+    /// The first 4 KiB as text, leading white space dropped.
+    var text: Substring {
+        String(decoding: bytes.prefix(4096), as: UTF8.self).drop { $0.isWhitespace }
+    }
+
+    /// The first lines, empty ones skipped.
+    var lines: [Substring] {
+        text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    }
+
+    /// The first line read as a CSV record (unwrapped when a spreadsheet
+    /// saved it as one quoted field).
+    var header: [String] { record(0) }
+
+    /// Line `index` (of the non-empty ones) read as a CSV record.
+    func record(_ index: Int, separator: Character = ",") -> [String] {
+        let lines = lines
+        guard index < lines.count, let record = Array(CSVReader(text: String(lines[index]), separator: separator)).first else { return [] }
+        return CSVLayout.unwrapped(record, separator: separator).fields
+    }
+}

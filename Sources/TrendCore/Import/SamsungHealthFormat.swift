@@ -1,0 +1,22 @@
+/// Samsung Health `com.samsung.health.weight.*.csv`: a metadata line
+/// (`com.samsung.health.weight,…`), then a header with `start_time`,
+/// `weight` and `time_offset` (`UTC+0300`); weights in kilograms.
+enum SamsungHealthFormat: ImportFileFormat {
+    static let format = ImportFormat(name: "samsung-health", displayName: "Samsung Health")
+
+    static func recognizes(_ head: ImportHead) -> Bool {
+        head.lines.first?.lowercased().hasPrefix("com.samsung.health.weight") == true
+    }
+
+    static func layout(header: [String]) -> CSVLayout? {
+        let names = header.map { CSVLayout.normalized($0).split(separator: ".").last.map(String.init) ?? "" }
+        guard let start = names.firstIndex(of: "start_time"), let weight = names.firstIndex(of: "weight") else { return nil }
+        return CSVLayout(dateColumn: start, weightColumn: weight, formatUnit: .kilograms, offsetColumn: names.firstIndex(of: "time_offset"))
+    }
+
+    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
+        let bytes = try source.allBytes()
+        let hasMetadata = String(decoding: bytes.prefix(64), as: UTF8.self).lowercased().drop { $0 == "\u{FEFF}" }.hasPrefix("com.samsung.health.weight")
+        return try CSVFormats.read(bytes, path: source.path, format: format, cells: cells, skippingLines: hasMetadata ? 1 : 0, layout: layout(header:))
+    }
+}

@@ -1,0 +1,29 @@
+/// trend's own JSON export: the `weights.json` document. Ids are kept, and
+/// the id alone decides what is a duplicate.
+enum TrendJSONFormat: ImportFileFormat {
+    static let format = ImportFormat(name: "json", displayName: "trend JSON")
+
+    static func recognizes(_ head: ImportHead) -> Bool {
+        head.text.hasPrefix("{")
+    }
+
+    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
+        try parse(try source.allBytes(), cells: cells, path: source.path)
+    }
+
+    static func parse(_ bytes: [UInt8], cells: ImportCells, path: String) throws(ImportError) -> ParsedImport {
+        let store: WeightStore
+        do {
+            store = try WeightsDocument.decode(bytes, path: path)
+        } catch {
+            throw .wrongFormat(path: path, format: format, reason: "\(error)")
+        }
+        let clock = cells.settings.clock
+        let rows: [ImportRow] = store.entries.enumerated().map { index, entry in
+            !clock.accepts(entry.timestamp)
+                ? .invalid(line: index + 1, reason: "\(entry.timestamp.iso8601) is in the future")
+                : .entry(entry, line: index + 1)
+        }
+        return ParsedImport(format: format, rows: rows, goalKilograms: store.goalKilograms, locatesByEntry: true)
+    }
+}

@@ -1,0 +1,19 @@
+/// Mi Fit / Zepp Life `BODY` CSV: `timestamp,weight,height,bmi,fatRate,…`,
+/// Unix seconds, kilograms.
+enum ZeppFormat: ImportFileFormat {
+    static let format = ImportFormat(name: "zepp", displayName: "Zepp Life")
+
+    static func recognizes(_ head: ImportHead) -> Bool {
+        layout(header: head.header) != nil
+    }
+
+    static func layout(header: [String]) -> CSVLayout? {
+        let names = header.map(CSVLayout.normalized)
+        guard names.count >= 2, names[0] == "timestamp", names[1] == "weight" else { return nil }
+        return CSVLayout(dateColumn: 0, weightColumn: 1, formatUnit: .kilograms)
+    }
+
+    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
+        try CSVFormats.read(source, format: format, cells: cells, layout: layout(header:))
+    }
+}
