@@ -10,13 +10,17 @@ public final class AppModel {
     public let dataDirectory: DataDirectory?
 
     /// Production: the JSON files in `dataDirectory`. `replacementGuard`
-    /// hears of every file replacement (a command line's signal handling).
+    /// hears of every file replacement (a command line's signal handling);
+    /// `command` is what the undo journal calls this session's changes
+    /// (`import w.csv`).
     public convenience init(
-        dataDirectory: DataDirectory, clock: AppClock = .system,
+        dataDirectory: DataDirectory, clock: AppClock = .system, command: String = "change",
         replacementGuard: any FileReplacementGuard = NoFileReplacementGuard()
     ) {
         self.init(
-            weightRepository: JSONFileWeightRepository(path: dataDirectory.weightsPath, replacementGuard: replacementGuard),
+            weightRepository: JSONFileWeightRepository(
+                path: dataDirectory.weightsPath, settingsPath: dataDirectory.settingsPath, clock: clock, command: command,
+                replacementGuard: replacementGuard),
             settingsRepository: JSONFileSettingsRepository(path: dataDirectory.settingsPath, replacementGuard: replacementGuard),
             clock: clock, dataDirectory: dataDirectory)
     }

@@ -49,30 +49,67 @@ public actor InMemoryWeightRepository: WeightRepository {
         if let saveError { throw saveError }
         var copy = store
         try apply(&copy)
+        guard copy != store else { return store }
         let before = Set(store.entries.map(\.id))
         insertOrder += copy.entries.map(\.id).filter { !before.contains($0) }
-        previous = store
+        versions.removeSubrange((position + 1)...)
+        steps.removeSubrange(position...)
+        steps.append(JournalStep(at: Timestamp(epochSeconds: 0, utcOffsetSeconds: 0), command: "change", summary: ChangeSummary(from: store, to: copy)))
+        versions.append(copy)
+        position += 1
         store = copy
         return store
     }
 
-    private var previous: WeightStore?
-
-    public func undo() async throws -> (store: WeightStore, outcome: ChangeSummary) {
-        guard let before = previous else { throw StorageError.nothingToUndo(path: "memory") }
-        let summary = ChangeSummary(from: store, to: before)
-        previous = store
-        store = before
-        return (before, summary)
-    }
+    /// Every version, oldest first, and which one the store is.
+    private var versions: [WeightStore] = []
+    private var steps: [JournalStep] = []
+    private var position = 0
 
     public func modify<Value: Sendable>(
-        _ change: @escaping @Sendable (inout WeightStore) throws -> Value
+        retiring: [String], _ change: @escaping @Sendable (inout WeightStore) throws -> Value
     ) async throws -> (store: WeightStore, outcome: Value) {
+        if versions.isEmpty { versions = [store] }
         var outcome: Value?
         let store = try await self.change { outcome = try change(&$0) }
+        for path in retiring { files.removeValue(forKey: path) }
         return (store, outcome!)
     }
+
+    public func undo() async throws -> (store: WeightStore, outcome: JournalMove) {
+        guard position > 0 else { throw StorageError.nothingToUndo(path: "memory") }
+        position -= 1
+        let move = JournalMove(direction: .undo, step: steps[position], effect: ChangeSummary(from: store, to: versions[position]), restoredFiles: [], keptFiles: [])
+        store = versions[position]
+        return (store, move)
+    }
+
+    public func redo() async throws -> (store: WeightStore, outcome: JournalMove) {
+        guard position < steps.count else { throw StorageError.nothingToRedo(path: "memory") }
+        let move = JournalMove(direction: .redo, step: steps[position], effect: ChangeSummary(from: store, to: versions[position + 1]), restoredFiles: [], keptFiles: [])
+        position += 1
+        store = versions[position]
+        return (store, move)
+    }
+
+    public func journal() async throws -> ChangeJournal {
+        ChangeJournal(steps: steps, position: position)
+    }
+
+    /// Other weights files, by path: copies to merge, a merge driver's sides.
+    public private(set) var files: [String: WeightStore] = [:]
+    public private(set) var exports: [String: [UInt8]] = [:]
+    public func setFile(_ path: String, _ store: WeightStore) { files[path] = store }
+
+    public func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> WeightStore {
+        guard let store = files[path] else { throw StorageError.missingInput(path: path) }
+        return store
+    }
+
+    public func writeCopy(_ store: WeightStore, to path: String) async throws { files[path] = store }
+    public func writeExport(_ bytes: [UInt8], to path: String) async throws { exports[path] = bytes }
+    public nonisolated func isStore(_ path: String) -> Bool { path == "memory" }
+    public nonisolated func conflictCopies() -> [String] { [] }
 }
 
 public actor InMemorySettingsRepository: SettingsRepository {

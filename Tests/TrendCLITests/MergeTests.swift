@@ -125,4 +125,77 @@ struct MergeTests {
         #expect((conflicted.stdout + conflicted.stderr).contains("1 conflict"))
         #expect(try String(contentsOfFile: weights, encoding: .utf8).contains("\"kilograms\": 78"))
     }
+
+    @Test("merge never deletes the store: given weights.json itself, or a glob that matches it, the store is skipped and kept")
+    func storeIsNeverMerged() throws {
+        let cli = try CLIHarness()
+        try cli.writeWeights(Self.document([("000000000001", "2026-11-01", 80)]))
+        let alone = try cli.run("merge", cli.weightsPath, "--delete-merged")
+        #expect(alone.status == 64, "\(alone.stderr)")
+        #expect(alone.stderr.contains("is the store itself"))
+        #expect(try kilograms(cli) == ["000000000001": 80])
+        // `trend merge data/weights*.json --delete-merged` with a Syncthing copy beside it.
+        let copy = cli.dataDirectory + "/weights.sync-conflict-20261130-101500-ABCDEF.json"
+        try Self.document([("000000000001", "2026-11-01", 80), ("000000000002", "2026-11-02", 81)]).write(toFile: copy, atomically: true, encoding: .utf8)
+        let globbed = try cli.ok("merge", copy, cli.weightsPath, "--delete-merged")
+        #expect(globbed.stderr.contains("Skipped \(cli.weightsPath): it is the store itself"))
+        #expect(try kilograms(cli) == ["000000000001": 80, "000000000002": 81])
+        #expect(!FileManager.default.fileExists(atPath: copy))
+        // Another name for the same file (a symlink, ./) is the store too.
+        try FileManager.default.createSymbolicLink(atPath: cli.directory.file("alias.json"), withDestinationPath: cli.weightsPath)
+        #expect(try cli.run("merge", cli.directory.file("alias.json"), "--delete-merged").status == 64)
+        #expect(FileManager.default.fileExists(atPath: cli.weightsPath))
+    }
+
+    @Test("undoing a merge with --delete-merged brings the copy back; redo takes it away again")
+    func undoBringsCopyBack() throws {
+        let cli = try CLIHarness()
+        try cli.writeWeights(Self.document([("000000000001", "2026-11-01", 80)]))
+        try cli.ok("log", "81", "--date", "2026-11-02")
+        let copy = cli.dataDirectory + "/weights (Bob's conflicted copy 2026-11-30).json"
+        let text = Self.document([("000000000001", "2026-11-01", 80), ("000000000003", "2026-11-03", 82)])
+        try text.write(toFile: copy, atomically: true, encoding: .utf8)
+        let warned = try cli.ok("list")
+        // Quoted as a shell reads it back: the name has a quote in it.
+        #expect(warned.stderr.contains("trend merge '\(cli.dataDirectory)/weights (Bob'\\''s conflicted copy 2026-11-30).json' --delete-merged"), "\(warned.stderr)")
+        try cli.ok("merge", copy, "--delete-merged")
+        #expect(!FileManager.default.fileExists(atPath: copy))
+        #expect(try kilograms(cli).count == 3)
+        let undone = try cli.ok("undo")
+        #expect(undone.stderr.contains("put back \(copy)"))
+        #expect(try String(contentsOfFile: copy, encoding: .utf8) == text)
+        #expect(try kilograms(cli).count == 2)
+        try cli.ok("redo")
+        #expect(!FileManager.default.fileExists(atPath: copy))
+        #expect(try kilograms(cli).count == 3)
+    }
+
+    @Test("a missing copy exits 66, as a missing import does; the merge driver too")
+    func missingInput() throws {
+        let cli = try CLIHarness()
+        let merge = try cli.run("merge", cli.directory.file("nope.json"))
+        #expect(merge.status == 66)
+        #expect(merge.stderr.contains("nope.json"))
+        try cli.directory.write(Self.document([]), to: "ours.json")
+        let driver = try cli.run("merge-driver", cli.directory.file("nope.json"), cli.directory.file("ours.json"), cli.directory.file("ours.json"))
+        #expect(driver.status == 66)
+    }
+
+    @Test("the merge driver: an empty base is an empty store; a side from a newer trend is refused and OURS is untouched")
+    func driverEdges() throws {
+        let cli = try CLIHarness()
+        try cli.directory.write("", to: "base.json")
+        try cli.directory.write(Self.document([("000000000001", "2026-11-01", 80)]), to: "ours.json")
+        try cli.directory.write(Self.document([("000000000002", "2026-11-02", 81)]), to: "theirs.json")
+        let both = try cli.run("merge-driver", cli.directory.file("base.json"), cli.directory.file("ours.json"), cli.directory.file("theirs.json"))
+        #expect(both.status == 0, "\(both.stderr)")
+        let merged = try #require(cli.directory.read("ours.json"))
+        #expect(merged.contains("000000000001") && merged.contains("000000000002"))
+        let newer = "{\"entries\": [], \"version\": 9}\n"
+        try cli.directory.write(newer, to: "theirs.json")
+        let refused = try cli.run("merge-driver", cli.directory.file("base.json"), cli.directory.file("ours.json"), cli.directory.file("theirs.json"))
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("newer trend"))
+        #expect(cli.directory.read("ours.json") == merged)
+    }
 }

@@ -6,6 +6,18 @@ public struct ChangeSummary: Equatable, Sendable {
     public let changed: Int
     public let goalChanged: Bool
 
+    public init(added: Int, removed: Int, changed: Int, goalChanged: Bool) {
+        self.added = added
+        self.removed = removed
+        self.changed = changed
+        self.goalChanged = goalChanged
+    }
+
+    /// The same change seen backwards: what undoing it does.
+    public var reversed: ChangeSummary {
+        ChangeSummary(added: removed, removed: added, changed: changed, goalChanged: goalChanged)
+    }
+
     /// Compares by id: an id only in `after` was added, only in `before` removed.
     public init(from before: WeightStore, to after: WeightStore) {
         var old: [WeightEntry.ID: WeightEntry] = [:]

@@ -58,7 +58,16 @@ public enum WeightMerge {
     /// is taken, a deletion on one side of an unchanged entry is honoured,
     /// and changes on both sides that differ (or a change against a
     /// deletion) are conflicts, kept as ours.
-    public static func merge(base: WeightStore, ours: WeightStore, theirs: WeightStore) -> (store: WeightStore, conflicts: [Conflict], goalConflict: Bool) {
+    /// What a three-way merge gives: the merged store and what it could not decide.
+    public struct ThreeWay: Equatable, Sendable {
+        public let store: WeightStore
+        public let conflicts: [Conflict]
+        public let goalConflict: Bool
+
+        public var isClean: Bool { conflicts.isEmpty && !goalConflict }
+    }
+
+    public static func merge(base: WeightStore, ours: WeightStore, theirs: WeightStore) -> ThreeWay {
         func index(_ store: WeightStore) -> [WeightEntry.ID: WeightEntry] {
             var result: [WeightEntry.ID: WeightEntry] = [:]
             for entry in store.entries { result[entry.id] = entry }
@@ -92,6 +101,8 @@ public enum WeightMerge {
             }
         }
         conflicts.sort { $0.id.uuidString < $1.id.uuidString }
-        return (WeightStore(entries: result, goalKilograms: goal, version: max(ours.version, theirs.version)), conflicts, goalConflict)
+        return ThreeWay(
+            store: WeightStore(entries: result, goalKilograms: goal, version: max(ours.version, theirs.version)), conflicts: conflicts,
+            goalConflict: goalConflict)
     }
 }

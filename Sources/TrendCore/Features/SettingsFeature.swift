@@ -29,6 +29,10 @@ public final class SettingsFeature {
     /// The unit weights are shown and typed in.
     public var unit: WeightUnit { sessionUnit ?? savedUnit }
 
+    /// What an export's weights are in: exact kilograms, unless a unit was
+    /// chosen for this run (then converted and rounded, SPEC §6).
+    public var exportUnit: WeightUnit { sessionUnit ?? .kilograms }
+
     /// The method the trend is computed with.
     public var method: TrendMethod { sessionMethod ?? savedMethod }
 

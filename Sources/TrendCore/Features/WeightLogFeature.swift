@@ -28,6 +28,9 @@ public final class WeightLogFeature {
     public private(set) var isSaving = false
     public private(set) var loadError: (any Error)?
     public private(set) var saveError: (any Error)?
+    /// Copies of the weigh-ins a sync tool left beside the store (SPEC §9):
+    /// their entries are lost unless merged.
+    public private(set) var conflictCopies: [String] = []
 
     public init(repository: any WeightRepository, clock: AppClock) {
         self.repository = repository
@@ -54,6 +57,7 @@ public final class WeightLogFeature {
                 self.loadError = nil
             } catch {
                 self.loadError = error
+                self.conflictCopies = repository.conflictCopies()
             }
         }
     }
@@ -163,25 +167,110 @@ public final class WeightLogFeature {
         try await performEdit { [repository] in try await repository.setGoal(kilograms) }
     }
 
-    /// Merges other copies into the store by id, all in one write (SPEC §9);
-    /// a dry run merges into a copy of what is loaded.
-    public func merge(_ others: [WeightStore], prefer: WeightMerge.Preference, dryRun: Bool) async throws -> [WeightMerge.Outcome] {
+    /// What merging one copy did, or why it was left alone.
+    public struct MergeReport: Equatable, Sendable {
+        public let path: String
+        /// Nil when the file was skipped: it is the store itself.
+        public let outcome: WeightMerge.Outcome?
+
+        public var isStore: Bool { outcome == nil }
+    }
+
+    /// Merges other copies of the weigh-ins into the store by id, all in one
+    /// write (SPEC §9); a dry run merges into a copy of what is loaded. A
+    /// path that is the store itself (`weights*.json` matches it too) is
+    /// skipped, never merged and never deleted. With `deleteMerged` the
+    /// copies go once their entries are in place, into the undo journal: an
+    /// undo of the merge brings them back.
+    public func merge(
+        copies paths: [String], prefer: WeightMerge.Preference, dryRun: Bool, deleteMerged: Bool
+    ) async throws -> [MergeReport] {
+        var copies: [(path: String, store: WeightStore?)] = []
+        for path in paths {
+            if repository.isStore(path) {
+                copies.append((path, nil))
+            } else {
+                copies.append((path, try await repository.readCopy(at: path, emptyIsEmpty: false)))
+            }
+        }
+        let others = copies.compactMap(\.store)
+        guard !others.isEmpty else {
+            if let first = copies.first { throw StorageError.inputIsStore(path: first.path) }
+            return []
+        }
+        func reports(_ outcomes: [WeightMerge.Outcome]) -> [MergeReport] {
+            var remaining = outcomes[...]
+            return copies.map { copy in
+                guard copy.store != nil else { return MergeReport(path: copy.path, outcome: nil) }
+                return MergeReport(path: copy.path, outcome: remaining.popFirst())
+            }
+        }
         if dryRun {
             await refresh()
             if let loadError { throw loadError }
             var copy = store
-            return others.map { WeightMerge.merge($0, into: &copy, prefer: prefer) }
+            return reports(others.map { WeightMerge.merge($0, into: &copy, prefer: prefer) })
         }
-        return try await performEdit { [repository] in
-            try await repository.modify { store in others.map { WeightMerge.merge($0, into: &store, prefer: prefer) } }
+        let retiring = deleteMerged ? copies.filter { $0.store != nil }.map { PathName.absolute($0.path, in: FileManager.default.currentDirectoryPath) } : []
+        let outcomes = try await performEdit { [repository] in
+            try await repository.modify(retiring: retiring) { store in others.map { WeightMerge.merge($0, into: &store, prefer: prefer) } }
+        }
+        return reports(outcomes)
+    }
+
+    /// Git's three-way merge of `weights.json` (SPEC §9): the result is
+    /// written to `ours`. An empty base (both branches added the file) is an
+    /// empty store; a side written by a newer trend is refused, never copied.
+    public func mergeThreeWay(base: String, ours: String, theirs: String) async throws -> WeightMerge.ThreeWay {
+        let baseStore = try await repository.readCopy(at: base, emptyIsEmpty: true)
+        let ourStore = try await repository.readCopy(at: ours, emptyIsEmpty: true)
+        let theirStore = try await repository.readCopy(at: theirs, emptyIsEmpty: true)
+        for (path, store) in [(base, baseStore), (ours, ourStore), (theirs, theirStore)] where store.version > WeightStore.currentVersion {
+            throw DataFileError.newerVersion(path: path, version: store.version)
+        }
+        let merged = WeightMerge.merge(base: baseStore, ours: ourStore, theirs: theirStore)
+        try await repository.writeCopy(merged.store, to: ours)
+        return merged
+    }
+
+    /// Reverts the latest change not yet undone and says what that did.
+    @discardableResult
+    public func undo() async throws -> JournalMove {
+        try await performEdit { [repository] in try await repository.undo() }
+    }
+
+    /// Re-applies the earliest change undone.
+    @discardableResult
+    public func redo() async throws -> JournalMove {
+        try await performEdit { [repository] in try await repository.redo() }
+    }
+
+    /// The journalled changes, for `undo --list`.
+    public func journal() async throws -> ChangeJournal {
+        try await repository.journal()
+    }
+
+    /// What `export` writes (SPEC §6): the CSV, exact kilograms unless a
+    /// unit is given (then rounded to 0.01), with each day's trend as a last
+    /// column when a method is given; or the `weights.json` document.
+    public enum ExportFormat: String, CaseIterable, Sendable {
+        case csv, json
+    }
+
+    /// The loaded weigh-ins as an export, written by `write` a piece at a
+    /// time, so a long history is never held twice.
+    public func export(_ format: ExportFormat, unit: WeightUnit, method: TrendMethod?, write: @escaping ([UInt8]) -> Void) {
+        switch format {
+        case .json: ExportDocument.json(store, write: write)
+        case .csv: ExportDocument.csv(store, unit: unit, trendMethod: method, write: write)
         }
     }
 
-    /// Reverts the last change (or, called again, redoes it) and says what
-    /// that did, as seen from the version before it.
-    @discardableResult
-    public func undo() async throws -> ChangeSummary {
-        try await performEdit { [repository] in try await repository.undo() }
+    /// The loaded weigh-ins exported to `path`, atomically, never over one of
+    /// the data files or through a symlink.
+    public func export(_ format: ExportFormat, unit: WeightUnit, method: TrendMethod?, toPath path: String) async throws {
+        let bytes = format == .json ? ExportDocument.json(store) : ExportDocument.csv(store, unit: unit, trendMethod: method)
+        try await repository.writeExport(bytes, to: PathName.absolute(path, in: FileManager.default.currentDirectoryPath))
     }
 
     public func clearGoal() async throws {
@@ -223,6 +312,7 @@ public final class WeightLogFeature {
     }
 
     private func accept(_ store: WeightStore) {
+        conflictCopies = repository.conflictCopies()
         entries = store.entries
         goalKilograms = store.goalKilograms
         version = store.version

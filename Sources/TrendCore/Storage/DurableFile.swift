@@ -73,16 +73,36 @@ struct DurableFile: Sendable {
     }
 
     /// The new contents of a file: bytes at hand, or written in chunks by a
-    /// producer, so a large file is never built in memory first.
+    /// producer, so a large file is never built in memory first; or none,
+    /// when the change changed nothing (no write, no undo step).
     enum FileContents {
         case bytes([UInt8])
         case streamed((inout ChunkingSink) -> Void)
+        case unchanged
+    }
+
+    /// What the undo journal keeps of a change (SPEC §9), and the files it
+    /// takes away once the change is in place (merged copies).
+    struct ChangeNote {
+        var record: JournalStep
+        var retiring: [String] = []
     }
 
     /// Applies `change` to the current contents (nil: no file yet) under the
     /// lock and atomically replaces the file with what it returns.
     func update<Result>(
         _ change: (MappedContents?) async throws -> (contents: FileContents, result: Result)
+    ) async throws -> Result {
+        try await update { (current: MappedContents?) async throws -> (contents: FileContents, note: ChangeNote?, result: Result) in
+            let (contents, result) = try await change(current)
+            return (contents, nil, result)
+        }
+    }
+
+    /// As `update`, with the change journalled (when the file keeps its
+    /// previous versions) and the retired files taken away after it.
+    func update<Result>(
+        _ change: (MappedContents?) async throws -> (contents: FileContents, note: ChangeNote?, result: Result)
     ) async throws -> Result {
         try createDirectoryIfNeeded()
         let target = try resolvedTarget()
@@ -97,35 +117,56 @@ struct DurableFile: Sendable {
             status = info
             return try await change(current)
         }
-        let (contents, result): (FileContents, Result)
-        if let changed { (contents, result) = changed } else { (contents, result) = try await change(nil) }
-        try replace(target, with: contents, like: status)
+        let (contents, note, result): (FileContents, ChangeNote?, Result)
+        if let changed { (contents, note, result) = changed } else { (contents, note, result) = try await change(nil) }
+        try replace(target, with: contents, like: status, note: note)
         return result
+    }
+
+    /// The journal of the file's versions, when it keeps them.
+    func journal(target: String) -> UndoJournalDirectory? {
+        keepsPrevious ? UndoJournalDirectory(target: target, reportedPath: path, replacementGuard: replacementGuard) : nil
     }
 
     /// Writes `contents` to a new temporary file beside `target` and renames
     /// it into place, then syncs the directory: readers see the old file or
     /// the new one, never a part. The caller holds the lock, if one is needed.
-    func replace(_ target: String, with contents: FileContents, like status: stat?) throws(StorageError) {
+    func replace(_ target: String, with contents: FileContents, like status: stat?, note: ChangeNote? = nil) throws(StorageError) {
+        if case .unchanged = contents { return }
         let targetDirectory = PathName.parent(of: target)
         let name = PathName.lastComponent(of: target)
         let temporary = targetDirectory + "/." + name + ".tmp-" + Self.randomSuffix()
         replacementGuard.willReplace()
         defer { replacementGuard.didEnd() }
+        let journal = note == nil ? nil : journal(target: target)
+        var step: UndoJournal.Step?
         do throws(StorageError) {
-            try writeTemporary(temporary, contents: contents, like: status)
-            if keepsPrevious && status != nil { UndoFiles(target: target).keep() }
+            let produced = try writeTemporary(temporary, contents: contents, like: status)
+            if let journal, let note {
+                step = journal.willReplace(current: status.map(Fingerprint.init), produced: produced, record: note.record, retiring: note.retiring)
+            }
             guard rename(temporary, target) == 0 else { throw StorageError(errno: errno, path: path) }
             replacementGuard.didCommit()
-            if keepsPrevious { UndoFiles(target: target).recordWritten() }
         } catch {
             unlink(temporary)
             throw error
         }
         let syncError = faults.directorySyncErrno ?? Self.syncDirectory(targetDirectory)
+        // Merged copies go once their entries are safely in place: into the
+        // journal, so an undo brings them back; without one, they are removed.
+        var kept: StorageError?
+        if let step, let journal {
+            do throws(StorageError) { try journal.retire(step) } catch { kept = error }
+        } else {
+            for path in note?.retiring ?? [] where !SafeFile.removeRegular(path) {
+                kept = .copyKept(path: path, reason: "not a regular file")
+            }
+        }
         if let syncError {
             throw StorageError.notDurable(path: path, reason: String(cString: strerror(syncError)))
         }
+        if case .ioFailed(let path, let reason)? = kept { throw StorageError.copyKept(path: path, reason: reason) }
+        if let kept { throw kept }
     }
 
     // MARK: Steps
@@ -148,7 +189,7 @@ struct DurableFile: Sendable {
         }
         for component in components.reversed() {
             if mkdir(component, 0o700) == 0 {
-                Self.giveToDirectoryOwner(path: component)
+                SafeFile.giveToDirectoryOwner(path: component)
             } else if errno != EEXIST {
                 throw .cannotCreateDirectory(path: dir, reason: String(cString: strerror(errno)))
             }
@@ -195,7 +236,7 @@ struct DurableFile: Sendable {
             close(fd)
             throw .ioFailed(path: lockPath, reason: "not a regular file")
         }
-        if info.st_size == 0 { Self.giveToDirectoryOwner(descriptor: fd, path: lockPath) }
+        if info.st_size == 0 { SafeFile.giveToDirectoryOwner(descriptor: fd, path: lockPath) }
         let deadline = Date().addingTimeInterval(lockTimeoutSeconds)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
@@ -221,7 +262,10 @@ struct DurableFile: Sendable {
         }
     }
 
-    private func writeTemporary(_ temporary: String, contents: FileContents, like original: stat?) throws(StorageError) {
+    /// Writes, gives the old mode and owner, syncs; returns the new file's
+    /// fingerprint (a rename keeps it).
+    @discardableResult
+    private func writeTemporary(_ temporary: String, contents: FileContents, like original: stat?) throws(StorageError) -> Fingerprint {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw StorageError(errno: errno, path: path) }
         var closed = false
@@ -237,6 +281,7 @@ struct DurableFile: Sendable {
         switch contents {
         case .bytes(let bytes): writer.append(contentsOf: bytes)
         case .streamed(let produce): produce(&writer)
+        case .unchanged: break
         }
         writer.flush()
         if let code = failure { throw StorageError(errno: code, path: path) }
@@ -244,11 +289,14 @@ struct DurableFile: Sendable {
             guard fchmod(fd, original.st_mode & 0o7777) == 0 else { throw StorageError(errno: errno, path: path) }
             if geteuid() == 0 { _ = fchown(fd, original.st_uid, original.st_gid) }
         } else {
-            Self.giveToDirectoryOwner(descriptor: fd, path: temporary)
+            SafeFile.giveToDirectoryOwner(descriptor: fd, path: temporary)
         }
         guard fsync(fd) == 0 else { throw StorageError(errno: errno, path: path) }
+        var written = stat()
+        guard fstat(fd, &written) == 0 else { throw StorageError(errno: errno, path: path) }
         closed = true
         guard close(fd) == 0 else { throw StorageError(errno: errno, path: path) }
+        return Fingerprint(written)
     }
 
     static func syncDirectory(_ directory: String) -> Int32? {
@@ -258,23 +306,34 @@ struct DurableFile: Sendable {
         return fsync(fd) == 0 ? nil : errno
     }
 
-    /// Root writing into someone else's directory (`sudo` keeping HOME)
-    /// gives new files and directories to the directory's owner, so the
-    /// user is never locked out of their own data.
-    private static func giveToDirectoryOwner(descriptor: Int32? = nil, path: String) {
-        guard geteuid() == 0 else { return }
-        var parent = stat()
-        guard stat(PathName.parent(of: path).isEmpty ? "." : PathName.parent(of: path), &parent) == 0,
-            parent.st_uid != 0 || parent.st_gid != 0
-        else { return }
-        if let descriptor {
-            _ = fchown(descriptor, parent.st_uid, parent.st_gid)
-        } else {
-            _ = lchown(path, parent.st_uid, parent.st_gid)
-        }
-    }
-
     private static func randomSuffix() -> String {
         String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    }
+}
+
+extension DurableFile {
+    /// Undoes or redoes one journalled change under the lock (SPEC §9).
+    /// `decode` reads a version of the file (nil: none) so the move can say
+    /// what it did; nothing changes when it throws.
+    func moveInJournal(
+        _ direction: JournalMove.Direction, decode: (String?) async throws -> WeightStore
+    ) async throws -> (store: WeightStore, move: JournalMove) {
+        // No data directory yet: nothing was ever changed.
+        guard SafeFile.kind(directory) != .missing else {
+            throw direction == .undo ? StorageError.nothingToUndo(path: path) : StorageError.nothingToRedo(path: path)
+        }
+        let target = try resolvedTarget()
+        guard let journal = journal(target: target) else { throw StorageError.nothingToUndo(path: path) }
+        let lock = try acquireLock(target + ".lock")
+        defer { close(lock) }
+        return try await journal.move(direction, decode: decode)
+    }
+
+    /// The journal of this file's changes and where the file stands in it.
+    func journalState() throws(StorageError) -> ChangeJournal {
+        guard SafeFile.kind(directory) != .missing else { return .empty }
+        let target = try resolvedTarget()
+        guard let journal = journal(target: target), let (kept, position) = try journal.state() else { return .empty }
+        return ChangeJournal(steps: kept.published, position: position)
     }
 }

@@ -1,20 +1,40 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// `weights.json` in the data directory.
+/// `weights.json` in the data directory, its undo journal, and the files
+/// beside it.
 public struct JSONFileWeightRepository: WeightRepository {
     /// Nil when there is no data directory: reads find nothing, writes fail.
     let file: DurableFile?
+    /// The other data files, which an export must never replace.
+    let protectedPaths: [String]
+    let clock: AppClock
+    /// What the journal calls the changes this process makes (`log 80.5`).
+    let command: String
 
-    public init(path: String?, replacementGuard: any FileReplacementGuard = NoFileReplacementGuard()) {
+    public init(
+        path: String?, settingsPath: String? = nil, clock: AppClock = .system, command: String = "change",
+        replacementGuard: any FileReplacementGuard = NoFileReplacementGuard()
+    ) {
         file = path.map { DurableFile(path: $0, keepsPrevious: true, replacementGuard: replacementGuard) }
+        protectedPaths = [path, settingsPath].compactMap { $0 }
+        self.clock = clock
+        self.command = command
     }
 
-    init(file: DurableFile) {
+    init(file: DurableFile, clock: AppClock = .system) {
         self.file = file
+        protectedPaths = [file.path]
+        self.clock = clock
+        command = "change"
     }
 
     public func load() async throws -> WeightStore {
@@ -24,40 +44,87 @@ public struct JSONFileWeightRepository: WeightRepository {
         } ?? WeightStore()
     }
 
+    /// The one path every change takes: decode what is on disk under the
+    /// lock, refuse a newer version, apply, encode, journal.
     public func modify<Value: Sendable>(
-        _ change: @escaping @Sendable (inout WeightStore) throws -> Value
+        retiring: [String], _ change: @escaping @Sendable (inout WeightStore) throws -> Value
     ) async throws -> (store: WeightStore, outcome: Value) {
-        var outcome: Value?
-        let store = try await self.change { outcome = try change(&$0) }
-        return (store, outcome!)
-    }
-
-    public func undo() async throws -> (store: WeightStore, outcome: ChangeSummary) {
         guard let file else { throw StorageError.noDataDirectory }
-        return try await file.swapWithPrevious { current, previous in
-            let now = try await WeightsDocument.decode(current, path: file.path)
-            let before = try await WeightsDocument.decode(previous, path: file.path)
-            guard now.version <= WeightStore.currentVersion, before.version <= WeightStore.currentVersion else {
-                throw DataFileError.newerVersion(path: file.path, version: max(now.version, before.version))
-            }
-            return (before, ChangeSummary(from: now, to: before))
-        }
-    }
-
-    /// The one path every change takes: decode what is on disk under the lock,
-    /// refuse a newer version, apply, encode.
-    private func change(_ apply: (inout WeightStore) throws -> Void) async throws -> WeightStore {
-        guard let file else { throw StorageError.noDataDirectory }
-        return try await file.update { (current: MappedContents?) async throws -> (contents: DurableFile.FileContents, result: WeightStore) in
+        let command = command
+        let now = clock.now
+        return try await file.update { (current: MappedContents?) async throws -> (contents: DurableFile.FileContents, note: DurableFile.ChangeNote?, result: (store: WeightStore, outcome: Value)) in
             var store = WeightStore()
             if let current { store = try await WeightsDocument.decode(current, path: file.path) }
             guard store.version <= WeightStore.currentVersion else {
                 throw DataFileError.newerVersion(path: file.path, version: store.version)
             }
-            try apply(&store)
+            let before = store
+            let outcome = try change(&store)
+            // Nothing changed: nothing is written, and no undo step is taken.
+            guard store != before || !retiring.isEmpty else { return (.unchanged, nil, (store, outcome)) }
             let final = store
-            return (DurableFile.FileContents.streamed { writer in WeightsDocument.encode(final, into: &writer) }, store)
+            let note = DurableFile.ChangeNote(
+                record: JournalStep(at: now, command: command, summary: ChangeSummary(from: before, to: store)), retiring: retiring)
+            return (DurableFile.FileContents.streamed { writer in WeightsDocument.encode(final, into: &writer) }, note, (store, outcome))
         }
+    }
+
+    public func undo() async throws -> (store: WeightStore, outcome: JournalMove) {
+        try await move(.undo)
+    }
+
+    public func redo() async throws -> (store: WeightStore, outcome: JournalMove) {
+        try await move(.redo)
+    }
+
+    private func move(_ direction: JournalMove.Direction) async throws -> (store: WeightStore, outcome: JournalMove) {
+        guard let file else { throw StorageError.noDataDirectory }
+        let (store, move) = try await file.moveInJournal(direction) { version in
+            guard let version else { return WeightStore() }
+            let store = try await MappedFile.withContents(version, reportedAs: version == file.path ? file.path : version) { contents, _ in
+                try await WeightsDocument.decode(contents, path: version)
+            } ?? WeightStore()
+            guard store.version <= WeightStore.currentVersion else {
+                throw DataFileError.newerVersion(path: version, version: store.version)
+            }
+            return store
+        }
+        return (store, move)
+    }
+
+    public func journal() async throws -> ChangeJournal {
+        guard let file else { return .empty }
+        return try file.journalState()
+    }
+
+    // MARK: Files beside the store
+
+    public func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> WeightStore {
+        guard let bytes = try MappedFile.readFile(path, reportedAs: path)?.bytes else { throw StorageError.missingInput(path: path) }
+        if emptyIsEmpty && bytes.allSatisfy({ $0 == 32 || $0 == 10 || $0 == 13 || $0 == 9 }) { return WeightStore() }
+        return try WeightsDocument.decode(bytes, path: path)
+    }
+
+    public func writeCopy(_ store: WeightStore, to path: String) async throws {
+        guard store.version <= WeightStore.currentVersion else { throw DataFileError.newerVersion(path: path, version: store.version) }
+        try ExportFile.write(WeightsDocument.encode(store), toPath: path, protecting: [])
+    }
+
+    public func writeExport(_ bytes: [UInt8], to path: String) async throws {
+        try ExportFile.write(bytes, toPath: path, protecting: protectedPaths + protectedPaths.map { $0 + ".lock" })
+    }
+
+    public func isStore(_ path: String) -> Bool {
+        guard let file else { return false }
+        var mine = stat()
+        var theirs = stat()
+        guard stat(file.path, &mine) == 0, stat(path, &theirs) == 0 else { return false }
+        return mine.st_dev == theirs.st_dev && mine.st_ino == theirs.st_ino
+    }
+
+    public func conflictCopies() -> [String] {
+        guard let file else { return [] }
+        return SyncConflictCopies.find(in: PathName.parent(of: file.path))
     }
 }
 

@@ -33,6 +33,16 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case nothingToUndo(path: String)
     /// `undo` when the file is not what trend last wrote: something else changed it.
     case changedSince(path: String)
+    /// `redo` with nothing undone.
+    case nothingToRedo(path: String)
+    /// The undo journal cannot be read; the data file is fine.
+    case damagedJournal(path: String, reason: String)
+    /// A file to read (a copy to merge, a merge driver's input) is not there.
+    case missingInput(path: String)
+    /// `merge` was given the store itself.
+    case inputIsStore(path: String)
+    /// The change was made, but a merged copy could not be moved into the undo journal: it is still there.
+    case copyKept(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -57,7 +67,17 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nothingToUndo(let path):
             return "nothing to undo: no earlier version of \(path) was kept"
         case .changedSince(let path):
-            return "\(path) was changed by something other than trend since its last change; nothing was undone"
+            return "\(path) was changed by something other than trend since its last change; nothing was undone or redone"
+        case .nothingToRedo(let path):
+            return "nothing to redo: no change to \(path) was undone"
+        case .damagedJournal(let path, let reason):
+            return "the undo journal \(path) cannot be read: \(reason); the weigh-ins are fine, and the next change starts a new journal"
+        case .missingInput(let path):
+            return "cannot read \(path): no such file"
+        case .inputIsStore(let path):
+            return "\(path) is the store itself, not a copy of it"
+        case .copyKept(let path, let reason):
+            return "the change was made, but \(path) could not be moved into the undo journal (\(reason)); it is still there"
         case .outputIsDataFile(let path):
             return "\(path) is one of trend's data files: an export never replaces them"
         }

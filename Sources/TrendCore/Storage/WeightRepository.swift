@@ -8,21 +8,47 @@ import Foundation
 /// what is stored at that moment, so two processes never overwrite each
 /// other's edits, and it returns the store as it is after the change.
 ///
-/// A repository provides `load` and `modify`; the named operations below have
-/// one definition, in the extension, so every repository applies the same rules.
+/// A repository provides `load`, `modify`, the undo journal and the files
+/// beside the store (other copies to merge, exports); the named operations
+/// below have one definition, in the extension, so every repository applies
+/// the same rules.
 public protocol WeightRepository: Sendable {
     func load() async throws -> WeightStore
     /// Applies `change` to what is stored at this moment, in the same locked
-    /// write; when `change` throws, nothing is written.
+    /// write; when `change` throws, nothing is written, and when it changes
+    /// nothing, nothing is written and no undo step is taken. `retiring`:
+    /// files (merged copies) taken away once the change is in place, kept in
+    /// the undo journal so that undoing the change brings them back.
     func modify<Value: Sendable>(
-        _ change: @escaping @Sendable (inout WeightStore) throws -> Value
+        retiring: [String], _ change: @escaping @Sendable (inout WeightStore) throws -> Value
     ) async throws -> (store: WeightStore, outcome: Value)
-    /// Puts back the version the last change replaced, keeping the current
-    /// one so a second undo redoes it (SPEC §9).
-    func undo() async throws -> (store: WeightStore, outcome: ChangeSummary)
+    /// Reverts the latest change not yet undone (SPEC §9).
+    func undo() async throws -> (store: WeightStore, outcome: JournalMove)
+    /// Re-applies the earliest change undone.
+    func redo() async throws -> (store: WeightStore, outcome: JournalMove)
+    /// The journalled changes and where the store stands among them.
+    func journal() async throws -> ChangeJournal
+
+    /// Another weights file or a JSON export (a sync tool's copy, a git
+    /// merge's side); an empty file is an empty store when `emptyIsEmpty`.
+    func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> WeightStore
+    /// Writes a weights file that is not the store (the git driver's result), atomically.
+    func writeCopy(_ store: WeightStore, to path: String) async throws
+    /// Writes an export atomically; never over the data files, never through a symlink.
+    func writeExport(_ bytes: [UInt8], to path: String) async throws
+    /// Whether `path` is the store itself (any name for the same file).
+    func isStore(_ path: String) -> Bool
+    /// The copies sync tools left beside the store (SPEC §9).
+    func conflictCopies() -> [String]
 }
 
 extension WeightRepository {
+    public func modify<Value: Sendable>(
+        _ change: @escaping @Sendable (inout WeightStore) throws -> Value
+    ) async throws -> (store: WeightStore, outcome: Value) {
+        try await modify(retiring: [], change)
+    }
+
     public func insert(_ entry: WeightEntry) async throws -> WeightStore {
         try await modify { $0.insert(entry) }.store
     }
@@ -31,20 +57,6 @@ extension WeightRepository {
     /// that moment are skipped (`ImportBatch.merge`).
     public func importBatch(_ batch: ImportBatch) async throws -> (store: WeightStore, outcome: ImportBatch.Outcome) {
         try await modify { batch.merge(into: &$0) }
-    }
-
-    /// Replaces the entry with the same id; throws `WeightLogError.entryNotFound`.
-    public func update(_ entry: WeightEntry) async throws -> WeightStore {
-        try await modify { store in
-            guard store.replace(entry) else { throw WeightLogError.entryNotFound(id: entry.idText) }
-        }.store
-    }
-
-    /// Throws `WeightLogError.entryNotFound`.
-    public func delete(id: UUID) async throws -> WeightStore {
-        try await modify { store in
-            guard store.remove(id: id) != nil else { throw WeightLogError.entryNotFound(id: id.uuidString.lowercased()) }
-        }.store
     }
 
     /// Nil clears the goal.

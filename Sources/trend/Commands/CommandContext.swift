@@ -8,24 +8,22 @@ final class CommandContext {
     let console: Console
     let terminal: Terminal
     let commandName: String
-    /// `--unit` given for this run.
-    let unitOverride: WeightUnit?
 
-    init(app: AppModel, console: Console, terminal: Terminal, commandName: String, unitOverride: WeightUnit?) {
+    init(app: AppModel, console: Console, terminal: Terminal, commandName: String) {
         self.app = app
         self.console = console
         self.terminal = terminal
         self.commandName = commandName
-        self.unitOverride = unitOverride
     }
 
     var unit: WeightUnit { app.settingsFeature.unit }
 
-    /// Loads the settings; a damaged settings file is an error only for the
-    /// commands that need the unit from it.
+    /// Loads the settings. A damaged settings file is an error for every
+    /// command that needs them, `--unit` or not: the method it names decides
+    /// the numbers, and it must never change them silently.
     func loadSettings() async throws {
         await app.settingsFeature.refresh()
-        if let error = app.settingsFeature.loadError, app.settingsFeature.sessionUnit == nil { throw error }
+        if let error = app.settingsFeature.loadError { throw error }
     }
 
     func loadWeights() async throws {
@@ -34,19 +32,20 @@ final class CommandContext {
         warnAboutSyncConflicts()
     }
 
-    /// The sync conflict copies beside weights.json, if any.
-    var syncConflicts: [String] { app.dataDirectory?.path.map(SyncConflictCopies.find(in:)) ?? [] }
-
     private var warnedAboutSyncConflicts = false
 
     /// Once per run, not with -q: weigh-ins in a conflict copy are lost unless merged.
     func warnAboutSyncConflicts() {
         guard !warnedAboutSyncConflicts else { return }
         warnedAboutSyncConflicts = true
-        for copy in syncConflicts {
-            console.message(
-                "warning: a sync tool left a conflicting copy of your weigh-ins: \(copy.terminalSafe)\n"
-                    + "  merge it with: trend merge '\(copy.terminalSafe)' --delete-merged\n")
+        for copy in app.weightLogFeature.conflictCopies {
+            var text = "warning: a sync tool left a conflicting copy of your weigh-ins: \(copy.terminalSafe)\n"
+            if copy.terminalSafe == copy {
+                text += "  merge it with: trend merge \(ShellWords.quoted(copy)) --delete-merged\n"
+            } else {
+                text += "  merge it with 'trend merge FILE --delete-merged' (its name holds control characters)\n"
+            }
+            console.message(text)
         }
     }
 

@@ -57,12 +57,11 @@ enum CommandRunner {
             return ExitStatus.success
         }
         let directory = DataDirectory.resolve(flag: parsed[GlobalOptions.dataDirectory]?.text, environment: environment)
-        let app = AppModel(dataDirectory: directory, clock: clock, replacementGuard: SignalSafeReplacements())
-        let unit = parsed[GlobalOptions.unit]
-        app.settingsFeature.useForSession(unit)
+        let app = AppModel(
+            dataDirectory: directory, clock: clock, command: ShellWords.line(arguments), replacementGuard: SignalSafeReplacements())
+        app.settingsFeature.useForSession(parsed[GlobalOptions.unit])
         app.settingsFeature.useMethodForSession(parsed[CommandTable.methodOption])
-        let context = CommandContext(
-            app: app, console: console, terminal: terminal, commandName: type(of: command).configuration.name, unitOverride: unit)
+        let context = CommandContext(app: app, console: console, terminal: terminal, commandName: type(of: command).configuration.name)
         do {
             try await command.run(context)
             if type(of: command).readsWeights { context.warnAboutSyncConflicts() }

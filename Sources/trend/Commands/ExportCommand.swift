@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import TrendCore
 
 struct ExportCommand: TrendCommand {
@@ -29,24 +24,18 @@ struct ExportCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
+        try await context.loadSettings()
         try await context.loadWeights()
-        let store = context.app.weightLogFeature.store
-        // Only an explicit --unit converts: the export is exact kilograms otherwise.
-        let unit = context.unitOverride ?? .kilograms
+        let log = context.app.weightLogFeature
+        let unit = context.app.settingsFeature.exportUnit
+        let kind: WeightLogFeature.ExportFormat = format == .json ? .json : .csv
         guard let output, output != "-" else {
             // Standard output: written as it is produced, so a long history is never held twice.
             let console = context.console
-            if format == .json {
-                ExportDocument.json(store) { console.out(bytes: $0) }
-            } else {
-                ExportDocument.csv(store, unit: unit, trendMethod: method) { console.out(bytes: $0) }
-            }
+            log.export(kind, unit: unit, method: method) { console.out(bytes: $0) }
             return
         }
-        let bytes = format == .json ? ExportDocument.json(store) : ExportDocument.csv(store, unit: unit, trendMethod: method)
-        let path = PathName.absolute(output, in: FileManager.default.currentDirectoryPath)
-        let dataFiles = [context.app.dataDirectory?.weightsPath, context.app.dataDirectory?.settingsPath].compactMap { $0 }
-        try ExportFile.write(bytes, toPath: path, protecting: dataFiles + dataFiles.map { $0 + ".lock" })
-        context.console.message("Exported \(store.entries.count) weigh-ins to \(output.terminalSafe).\n")
+        try await log.export(kind, unit: unit, method: method, toPath: output)
+        context.console.message("Exported \(log.entries.count) weigh-ins to \(output.terminalSafe).\n")
     }
 }

@@ -47,7 +47,7 @@ struct InfoCommand: TrendCommand {
                     ("last", log.latestEntry.map { EntryRendering.json($0, unit: unit) } ?? .null),
                     ("unit", .string(unit.rawValue)),
                     ("goal", .optional(log.goalKilograms.map { unit.roundedValue(fromKilograms: $0) })),
-                    ("syncConflicts", .array(context.syncConflicts.map { .string($0) })),
+                    ("syncConflicts", .array(log.conflictCopies.map { .string($0) })),
                 ]).rendered())
             if let error = log.loadError ?? app.settingsFeature.loadError { throw error }
             return
@@ -67,7 +67,7 @@ struct InfoCommand: TrendCommand {
         if let last = log.latestEntry { rows.append(("Last", EntryRendering.summary(last, unit: unit))) }
         rows.append(("Unit", unit.rawValue + " (" + unit.name + ")"))
         rows.append(("Goal", log.goalKilograms.map { unit.format(kilograms: $0) } ?? "none"))
-        for copy in context.syncConflicts { rows.append(("Sync conflict", copy.terminalSafe + " (merge it with 'trend merge')")) }
+        for copy in log.conflictCopies { rows.append(("Sync conflict", copy.terminalSafe + " (merge it with 'trend merge')")) }
         let width = rows.map(\.0.count).max() ?? 0
         context.console.out(rows.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n")
         // The report is shown, and a file that cannot be read is named as an error too (65).

@@ -33,10 +33,13 @@ struct MergeCommand: TrendCommand {
     @MainActor func run(_ context: CommandContext) async throws {
         try await context.loadSettings()
         let unit = context.unit
-        let others = try files.map { path in (path, try WeightsFile.read(path)) }
-        let outcomes = try await context.app.weightLogFeature.merge(others.map(\.1), prefer: prefer, dryRun: dryRun)
-        for ((path, _), outcome) in zip(others, outcomes) {
-            var text = "\(dryRun ? "Would merge" : "Merged") \(path.terminalSafe): \(outcome.added) added, \(outcome.same) same, "
+        let reports = try await context.app.weightLogFeature.merge(copies: files, prefer: prefer, dryRun: dryRun, deleteMerged: deleteMerged)
+        for report in reports {
+            guard let outcome = report.outcome else {
+                context.console.message("Skipped \(report.path.terminalSafe): it is the store itself, not a copy of it.\n")
+                continue
+            }
+            var text = "\(dryRun ? "Would merge" : "Merged") \(report.path.terminalSafe): \(outcome.added) added, \(outcome.same) same, "
             text += "\(outcome.conflicts.count) conflict\(outcome.conflicts.count == 1 ? "" : "s") (kept \(prefer.rawValue))"
             if outcome.goalConflict { text += "; the goals differ (kept \(prefer.rawValue))" }
             context.console.message(text + ".\n")
@@ -44,8 +47,8 @@ struct MergeCommand: TrendCommand {
                 context.console.message("  " + MergeDriverCommand.describe(conflict, unit: unit) + "\n")
             }
         }
-        if deleteMerged {
-            for path in files { try WeightsFile.remove(path) }
+        if deleteMerged, reports.contains(where: { !$0.isStore }) {
+            context.console.message("The merged copies are kept in the undo journal: 'trend undo' brings them back.\n")
         }
     }
 }
@@ -78,9 +81,8 @@ struct MergeDriverCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        let merged = WeightMerge.merge(base: try WeightsFile.read(base), ours: try WeightsFile.read(ours), theirs: try WeightsFile.read(theirs))
-        try WeightsFile.write(merged.store, to: ours)
-        guard !merged.conflicts.isEmpty || merged.goalConflict else { return }
+        let merged = try await context.app.weightLogFeature.mergeThreeWay(base: base, ours: ours, theirs: theirs)
+        guard !merged.isClean else { return }
         var text = "trend merge-driver: \(merged.conflicts.count) conflict\(merged.conflicts.count == 1 ? "" : "s") in \(ours.terminalSafe), kept ours:\n"
         for conflict in merged.conflicts { text += "  " + Self.describe(conflict, unit: .kilograms) + "\n" }
         if merged.goalConflict { text += "  the goal was changed differently on both sides\n" }

@@ -33,6 +33,13 @@ enum EntryRendering {
         "\(day.day) \(months[day.month - 1]) \(day.year)"
     }
 
+    /// `1 Dec 07:15`, or `1 Dec 2025 07:15` in another year than `today`'s.
+    static func shortDateTime(_ timestamp: Timestamp, today: CalendarDay? = nil) -> String {
+        let day = timestamp.day
+        let year = today.map { $0.year == day.year } ?? true ? "" : " \(day.year)"
+        return "\(day.day) \(months[day.month - 1])\(year) \(timestamp.clock(seconds: false))"
+    }
+
     /// `-0.4 kg/week`.
     static func weeklyRate(_ kilograms: Double, unit: WeightUnit) -> String {
         unit.formatChange(kilograms: kilograms) + "/week"

@@ -48,8 +48,11 @@ enum ExitStatus {
             switch error {
             case .noDataDirectory, .cannotCreateDirectory, .missingDirectory, .outputIsSymbolicLink: return cannotCreate
             case .outputIsDataFile: return usage
-            case .nothingToUndo: return notFound
-            case .changedSince: return dataError
+            case .nothingToUndo, .nothingToRedo: return notFound
+            case .changedSince, .damagedJournal: return dataError
+            case .missingInput: return noInput
+            case .inputIsStore: return usage
+            case .copyKept: return ioError
             case .permissionDenied: return permissionDenied
             case .ioFailed, .readFailed, .notDurable: return ioError
             case .lockBusy: return tryAgain
