@@ -108,4 +108,30 @@ struct ListEditRemoveTests {
         #expect(try cli.entries().count == 2)
         #expect(try cli.run("remove", id).status == 1)
     }
+
+    @Test("rm ID ID… removes them in one write; one unknown or ambiguous id removes nothing")
+    func removeMany() throws {
+        let cli = try CLIHarness()
+        try cli.writeWeights("""
+            {"entries": [
+              {"date": "2026-01-01T07:00:00+00:00", "id": "abcd1111-0000-4000-8000-000000000001", "kilograms": 70},
+              {"date": "2026-01-02T07:00:00+00:00", "id": "abcd2222-0000-4000-8000-000000000002", "kilograms": 71},
+              {"date": "2026-01-03T07:00:00+00:00", "id": "beef3333-0000-4000-8000-000000000003", "kilograms": 72}
+            ], "version": 1}
+            """)
+        let before = cli.weightsFile
+        let unknown = try cli.run("rm", "abcd1", "ffff")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("nothing was removed"))
+        let ambiguous = try cli.run("rm", "beef", "abcd")
+        #expect(ambiguous.status == 65)
+        #expect(ambiguous.stderr.contains("'abcd' matches 2 entries"))
+        #expect(cli.weightsFile == before)
+        let removed = try cli.ok("rm", "abcd1", "beef")
+        #expect(removed.stdout.components(separatedBy: "Removed ").count == 3)
+        #expect(try cli.entries().compactMap { $0["kilograms"] as? Double } == [71])
+        // One step: one undo brings both back.
+        try cli.ok("undo")
+        #expect(try cli.entries().count == 3)
+    }
 }

@@ -173,9 +173,14 @@ struct TrustTests {
         let info = try cli.run("info")
         #expect(info.status == 65)
         #expect(info.stderr.contains("weights.json:1:"))
-        let stones = try cli.run("log", "12st", "6.5lb")
-        #expect(stones.status == 64)
-        #expect(stones.stderr.contains("quote a weight with spaces: '12st 6.5lb'"))
+        // A weight in two words is one weight (SPEC §4: `trend log 80 kg`).
+        let fresh = try CLIHarness()
+        try fresh.ok("log", "12st", "6.5lb", "--date", "2026-11-01")
+        #expect(abs((try fresh.entries().first?["kilograms"] as? Double ?? 0) - 174.5 * 0.45359237) < 1e-9)
+        try fresh.ok("log", "80", "kg", "--date", "2026-11-02", "--force")
+        let two = try fresh.run("log", "80", "81")
+        #expect(two.status == 65)
+        #expect(two.stderr.contains("'80 81' is not a weight"))
     }
 
     @Test("root writing into a user's data directory gives new files to that user", .enabled(if: Requirement.isRoot, "needs root"))

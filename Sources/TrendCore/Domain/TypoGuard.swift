@@ -1,16 +1,24 @@
 /// A reading typed as 805 instead of 80.5 bends the trend for weeks
 /// (SPEC §9): a weight far from the current trend is refused with the likely
-/// intent, unless the person insists.
+/// intent, unless the person insists; with no history yet, so is a weight no
+/// human weighs; and a weigh-in logged twice in a row is not doubled.
 public enum TypoGuard {
     /// Farther than 10% of the trend, and at least 5 kg, is unlikely.
     public static let relativeLimit = 0.10
     public static let absoluteLimitKilograms = 5.0
     /// A first weigh-in above this, in kilograms, may well be pounds.
     public static let firstWeighInHintKilograms = 150.0
+    /// With no history, what a person can weigh.
+    public static let plausibleKilograms = 20.0...300.0
+    /// The same weight again within this many seconds is the same weigh-in
+    /// (a repeated command, a retried cron job).
+    public static let repeatSeconds: Int64 = 120
+    /// Fewer weigh-ins than this under the trend: one of them may be the typo.
+    public static let settledWeighIns = 3
 
     /// A first weigh-in that is heavy in kilograms: perhaps the unit is pounds.
-    public static func firstWeighInMayBePounds(_ kilograms: Double, unit: WeightUnit, isFirst: Bool) -> Bool {
-        isFirst && unit == .kilograms && kilograms > firstWeighInHintKilograms
+    public static func firstWeighInMayBePounds(_ kilograms: Double, unit: WeightUnit) -> Bool {
+        unit == .kilograms && kilograms > firstWeighInHintKilograms
     }
 
     /// The trend the guard compares with: that of the latest 2,000
@@ -27,23 +35,47 @@ public enum TypoGuard {
     }
 
     /// Refuses `kilograms` (typed in `unit`) when it is unlikely next to the
-    /// trend, naming what was probably meant: a misplaced decimal point, or
-    /// the other unit.
-    public static func check(_ kilograms: Double, typedIn unit: WeightUnit, trendKilograms: Double?) throws(WeightLogError) {
-        guard let trend = trendKilograms, isUnlikely(kilograms, trendKilograms: trend) else { return }
+    /// trend of `entries` (or, with none, outside what a person weighs),
+    /// naming what was probably meant: a misplaced decimal point, or the
+    /// other unit. While the trend rests on fewer than three weigh-ins the
+    /// refusal names them: one of them may be the typo.
+    public static func check(_ kilograms: Double, typedIn unit: WeightUnit, against entries: [WeightEntry]) throws(WeightLogError) {
+        guard let trend = trendKilograms(of: entries) else {
+            guard !plausibleKilograms.contains(kilograms) else { return }
+            throw .implausibleWeight(kilograms: kilograms, likely: likely(kilograms, typedIn: unit) { plausibleKilograms.contains($0) }, unit: unit)
+        }
+        guard isUnlikely(kilograms, trendKilograms: trend) else { return }
+        let earlier = entries.count < settledWeighIns ? entries : []
+        throw .unlikelyWeight(
+            kilograms: kilograms, trendKilograms: trend, likely: likely(kilograms, typedIn: unit) { !isUnlikely($0, trendKilograms: trend) },
+            unit: unit, earlier: earlier)
+    }
+
+    /// What `kilograms` typed in `unit` may have been meant as, by `fits`.
+    static func likely(_ kilograms: Double, typedIn unit: WeightUnit, fits: (Double) -> Bool) -> [WeightLogError.LikelyWeight] {
         var likely: [WeightLogError.LikelyWeight] = []
-        for divisor in [10.0, 100.0] where !isUnlikely(kilograms / divisor, trendKilograms: trend) {
-            likely.append(.decimalPoint(kilograms: kilograms / divisor))
+        // 805 for 80.5, or 8.05 for 80.5: the point a place or two off either way.
+        for factor in [0.1, 0.01, 10, 100] where fits(kilograms * factor) {
+            likely.append(.decimalPoint(kilograms: kilograms * factor))
         }
         let typed = kilograms / unit.kilograms(from: 1)
         switch unit {
-        case .kilograms where !isUnlikely(WeightUnit.pounds.kilograms(from: typed), trendKilograms: trend):
+        case .kilograms where fits(WeightUnit.pounds.kilograms(from: typed)):
             likely.append(.otherUnit(typed: typed, unit: .pounds, kilograms: WeightUnit.pounds.kilograms(from: typed)))
-        case .pounds where !isUnlikely(typed, trendKilograms: trend):
+        case .pounds where fits(typed):
             likely.append(.otherUnit(typed: typed, unit: .kilograms, kilograms: typed))
         default:
             break
         }
-        throw .unlikelyWeight(kilograms: kilograms, trendKilograms: trend, likely: likely, unit: unit)
+        return likely
+    }
+
+    /// An entry of the same weight (within 0.005 kg) within two minutes of
+    /// `timestamp`: logging it again would double one weigh-in.
+    public static func repeated(_ kilograms: Double, at timestamp: Timestamp, in entries: [WeightEntry]) -> WeightEntry? {
+        entries.last { entry in
+            abs(entry.timestamp.epochSeconds - timestamp.epochSeconds) <= repeatSeconds
+                && abs(entry.kilograms - kilograms) <= ImportBatch.weightTolerance
+        }
     }
 }

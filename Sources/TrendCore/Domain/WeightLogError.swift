@@ -15,8 +15,14 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
     case malformedID(input: String)
     case entryNotFound(id: String)
     case ambiguousID(prefix: String, candidates: [WeightEntry])
-    /// Far from the current trend: probably a typo (SPEC §9).
-    case unlikelyWeight(kilograms: Double, trendKilograms: Double, likely: [LikelyWeight], unit: WeightUnit)
+    /// Far from the current trend: probably a typo (SPEC §9). `earlier`:
+    /// the weigh-ins the trend rests on while they are fewer than three,
+    /// since one of them may be the typo.
+    case unlikelyWeight(kilograms: Double, trendKilograms: Double, likely: [LikelyWeight], unit: WeightUnit, earlier: [WeightEntry])
+    /// A first weigh-in no person weighs (outside 20–300 kg).
+    case implausibleWeight(kilograms: Double, likely: [LikelyWeight], unit: WeightUnit)
+    /// Some of the ids to remove are unknown or ambiguous: nothing was removed.
+    case unresolvedIDs([WeightLogError])
 
     /// What an unlikely weight was probably meant to be.
     public enum LikelyWeight: Equatable, Sendable {
@@ -39,9 +45,14 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
             "'\(input)' is not an entry id: give the full id or at least its first 4 hex digits"
         case .entryNotFound(let id):
             "no entry with id '\(id)'"
-        case .unlikelyWeight(let kilograms, let trend, let likely, let unit):
+        case .unlikelyWeight(let kilograms, let trend, let likely, let unit, _):
             "\(unit.format(kilograms: kilograms)) is far from your trend of \(unit.format(kilograms: trend))"
                 + (likely.isEmpty ? "" : "; did you mean " + likely.map { $0.text(in: unit) }.joined(separator: " or ") + "?")
+        case .implausibleWeight(let kilograms, let likely, let unit):
+            "\(unit.format(kilograms: kilograms)) is not a weight a person has"
+                + (likely.isEmpty ? "" : "; did you mean " + likely.map { $0.text(in: unit) }.joined(separator: " or ") + "?")
+        case .unresolvedIDs(let errors):
+            errors.map(\.description).joined(separator: "; ") + "; nothing was removed"
         case .ambiguousID(let prefix, let candidates):
             "'\(prefix)' matches \(candidates.count) entries: "
                 + candidates.map { "\($0.shortID) (\($0.timestamp.day) \($0.timestamp.clock(seconds: false)))" }

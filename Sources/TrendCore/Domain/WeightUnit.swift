@@ -61,12 +61,13 @@ public enum WeightUnit: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// A signed difference (`+1.2 kg`, `-0.4 lb`); stones are shown in pounds
+    /// A signed difference (`+1.2 kg`, `-0.4 lb`, never `±0.0` or `-0.0`: a
+    /// change that rounds to nothing is `0.0`); stones are shown in pounds
     /// because a change of "0 st 3.1 lb" reads worse than "3.1 lb".
     public func formatChange(kilograms: Double) -> String {
         let unit: WeightUnit = self == .stones ? .pounds : self
         let value = (unit.value(fromKilograms: kilograms) * 10).rounded() / 10
-        let sign = value > 0 ? "+" : (value < 0 ? "-" : "±")
+        let sign = value > 0 ? "+" : (value < 0 ? "-" : "")
         return sign + Decimal1.text(abs(value)) + " " + unit.rawValue
     }
 }

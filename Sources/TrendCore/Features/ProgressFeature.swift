@@ -73,14 +73,33 @@ public final class ProgressFeature {
         if generation == ticket { snapshot = prepared }
     }
 
-    /// The trend of `entry`'s day and the weekly rate, over the whole history:
-    /// what `log` shows after adding a weigh-in.
-    public func trend(for entry: WeightEntry) async -> (trendKilograms: Double?, weeklyRateKilograms: Double?) {
+    /// The trend after a weigh-in was logged: on its day, and now.
+    public struct LoggedTrend: Equatable, Sendable {
+        public let day: CalendarDay
+        public let trendKilograms: Double
+        /// The latest weigh-in day and its trend.
+        public let latestDay: CalendarDay
+        public let latestTrendKilograms: Double
+        public let weeklyRateKilograms: Double?
+
+        /// Logged for an earlier day than the latest (a backfill): the two
+        /// figures differ and both are named.
+        public var isBackfill: Bool { day < latestDay }
+    }
+
+    /// The trend of `entry`'s day, the latest trend and the weekly rate,
+    /// over the whole history: what `log` shows after adding a weigh-in.
+    public func trend(for entry: WeightEntry) async -> LoggedTrend? {
         let entries = weightLog.entries
         let method = settings.method
         return await offMainActor(if: entries.count) {
             let series = TrendSeries(entries: entries, method: method)
-            return (series.trendKilograms(on: entry.calendarDay), series.weeklyRateKilograms)
+            guard let trend = series.trendKilograms(on: entry.calendarDay), let latestDay = series.lastDay,
+                let latest = series.lastTrendKilograms
+            else { return nil }
+            return LoggedTrend(
+                day: entry.calendarDay, trendKilograms: trend, latestDay: latestDay, latestTrendKilograms: latest,
+                weeklyRateKilograms: series.weeklyRateKilograms)
         }
     }
 

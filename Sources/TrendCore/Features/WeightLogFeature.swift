@@ -79,21 +79,53 @@ public final class WeightLogFeature {
 
     // MARK: Edits
 
-    /// Logs a weigh-in. With `typedIn`, a weight far from the trend at that
-    /// moment is refused as a likely typo (`TypoGuard`); nil logs it anyway.
+    /// Whether a typed weight is checked against the trend as a likely typo.
+    public enum TypoCheck: Equatable, Sendable {
+        /// Checked (`TypoGuard`), the weight having been typed in this unit.
+        case typedIn(WeightUnit)
+        /// Taken as given (`--force`).
+        case skipped
+    }
+
+    /// What logging a weigh-in did.
+    public struct LogOutcome: Equatable, Sendable {
+        /// The new weigh-in, or the one it repeats.
+        public let entry: WeightEntry
+        /// The same weight was logged within two minutes: nothing was added.
+        public let isRepeat: Bool
+        /// The first weigh-in, and heavy in kilograms: perhaps the unit is pounds.
+        public let mayBePounds: Bool
+    }
+
+    /// Logs a weigh-in. Decided under the lock, against what is stored
+    /// then: a weight far from the trend (or, first, no person's weight) is
+    /// refused as a likely typo, and the same weight again within two
+    /// minutes is not added twice, unless the check is skipped.
     @discardableResult
-    public func add(kilograms: Double, at timestamp: Timestamp, note: String? = nil, typedIn unit: WeightUnit? = nil) async throws -> WeightEntry {
+    public func log(kilograms: Double, at timestamp: Timestamp, note: String? = nil, check: TypoCheck) async throws -> LogOutcome {
         try validate(kilograms: kilograms)
         try validate(timestamp: timestamp)
         let entry = WeightEntry(timestamp: timestamp, kilograms: kilograms, note: note)
-        try await performEdit { [repository] in
+        return try await performEdit { [repository] in
             try await repository.modify { store in
-                // Decided under the lock, against what is stored then.
-                if let unit { try TypoGuard.check(kilograms, typedIn: unit, trendKilograms: TypoGuard.trendKilograms(of: store.entries)) }
+                if case .typedIn(let unit) = check {
+                    if let existing = TypoGuard.repeated(kilograms, at: timestamp, in: store.entries) {
+                        return LogOutcome(entry: existing, isRepeat: true, mayBePounds: false)
+                    }
+                    try TypoGuard.check(kilograms, typedIn: unit, against: store.entries)
+                }
+                let first = store.entries.isEmpty
                 store.insert(entry)
-            }.store
+                let unit: WeightUnit = if case .typedIn(let unit) = check { unit } else { .kilograms }
+                return LogOutcome(entry: entry, isRepeat: false, mayBePounds: first && TypoGuard.firstWeighInMayBePounds(kilograms, unit: unit))
+            }
         }
-        return entry
+    }
+
+    /// Logs a weigh-in as given, unchecked: for callers that have their own data.
+    @discardableResult
+    public func add(kilograms: Double, at timestamp: Timestamp, note: String? = nil) async throws -> WeightEntry {
+        try await log(kilograms: kilograms, at: timestamp, note: note, check: .skipped).entry
     }
 
     /// What an edit does to the note.
@@ -117,7 +149,7 @@ public final class WeightLogFeature {
     @discardableResult
     public func update(
         matching text: String, kilograms: Double? = nil, timestamp: Timestamp? = nil, note: NoteChange = .keep,
-        typedIn unit: WeightUnit? = nil
+        check: TypoCheck = .skipped
     ) async throws -> WeightEntry {
         _ = try EntryID.prefix(parsing: text)
         if let kilograms { try validate(kilograms: kilograms) }
@@ -125,9 +157,8 @@ public final class WeightLogFeature {
         return try await performEdit { [repository] in
             try await repository.modify { store in
                 var entry = try EntryID.entry(matching: text, in: store.entries)
-                if let kilograms, let unit {
-                    let others = store.entries.filter { $0.id != entry.id }
-                    try TypoGuard.check(kilograms, typedIn: unit, trendKilograms: TypoGuard.trendKilograms(of: others))
+                if let kilograms, case .typedIn(let unit) = check {
+                    try TypoGuard.check(kilograms, typedIn: unit, against: store.entries.filter { $0.id != entry.id })
                 }
                 if let kilograms { entry.kilograms = kilograms }
                 if let timestamp { entry.timestamp = timestamp }
@@ -145,12 +176,33 @@ public final class WeightLogFeature {
     /// Deletes the entry `text` names, resolved as `update(matching:)` does.
     @discardableResult
     public func remove(matching text: String) async throws -> WeightEntry {
-        _ = try EntryID.prefix(parsing: text)
+        do {
+            return try await remove(matching: [text])[0]
+        } catch WeightLogError.unresolvedIDs(let errors) where errors.count == 1 {
+            throw errors[0]
+        }
+    }
+
+    /// Deletes the entries `texts` name, in one write; when any is unknown
+    /// or ambiguous, nothing is deleted and every such id is named.
+    @discardableResult
+    public func remove(matching texts: [String]) async throws -> [WeightEntry] {
+        for text in texts { _ = try EntryID.prefix(parsing: text) }
         return try await performEdit { [repository] in
             try await repository.modify { store in
-                let entry = try EntryID.entry(matching: text, in: store.entries)
-                store.remove(id: entry.id)
-                return entry
+                var found: [WeightEntry] = []
+                var errors: [WeightLogError] = []
+                for text in texts {
+                    do throws(WeightLogError) {
+                        let entry = try EntryID.entry(matching: text, in: store.entries)
+                        if !found.contains(where: { $0.id == entry.id }) { found.append(entry) }
+                    } catch {
+                        errors.append(error)
+                    }
+                }
+                guard errors.isEmpty else { throw WeightLogError.unresolvedIDs(errors) }
+                for entry in found { store.remove(id: entry.id) }
+                return found
             }
         }
     }

@@ -38,7 +38,7 @@ struct EditCommand: TrendCommand {
         let timestamp = try date.map(context.timestamp)
         // Resolved and changed in one locked read and write.
         let entry = try await context.app.weightLogFeature.update(
-            matching: id, kilograms: kilograms, timestamp: timestamp, note: note, typedIn: force ? nil : context.unit)
+            matching: id, kilograms: kilograms, timestamp: timestamp, note: note, check: force ? .skipped : .typedIn(context.unit))
         if format == .json {
             context.console.out(EntryRendering.json(entry, unit: context.unit).rendered())
         } else {

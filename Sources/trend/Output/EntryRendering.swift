@@ -28,6 +28,11 @@ enum EntryRendering {
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
+    /// `10 Nov`.
+    static func dayMonth(_ day: CalendarDay) -> String {
+        "\(day.day) \(months[day.month - 1])"
+    }
+
     /// `14 Feb 2027`: unambiguous in every locale.
     static func longDate(_ day: CalendarDay) -> String {
         "\(day.day) \(months[day.month - 1]) \(day.year)"

@@ -8,7 +8,19 @@ enum ErrorReport {
         switch error {
         case StorageError.noDataDirectory: return text + ", or pass --data-dir"
         case ImportError.unrecognized: return text + " Name one with --format."
-        case WeightLogError.unlikelyWeight: return text + (text.hasSuffix("?") ? "" : ".") + " Log it anyway with --force."
+        case WeightLogError.unlikelyWeight(_, _, _, _, let earlier):
+            var message = text + (text.hasSuffix("?") ? "" : ".") + " Log it anyway with --force."
+            if !earlier.isEmpty {
+                let ids = earlier.map(\.shortID).joined(separator: ", ")
+                message += " The trend rests on \(earlier.count == 1 ? "one weigh-in" : "\(earlier.count) weigh-ins") (\(ids)): if \(earlier.count == 1 ? "it" : "one of them") is the typo, fix it with 'trend edit ID --weight W' or 'trend undo'."
+            }
+            return message
+        case WeightLogError.implausibleWeight(_, let likely, let unit):
+            var message = text + (text.hasSuffix("?") ? "" : ".")
+            if let other = likely.compactMap({ if case .otherUnit(_, let other, _) = $0 { other } else { nil } }).first, other != unit {
+                message += " If you weigh in \(other.name), run 'trend unit \(other.rawValue)'."
+            }
+            return message + " Log it anyway with --force."
         case let ImportError.invalidRows(_, problems):
             return text + " Fix \(problems.count == 1 ? "it" : "them") or pass --skip-invalid."
         default: return text

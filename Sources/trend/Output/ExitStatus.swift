@@ -37,6 +37,7 @@ enum ExitStatus {
         case let error as WeightLogError:
             switch error {
             case .entryNotFound: return notFound
+            case .unresolvedIDs(let errors): return errors.allSatisfy { if case .entryNotFound = $0 { true } else { false } } ? notFound : dataError
             case .malformedID: return usage
             default: return dataError
             }

@@ -137,12 +137,7 @@ struct ArgumentParser {
     private func checkArguments(_ result: ParsedValues, of command: CommandConfiguration) throws(UsageError) {
         let maximum = command.arguments.last?.isRepeating == true ? Int.max : command.arguments.count
         if result.positionals.count > maximum {
-            var message = "unexpected argument '\(result.positionals[maximum])'"
-            // `trend log 12st 6.5lb`: the shell split one weight in two.
-            if maximum == 1, command.arguments[0].name == "WEIGHT" {
-                message += "; quote a weight with spaces: '\(result.positionals.joined(separator: " "))'"
-            }
-            throw UsageError(message: message, commandName: command.name)
+            throw UsageError(message: "unexpected argument '\(result.positionals[maximum])'", commandName: command.name)
         }
         if let missing = command.arguments.dropFirst(result.positionals.count).first(where: { !$0.isOptional }) {
             throw UsageError(message: "missing \(missing.name)", commandName: command.name)

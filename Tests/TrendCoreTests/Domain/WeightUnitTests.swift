@@ -28,7 +28,7 @@ struct WeightUnitTests {
     @Test("signed changes never show a decimal comma or a lone minus zero")
     func formatsChanges() {
         #expect(WeightUnit.kilograms.formatChange(kilograms: -1.64) == "-1.6 kg")
-        #expect(WeightUnit.kilograms.formatChange(kilograms: 0.01) == "±0.0 kg")
+        #expect(WeightUnit.kilograms.formatChange(kilograms: 0.01) == "0.0 kg")
         #expect(WeightUnit.stones.formatChange(kilograms: 0.45359237) == "+1.0 lb")
     }
 

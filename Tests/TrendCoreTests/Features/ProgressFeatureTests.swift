@@ -91,6 +91,6 @@ struct ProgressFeatureTests {
         #expect(listed.map(\.entry) == Array(entries.suffix(3)))
         #expect(listed.map(\.trendKilograms) == entries.suffix(3).map { series.trendKilograms(on: $0.calendarDay)! })
         let trend = await app.progressFeature.trend(for: entries[count - 1])
-        #expect(trend.trendKilograms == series.lastTrendKilograms)
+        #expect(trend?.trendKilograms == series.lastTrendKilograms)
     }
 }
