@@ -27,7 +27,7 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "TrendCore", dependencies: ["CZlib"]),
         .executableTarget(name: "trend", dependencies: ["TrendCore", "CMalloc"], linkerSettings: startUpFlags),
-        .target(name: "TestSupport", dependencies: ["TrendCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TrendCore", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore", "TestSupport"]),
         // Depends on the executable so `swift test` builds the binary it runs.
         .testTarget(name: "TrendCLITests", dependencies: ["TrendCore", "TestSupport", "trend"]),

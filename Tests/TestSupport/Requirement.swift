@@ -10,6 +10,17 @@ public enum Requirement {
         FileManager.default.isExecutableFile(atPath: path)
     }
 
+    /// Where a program is installed: the usual places of Linux, Homebrew
+    /// and MacPorts, then this process's PATH; nil when it is nowhere.
+    public static func find(_ program: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map(String.init) ?? []
+        let places = ["/usr/bin", "/bin", "/usr/local/bin", "/opt/homebrew/bin", "/opt/local/bin"] + path
+        return places.map { $0 + "/" + program }.first { installed($0) }
+    }
+
+    public static let zsh = find("zsh")
+    public static let fish = find("fish")
+
     /// util-linux `script`: runs a command on a pseudo-terminal (the BSD
     /// `script` on macOS takes other options).
     #if os(Linux)

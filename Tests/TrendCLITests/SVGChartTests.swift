@@ -28,8 +28,8 @@ struct SVGChartTests {
         return entries
     }
 
-    static func report(_ entries: [WeightEntry], goal: Double? = 78, range: ProgressRange = .all) -> WeightHistoryData {
-        WeightHistoryData.prepare(entries: entries, goalKilograms: goal, range: range, today: today)
+    static func report(_ entries: [WeightEntry], goal: Double? = 78, range: ProgressRange = .all) -> ProgressReport {
+        ProgressReport.prepare(entries: entries, goalKilograms: goal, range: range, today: today)
     }
 
     @Test("y ticks are round values that cover the data", arguments: [(77.3, 84.9), (0.4, 0.6), (150.2, 151.0), (60, 120)])

@@ -156,7 +156,10 @@ struct SafetyTests {
         try #require(tinyFileSystem(at: mount, kilobytes: 64), "mount -t tmpfs failed")
         defer { shell("umount '\(mount)'") }
         let environment = TrendBinary.environment(dataDirectory: mount + "/data")
-        for day in 1...9 { _ = try cli.binary.run(["log", "80", "--date", "2026-01-0\(day)", "--note", String(repeating: "n", count: 200)], environment: environment) }
+        for day in 1...9 {
+            let logged = try cli.binary.run(["log", "80", "--date", "2026-01-0\(day)", "--note", String(repeating: "n", count: 200)], environment: environment)
+            #expect(logged.status == 0, "\(logged.stderr)")
+        }
         let path = mount + "/data/weights.json"
         let before = try #require(FileManager.default.contents(atPath: path))
         // Fill what is left.
@@ -176,7 +179,7 @@ struct SafetyTests {
         try #require(tinyFileSystem(at: mount, kilobytes: 256), "mount -t tmpfs failed")
         defer { shell("umount '\(mount)'") }
         let environment = TrendBinary.environment(dataDirectory: mount + "/data")
-        _ = try cli.binary.run(["log", "80", "--date", "2026-01-01"], environment: environment)
+        #expect(try cli.binary.run(["log", "80", "--date", "2026-01-01"], environment: environment).status == 0)
         let before = FileManager.default.contents(atPath: mount + "/data/weights.json")
         #expect(shell("mount -o remount,ro '\(mount)'") == 0)
         let result = try cli.binary.run(["log", "81"], environment: environment)
@@ -279,5 +282,27 @@ struct SafetyTests {
         #expect(cli.weightsFile == before)
         try cli.ok("unit", "lb")
         #expect(cli.weightsFile == before)
+    }
+}
+
+/// Issue "Tests that pass…", item 5: a damaged settings file never changes a number silently.
+@Suite("Damaged settings")
+struct DamagedSettingsTests {
+    @Test("a damaged settings.json stops every command that needs it, --unit or not, naming the file; help still works", arguments: [
+        ["progress"], ["progress", "--unit", "lb"], ["list", "--unit", "kg"], ["log", "80", "--unit", "lb"], ["export"], ["last"], ["unit"], ["unit", "kg"], ["method"],
+    ])
+    func damagedSettings(arguments: [String]) throws {
+        let cli = try CLIHarness()
+        try cli.ok("log", "80", "--date", "2026-11-01")
+        try cli.directory.write("{\"method\": \"libra\", \"unit\": \"kg\", \"version\": 2,", to: "data/settings.json")
+        let settings = cli.directory.bytes("data/settings.json")
+        let weights = cli.weightsFile
+        let result = try cli.binary.run(arguments, environment: cli.environment)
+        #expect(result.status == 65, "\(arguments): \(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("settings.json"), "\(result.stderr)")
+        #expect(cli.directory.bytes("data/settings.json") == settings)
+        #expect(cli.weightsFile == weights)
+        #expect(try cli.run("--help").status == 0)
+        #expect(try cli.run("help", "progress").status == 0)
     }
 }

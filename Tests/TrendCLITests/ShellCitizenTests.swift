@@ -36,21 +36,22 @@ struct ShellCitizenTests {
         #expect(lines[7] == "complete -F _trend trend")
     }
 
-    @Test("zsh: the script parses", .enabled(if: Requirement.installed("/usr/bin/zsh"), "zsh is not installed"))
+    @Test("zsh: the script parses", .enabled(if: Requirement.zsh != nil, "zsh is not installed"))
     func zsh() throws {
         let cli = try CLIHarness()
         try cli.directory.write(try cli.ok("completions", "zsh").stdout, to: "trend.zsh")
-        let check = try shell("/usr/bin/zsh", ["-n", cli.directory.file("trend.zsh")])
+        let check = try shell(try #require(Requirement.zsh), ["-n", cli.directory.file("trend.zsh")])
         #expect(check.status == 0, "\(check.stderr)")
     }
 
-    @Test("fish: the script parses and completes commands and values", .enabled(if: Requirement.installed("/usr/bin/fish"), "fish is not installed"))
+    @Test("fish: the script parses and completes commands and values", .enabled(if: Requirement.fish != nil, "fish is not installed"))
     func fish() throws {
         let cli = try CLIHarness()
         try cli.directory.write(try cli.ok("completions", "fish").stdout, to: "trend.fish")
-        let check = try shell("/usr/bin/fish", ["-n", cli.directory.file("trend.fish")])
+        let fish = try #require(Requirement.fish)
+        let check = try shell(fish, ["-n", cli.directory.file("trend.fish")])
         #expect(check.status == 0, "\(check.stderr)")
-        let result = try shell("/usr/bin/fish", ["-c", "source \(cli.directory.file("trend.fish")); complete -C'trend pro'; complete -C'trend unit '"])
+        let result = try shell(fish, ["-c", "source \(cli.directory.file("trend.fish")); complete -C'trend pro'; complete -C'trend unit '"])
         #expect(result.stdout.hasPrefix("progress\t"))
         #expect(result.stdout.contains("\nkg\nlb\nst"))
     }

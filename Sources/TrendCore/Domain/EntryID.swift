@@ -6,12 +6,12 @@ import Foundation
 
 /// How people name an entry: its full id or a unique prefix of at least 4
 /// hex digits (the 8-digit short id is always enough in practice).
-public enum EntryID {
+package enum EntryID {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Runs `body` over the lowercase text of `id`, formatted into a small
     /// stack buffer: appending byte by byte cost a uniqueness check per byte.
-    public static func withText<Result>(of id: UUID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package static func withText<Result>(of id: UUID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
             withUnsafeBytes(of: id.uuid) { raw in
                 hexDigits.withUnsafeBufferPointer { hex in
@@ -32,7 +32,7 @@ public enum EntryID {
     }
 
     /// The lowercase bytes to match; refuses text that cannot name an id.
-    public static func prefix(parsing text: String) throws(WeightLogError) -> [UInt8] {
+    package static func prefix(parsing text: String) throws(WeightLogError) -> [UInt8] {
         let input = text.lowercased()
         let hexDigits = input.filter(\.isHexDigit).count
         guard hexDigits >= 4, input.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
@@ -42,7 +42,7 @@ public enum EntryID {
     }
 
     /// The one entry `text` names among `entries`.
-    public static func entry(matching text: String, in entries: [WeightEntry]) throws(WeightLogError) -> WeightEntry {
+    package static func entry(matching text: String, in entries: [WeightEntry]) throws(WeightLogError) -> WeightEntry {
         let prefix = try prefix(parsing: text)
         let matches = entries.filter { $0.idHasPrefix(prefix) }
         switch matches.count {

@@ -20,13 +20,6 @@ public enum ProgressRange: String, CaseIterable, Identifiable, Sendable {
         }
     }
 
-    /// Case-insensitive: `3m`, `1y` and `all` are accepted.
-    public init?(parsing text: String) {
-        guard let range = ProgressRange.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() })
-        else { return nil }
-        self = range
-    }
-
     /// The first day the range covers when today is `today`; nil for `All`.
     public func firstDay(today: CalendarDay) -> CalendarDay? {
         days.map { today.adding(days: -($0 - 1)) }

@@ -3,7 +3,7 @@
 /// its start-up several milliseconds slower.
 extension StringProtocol {
     /// Without leading and trailing spaces, tabs and line breaks.
-    public var trimmed: String {
+    package var trimmed: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
         let last = lastIndex(where: { !isSpace($0) })!
@@ -12,9 +12,9 @@ extension StringProtocol {
 }
 
 /// POSIX path arithmetic on strings.
-public enum PathName {
+package enum PathName {
     /// `/a/b/c` → `/a/b`; `c` → `` ; `/c` → `/`.
-    public static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         var path = path
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         guard let slash = path.lastIndex(of: "/") else { return "" }
@@ -23,7 +23,7 @@ public enum PathName {
     }
 
     /// `/a/b/c` → `c`.
-    public static func lastComponent(of path: String) -> String {
+    package static func lastComponent(of path: String) -> String {
         var path = path
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         guard let slash = path.lastIndex(of: "/") else { return path }
@@ -31,7 +31,7 @@ public enum PathName {
     }
 
     /// Removes `.`, empty components and resolves `..` lexically.
-    public static func standardized(_ path: String) -> String {
+    package static func standardized(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -48,7 +48,7 @@ public enum PathName {
     }
 
     /// `path` made absolute against `directory`, standardized.
-    public static func absolute(_ path: String, in directory: String) -> String {
+    package static func absolute(_ path: String, in directory: String) -> String {
         standardized(path.hasPrefix("/") ? path : directory + "/" + path)
     }
 }

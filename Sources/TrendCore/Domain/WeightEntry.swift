@@ -30,16 +30,6 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
         self.note = (note?.isEmpty ?? true) ? nil : note
     }
 
-    /// Convenience for callers holding a `Date`; sub-second parts are dropped
-    /// because the file keeps whole seconds.
-    public init(id: UUID = WeightEntry.newID(), date: Date, utcOffsetSeconds: Int = 0, kilograms: Double, note: String? = nil) {
-        self.init(
-            id: id,
-            timestamp: Timestamp(
-                epochSeconds: Int64(date.timeIntervalSince1970.rounded(.down)), utcOffsetSeconds: utcOffsetSeconds),
-            kilograms: kilograms, note: note)
-    }
-
     /// A random (version 4) id. Not `UUID()`: on Linux it opens
     /// /dev/urandom for every id, which dominated importing large files.
     public static func newID() -> UUID {
@@ -56,8 +46,6 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
         }
         return UUID(uuid: bytes)
     }
-
-    public var date: Date { Date(timeIntervalSince1970: TimeInterval(timestamp.epochSeconds)) }
 
     /// The local date at the entry's own offset.
     public var calendarDay: CalendarDay { timestamp.day }

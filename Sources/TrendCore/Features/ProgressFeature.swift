@@ -15,7 +15,7 @@ public final class ProgressFeature {
     @ObservationIgnored private var generation = 0
 
     public private(set) var range: ProgressRange = .month
-    public private(set) var snapshot: WeightHistoryData
+    public private(set) var snapshot: ProgressReport
     public private(set) var isPreparing = false
 
     public init(
@@ -67,7 +67,7 @@ public final class ProgressFeature {
         let since = since
         let until = until
         let prepared = await offMainActor(if: entries.count) {
-            WeightHistoryData.prepare(
+            ProgressReport.prepare(
                 entries: entries, goalKilograms: goal, range: range, today: today, method: method, since: since, until: until)
         }
         if generation == ticket { snapshot = prepared }
@@ -105,7 +105,7 @@ public final class ProgressFeature {
 
     /// Weigh-ins picked by `selection`, each with its day's trend (computed
     /// over the whole history).
-    public func listing(_ selection: EntrySelection) async -> [WeightHistoryData.Point] {
+    public func listing(_ selection: EntrySelection) async -> [ProgressReport.Point] {
         await listing(selection, estimatedDays: false).points
     }
 
@@ -113,20 +113,20 @@ public final class ProgressFeature {
     /// between its first and last weigh-in, from one trend series.
     public func listing(
         _ selection: EntrySelection, estimatedDays wanted: Bool
-    ) async -> (points: [WeightHistoryData.Point], estimatedDays: [WeightHistoryData.EstimatedDay]) {
+    ) async -> (points: [ProgressReport.Point], estimatedDays: [ProgressReport.EstimatedDay]) {
         let entries = weightLog.entries
         let today = clock.today
         let method = settings.method
         return await offMainActor(if: entries.count) {
             let series = TrendSeries(entries: entries, method: method)
             let points = selection.apply(to: entries, today: today).map { entry in
-                WeightHistoryData.Point(entry: entry, trendKilograms: series.trendKilograms(on: entry.calendarDay) ?? entry.kilograms)
+                ProgressReport.Point(entry: entry, trendKilograms: series.trendKilograms(on: entry.calendarDay) ?? entry.kilograms)
             }
             guard wanted, let first = points.first?.entry.calendarDay, let last = points.last?.entry.calendarDay, first < last else {
                 return (points, [])
             }
             let estimated = series.days.filter { $0.isInterpolated && $0.day > first && $0.day < last }
-                .map { WeightHistoryData.EstimatedDay(day: $0.day, kilograms: $0.kilograms, trendKilograms: $0.trendKilograms) }
+                .map { ProgressReport.EstimatedDay(day: $0.day, kilograms: $0.kilograms, trendKilograms: $0.trendKilograms) }
             return (points, estimated)
         }
     }

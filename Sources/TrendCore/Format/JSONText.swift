@@ -2,9 +2,9 @@
 /// line and byte-identical output for the same data, and the report output
 /// needs a fixed key order. Both are simpler to get exactly right here than
 /// through `JSONEncoder`.
-public enum JSONText {
+package enum JSONText {
     /// A JSON string literal with the minimal escapes; non-ASCII is kept as UTF-8.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         // Nearly every string (a key, a date, an id) needs no escape: one
         // pass over the bytes decides, instead of scalar-by-scalar appends.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
@@ -35,7 +35,7 @@ public enum JSONText {
     }
 
     /// Shortest text that reads back as the same Double (`75`, `80.5`).
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         DecimalText.shortest(value)
     }
 }

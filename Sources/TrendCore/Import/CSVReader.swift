@@ -1,38 +1,38 @@
 /// A small RFC 4180 reader: quoted fields with embedded separators, quotes
 /// and line breaks, CRLF or LF, a UTF-8 byte-order mark, and a choice of
 /// separator (`;` for Libra).
-public struct CSVReader: Sequence, Sendable {
-    public struct Record: Equatable, Sendable {
+package struct CSVReader: Sequence, Sendable {
+    package struct Record: Equatable, Sendable {
         /// The 1-based line the record starts on, for error messages.
-        public let line: Int
-        public let fields: [String]
+        package let line: Int
+        package let fields: [String]
         /// A quoted field opened here never closes: the record ran to the end
         /// of the file, so it (and everything after it) cannot be read.
-        public var isUnterminated = false
+        package var isUnterminated = false
     }
 
     let bytes: [UInt8]
     let separator: UInt8
 
-    public init(bytes: [UInt8], separator: Character = ",") {
+    package init(bytes: [UInt8], separator: Character = ",") {
         // A byte-order mark is not part of the first header name.
         self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         self.separator = separator.asciiValue ?? UInt8(ascii: ",")
     }
 
-    public init(text: String, separator: Character = ",") {
+    package init(text: String, separator: Character = ",") {
         self.init(bytes: Array(text.utf8), separator: separator)
     }
 
-    public func makeIterator() -> Iterator { Iterator(bytes: bytes, separator: separator) }
+    package func makeIterator() -> Iterator { Iterator(bytes: bytes, separator: separator) }
 
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let bytes: [UInt8]
         let separator: UInt8
         var index = 0
         var line = 1
 
-        public mutating func next() -> Record? {
+        package mutating func next() -> Record? {
             guard index < bytes.count else { return nil }
             let startLine = line
             var fields: [String] = []

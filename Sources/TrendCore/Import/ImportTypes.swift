@@ -32,7 +32,7 @@ public struct ImportSettings: Sendable {
 }
 
 /// One row of an import file, read.
-public enum ImportRow: Equatable, Sendable {
+package enum ImportRow: Equatable, Sendable {
     case entry(WeightEntry, line: Int)
     /// An empty or zero weight: a placeholder, not a measurement.
     case noReading(line: Int)
@@ -40,20 +40,20 @@ public enum ImportRow: Equatable, Sendable {
 }
 
 /// A whole import file, read but not yet applied.
-public struct ParsedImport: Equatable, Sendable {
-    public let format: ImportFormat
-    public let rows: [ImportRow]
+package struct ParsedImport: Equatable, Sendable {
+    package let format: ImportFormat
+    package let rows: [ImportRow]
     /// From the JSON export: set when the data directory has no goal.
-    public let goalKilograms: Double?
+    package let goalKilograms: Double?
     /// The unit weights were read in because the file names none (SPEC §6:
     /// the summary says so); nil when the file named its units.
-    public let assumedUnit: WeightUnit?
+    package let assumedUnit: WeightUnit?
     /// Records of other kinds the file holds (Apple Health: steps, heart rate…).
-    public let otherRecordCount: Int
+    package let otherRecordCount: Int
     /// Rows are entries of a JSON array, named "entry N", not lines.
-    public let locatesByEntry: Bool
+    package let locatesByEntry: Bool
 
-    public init(
+    package init(
         format: ImportFormat, rows: [ImportRow], goalKilograms: Double? = nil, assumedUnit: WeightUnit? = nil, otherRecordCount: Int = 0,
         locatesByEntry: Bool = false
     ) {
@@ -65,11 +65,11 @@ public struct ParsedImport: Equatable, Sendable {
         self.locatesByEntry = locatesByEntry
     }
 
-    public var entries: [WeightEntry] {
+    package var entries: [WeightEntry] {
         rows.compactMap { if case .entry(let entry, _) = $0 { entry } else { nil } }
     }
 
-    public var noReadingCount: Int {
+    package var noReadingCount: Int {
         rows.count { if case .noReading = $0 { true } else { false } }
     }
 
@@ -78,11 +78,11 @@ public struct ParsedImport: Equatable, Sendable {
 
     /// True when rows failed only for want of the date order: the front
     /// end says how to give it.
-    public var needsDateOrder: Bool {
+    package var needsDateOrder: Bool {
         invalidRows.contains { $0.reason.hasSuffix(Self.dateOrderQuestion) }
     }
 
-    public var invalidRows: [ImportProblem] {
+    package var invalidRows: [ImportProblem] {
         rows.compactMap { if case .invalid(let line, let reason) = $0 { ImportProblem(line: line, reason: reason, isEntryNumber: locatesByEntry) } else { nil } }
     }
 }

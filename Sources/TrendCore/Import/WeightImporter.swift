@@ -1,7 +1,7 @@
 /// Reads an import in the named format, or the first of `ImportFormats.all`
 /// that recognises it.
-public enum WeightImporter {
-    public static func read(_ input: ImportInput, format: ImportFormat?, settings: ImportSettings) throws(ImportError) -> ParsedImport {
+package enum WeightImporter {
+    package static func read(_ input: ImportInput, format: ImportFormat?, settings: ImportSettings) throws(ImportError) -> ParsedImport {
         let source = try ImportSource(input)
         if source.isFolder, let format, format != FitbitJSONFormat.format {
             throw .unreadable(path: source.path, reason: "it is a directory")
@@ -11,14 +11,14 @@ public enum WeightImporter {
     }
 
     /// Parses bytes already in memory (tests, fuzzing).
-    public static func parse(_ bytes: [UInt8], format: ImportFormat?, settings: ImportSettings, path: String) throws(ImportError) -> ParsedImport {
+    package static func parse(_ bytes: [UInt8], format: ImportFormat?, settings: ImportSettings, path: String) throws(ImportError) -> ParsedImport {
         let source = try ImportSource(bytes: bytes, path: path)
         let reader = try reader(for: source.head, named: format, path: path)
         return try checkForcedFormat(reader.read(source, cells: ImportCells(settings: settings)), forced: format, path: path)
     }
 
     /// The format of a file, from its first bytes and name; nil when none knows it.
-    public static func detect(_ head: [UInt8], fileName: String? = nil) -> ImportFormat? {
+    package static func detect(_ head: [UInt8], fileName: String? = nil) -> ImportFormat? {
         ImportFormats.all.first { $0.recognizes(ImportHead(bytes: head, fileName: fileName)) }?.format
     }
 

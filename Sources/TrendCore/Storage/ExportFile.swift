@@ -13,9 +13,9 @@ import Foundation
 /// data files are written, but with nothing left beside it (no lock file: an
 /// export is one writer's own file), no directories created, and never
 /// through a symlink or over one of the data files.
-public enum ExportFile {
+package enum ExportFile {
     /// `protected`: the data files, which an export must never replace.
-    public static func write(_ bytes: [UInt8], toPath given: String, protecting protected: [String]) throws(StorageError) {
+    package static func write(_ bytes: [UInt8], toPath given: String, protecting protected: [String]) throws(StorageError) {
         // Relative to the working directory: the temporary goes beside the file, not at /.
         let path = given.hasPrefix("/") ? given : PathName.absolute(given, in: FileManager.default.currentDirectoryPath)
         let directory = PathName.parent(of: path).isEmpty ? "." : PathName.parent(of: path)

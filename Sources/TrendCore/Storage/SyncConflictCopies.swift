@@ -9,15 +9,15 @@ import Darwin
 /// Dropbox `weights (<name>'s conflicted copy <date>).json`, Nextcloud and
 /// ownCloud `weights (conflicted copy <date> <time>).json`. Weigh-ins in
 /// them are lost unless merged, so every command that reads the data says so.
-public enum SyncConflictCopies {
-    public static func isConflictCopy(_ name: String) -> Bool {
+package enum SyncConflictCopies {
+    package static func isConflictCopy(_ name: String) -> Bool {
         guard name.hasSuffix(".json") else { return false }
         if name.hasPrefix("weights.sync-conflict-") { return true }
         return name.hasPrefix("weights (") && name.contains("conflicted copy") && name.hasSuffix(").json")
     }
 
     /// The conflict copies in `directory`, as full paths, sorted.
-    public static func find(in directory: String) -> [String] {
+    package static func find(in directory: String) -> [String] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
         var found: [String] = []

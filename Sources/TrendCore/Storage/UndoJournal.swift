@@ -85,7 +85,14 @@ struct UndoJournalDirectory {
             if SafeFile.kind(directory) == .missing { return nil }
             throw .ioFailed(path: directory, reason: "not a directory")
         }
-        guard let bytes = try SafeFile.read(journalPath) else { return nil }
+        let read: [UInt8]?
+        do {
+            read = try SafeFile.read(journalPath)
+        } catch .ioFailed(_, let reason) {
+            // A symlink, a FIFO: not a journal trend wrote.
+            throw .damagedJournal(path: journalPath, reason: reason)
+        }
+        guard let bytes = read else { return nil }
         do {
             return try UndoJournalDocument.decode(bytes, path: journalPath)
         } catch {

@@ -6,7 +6,7 @@ struct EditCommand: TrendCommand {
     static let dateOption = Option<String>("date", valueName: "DATE", help: "The new date and time.")
     static let noteOption = Option<String>("note", valueName: "TEXT", help: "The new note.")
     static let clearNoteFlag = Flag("clear-note", help: "Remove the note.")
-    static let formatOption = CommandTable.format([.text, .json])
+    static let formatOption = CommandTable.format(TextOrJSON.self)
 
     static let names = ["edit"]
     static let configuration = CommandConfiguration(names: names, abstract: "Change a weigh-in.", arguments: [idArgument.spec],
@@ -17,7 +17,7 @@ struct EditCommand: TrendCommand {
     let weight: String?
     let date: String?
     let note: WeightLogFeature.NoteChange
-    let format: OutputFormat
+    let format: TextOrJSON
     let force: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {

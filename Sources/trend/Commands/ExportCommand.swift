@@ -1,7 +1,7 @@
 import TrendCore
 
 struct ExportCommand: TrendCommand {
-    static let formatOption = CommandTable.format([.csv, .json])
+    static let formatOption = CommandTable.format(WeightLogFeature.ExportFormat.self)
     static let outputOption = Option<Path>(
         "output", short: "o", valueName: "FILE", help: "Write to FILE (atomically) instead of standard output.",
         completion: .file)
@@ -13,7 +13,7 @@ struct ExportCommand: TrendCommand {
         options: [formatOption, outputOption, CommandTable.methodOption],
         examples: ["trend export > weights.csv", "trend export --format json --output backup.json"])
 
-    let format: OutputFormat
+    let format: WeightLogFeature.ExportFormat
     let output: String?
     let method: TrendMethod?
 
@@ -28,14 +28,15 @@ struct ExportCommand: TrendCommand {
         try await context.loadWeights()
         let log = context.app.weightLogFeature
         let unit = context.app.settingsFeature.exportUnit
-        let kind: WeightLogFeature.ExportFormat = format == .json ? .json : .csv
         guard let output, output != "-" else {
             // Standard output: written as it is produced, so a long history is never held twice.
             let console = context.console
-            log.export(kind, unit: unit, method: method) { console.out(bytes: $0) }
+            log.export(format, unit: unit, method: method) { console.out(bytes: $0) }
             return
         }
-        try await log.export(kind, unit: unit, method: method, toPath: output)
+        try await log.export(format, unit: unit, method: method, toPath: output)
         context.console.message("Exported \(log.entries.count) weigh-ins to \(output.terminalSafe).\n")
     }
 }
+
+extension WeightLogFeature.ExportFormat: EnumeratedArgument {}

@@ -3,7 +3,7 @@ import TrendCore
 struct GoalCommand: TrendCommand {
     static let weightArgument = Argument<String>("WEIGHT", help: "The goal weight to set.", isOptional: true)
     static let clearFlag = Flag("clear", help: "Remove the goal.")
-    static let formatOption = CommandTable.format([.text, .json])
+    static let formatOption = CommandTable.format(TextOrJSON.self)
 
     static let names = ["goal"]
     static let configuration = CommandConfiguration(names: names, abstract: "Show, set or clear the goal weight.", arguments: [weightArgument.spec],
@@ -16,7 +16,7 @@ struct GoalCommand: TrendCommand {
     }
 
     let action: Action
-    let format: OutputFormat
+    let format: TextOrJSON
 
     init(_ values: ParsedValues) throws(UsageError) {
         let weight = values[Self.weightArgument]

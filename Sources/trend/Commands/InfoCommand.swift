@@ -6,12 +6,12 @@ import Darwin
 import TrendCore
 
 struct InfoCommand: TrendCommand {
-    static let formatOption = CommandTable.format([.text, .json])
+    static let formatOption = CommandTable.format(TextOrJSON.self)
 
     static let names = ["info"]
     static let configuration = CommandConfiguration(names: names, abstract: "Show where the data is and what it holds.", options: [formatOption], examples: ["trend info"])
 
-    let format: OutputFormat
+    let format: TextOrJSON
 
     init(_ values: ParsedValues) {
         format = values[Self.formatOption] ?? .text

@@ -4,7 +4,7 @@ struct LastCommand: TrendCommand {
     static let maxAgeOption = Option<Age>(
         "max-age", valueName: "DURATION",
         help: "Exit 1 when the latest weigh-in is older: N followed by m, h, d or w (36h, 2d).")
-    static let formatOption = CommandTable.format([.text, .json])
+    static let formatOption = CommandTable.format(TextOrJSON.self)
 
     static let names = ["last"]
     static let configuration = CommandConfiguration(names: names, abstract: "Show the latest weigh-in.",
@@ -12,7 +12,7 @@ struct LastCommand: TrendCommand {
         options: [maxAgeOption, formatOption], examples: ["trend last --max-age 20h || echo 'weigh yourself'"])
 
     let maxAge: Age?
-    let format: OutputFormat
+    let format: TextOrJSON
 
     init(_ values: ParsedValues) {
         maxAge = values[Self.maxAgeOption]

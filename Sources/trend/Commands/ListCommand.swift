@@ -1,6 +1,10 @@
 import TrendCore
 
 struct ListCommand: TrendCommand {
+    enum Format: String, EnumeratedArgument {
+        case text, json, csv
+    }
+
     static let rangeOption = Option<ProgressRange>(
         "range", valueName: "RANGE",
         help: "Only the last RANGE: \(ProgressRange.valueNames.joined(separator: ", ")).")
@@ -10,7 +14,7 @@ struct ListCommand: TrendCommand {
     static let chartFlag = Flag("chart", help: "Draw a chart of the listed weigh-ins below the table.")
     static let estimatedFlag = Flag(
         "estimated", help: "Also show the days between weigh-ins, estimated by linear interpolation (rows marked ~).")
-    static let formatOption = CommandTable.format([.text, .json, .csv])
+    static let formatOption = CommandTable.format(Format.self)
 
     static let names = ["list"]
     static let configuration = CommandConfiguration(names: names, abstract: "List weigh-ins, oldest first.",
@@ -25,7 +29,7 @@ struct ListCommand: TrendCommand {
     let limit: Count?
     let chart: Bool
     let estimated: Bool
-    let format: OutputFormat
+    let format: Format
 
     init(_ values: ParsedValues) {
         range = values[Self.rangeOption]
@@ -49,7 +53,11 @@ struct ListCommand: TrendCommand {
         if format == .csv {
             // Streamed row by row: no point is built per entry of a long history.
             let (entries, series) = await context.app.progressFeature.listingSeries(selection)
-            writeCSV(entries, series: series, unit: context.unit, to: context.console)
+            let console = context.console
+            // Listed weights are in the display unit, rounded to 0.01, like the JSON.
+            EntryCSV.write(entries, columns: [.id, .date, .weight, .unit, .trend, .note], unit: context.unit, exactKilograms: false, series: series) {
+                console.out(bytes: $0)
+            }
             return
         }
         let (points, estimatedDays) = await context.app.progressFeature.listing(selection, estimatedDays: estimated)
@@ -57,7 +65,7 @@ struct ListCommand: TrendCommand {
         switch format {
         case .json:
             func weight(_ kilograms: Double) -> JSONOutput { .number(unit.roundedValue(fromKilograms: kilograms)) }
-            let ordered = WeightHistoryData.rows(points: points, estimatedDays: estimatedDays).map { row -> JSONOutput in
+            let ordered = ProgressReport.rows(points: points, estimatedDays: estimatedDays).map { row -> JSONOutput in
                 switch row {
                 case .weighIn(let point):
                     EntryRendering.json(point.entry, unit: unit, extra: [("trend", weight(point.trendKilograms))])
@@ -69,7 +77,7 @@ struct ListCommand: TrendCommand {
                 }
             }
             context.console.out(JSONOutput.array(ordered).rendered())
-        case .text, .csv, .svg, .html:  // csv is streamed above; list declares text, json and csv only
+        case .text, .csv:  // csv is streamed above
             guard !points.isEmpty else {
                 context.console.message(
                     context.app.weightLogFeature.entries.isEmpty
@@ -77,17 +85,17 @@ struct ListCommand: TrendCommand {
                 return
             }
             var table = TextTable(headers: ["ID", "DATE", "WEIGHT", "TREND", "NOTE"], rightAligned: [2, 3])
-            var pending = estimatedDays[...]
-            for point in points {
-                while let day = pending.first, day.day < point.entry.calendarDay {
+            for row in ProgressReport.rows(points: points, estimatedDays: estimatedDays) {
+                switch row {
+                case .estimated(let day):
                     table.add(["~", day.day.description, unit.format(kilograms: day.kilograms), unit.format(kilograms: day.trendKilograms), "estimated"])
-                    pending = pending.dropFirst()
+                case .weighIn(let point):
+                    table.add([
+                        point.entry.shortID, EntryRendering.localDateTime(point.entry.timestamp),
+                        unit.format(kilograms: point.kilograms), unit.format(kilograms: point.trendKilograms),
+                        point.entry.note?.terminalSafe ?? "",
+                    ])
                 }
-                table.add([
-                    point.entry.shortID, EntryRendering.localDateTime(point.entry.timestamp),
-                    unit.format(kilograms: point.kilograms), unit.format(kilograms: point.trendKilograms),
-                    point.entry.note?.terminalSafe ?? "",
-                ])
             }
             context.console.out(table.rendered(terminal: context.terminal))
             if chart, let first = points.first, let last = points.last {
@@ -97,32 +105,5 @@ struct ListCommand: TrendCommand {
                 context.console.out("\n" + chart.rendered())
             }
         }
-    }
-
-    /// Written as bytes, a chunk at a time: a long history makes a large file.
-    private func writeCSV(_ entries: [WeightEntry], series: TrendSeries, unit: WeightUnit, to console: Console) {
-        var out = Array("id,date,weight,unit,trend,note\n".utf8)
-        out.reserveCapacity(1 << 16)
-        let unitName = Array(unit.rawValue.utf8)
-        for entry in entries {
-            entry.appendID(to: &out)
-            out.append(UInt8(ascii: ","))
-            entry.timestamp.appendISO8601(to: &out)
-            out.append(UInt8(ascii: ","))
-            out.append(contentsOf: DecimalText.shortest(unit.roundedValue(fromKilograms: entry.kilograms)).utf8)
-            out.append(UInt8(ascii: ","))
-            out.append(contentsOf: unitName)
-            out.append(UInt8(ascii: ","))
-            let trend = series.trendKilograms(on: entry.calendarDay) ?? entry.kilograms
-            out.append(contentsOf: DecimalText.shortest(unit.roundedValue(fromKilograms: trend)).utf8)
-            out.append(UInt8(ascii: ","))
-            if let note = entry.note { out.append(contentsOf: CSVField.quoted(note).utf8) }
-            out.append(UInt8(ascii: "\n"))
-            if out.count >= 1 << 16 {
-                console.out(bytes: out)
-                out.removeAll(keepingCapacity: true)
-            }
-        }
-        console.out(bytes: out)
     }
 }

@@ -8,7 +8,7 @@ struct LogCommand: TrendCommand {
         "date", valueName: "DATE",
         help: "When: 2026-11-03, '2026-11-03 07:05', yesterday, 'yesterday 7am', mon, '2d ago', 'Nov 3', ISO 8601 (default: now).")
     static let noteOption = Option<String>("note", valueName: "TEXT", help: "A note to keep with the weigh-in.")
-    static let formatOption = CommandTable.format([.text, .json])
+    static let formatOption = CommandTable.format(TextOrJSON.self)
 
     static let names = ["log"]
     static let configuration = CommandConfiguration(names: names, abstract: "Log a weigh-in.",
@@ -20,7 +20,7 @@ struct LogCommand: TrendCommand {
     let weight: String
     let date: String?
     let note: String?
-    let format: OutputFormat
+    let format: TextOrJSON
     let force: Bool
 
     init(_ values: ParsedValues) {

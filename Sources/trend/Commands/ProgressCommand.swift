@@ -1,6 +1,10 @@
 import TrendCore
 
 struct ProgressCommand: TrendCommand {
+    enum Format: String, EnumeratedArgument {
+        case text, json, svg, html
+    }
+
     static let rangeOption = Option<ProgressRange>(
         "range", valueName: "RANGE", help: "The period: \(ProgressRange.valueNames.joined(separator: ", ")) (default 1M).")
     static let sinceOption = Option<String>("since", valueName: "DATE", help: "The period starts on DATE instead.")
@@ -10,7 +14,7 @@ struct ProgressCommand: TrendCommand {
     static let widthOption = Option<Count>("width", valueName: "PIXELS", help: "Width of the SVG or HTML chart (default 800).")
     static let heightOption = Option<Count>("height", valueName: "PIXELS", help: "Height of the SVG or HTML chart (default 400).")
     static let formatOption = CommandTable.format(
-        [.text, .json, .svg, .html], help: "Output format (svg: the chart; html: a page with the report and the chart)")
+        Format.self, help: "Output format (svg: the chart; html: a page with the report and the chart)")
 
     static let names = ["progress"]
     static let configuration = CommandConfiguration(names: names, abstract: "Show progress over a period: trend, weekly rate, goal.",
@@ -29,7 +33,7 @@ struct ProgressCommand: TrendCommand {
     let chart: ChartOption
     let width: Int
     let height: Int
-    let format: OutputFormat
+    let format: Format
 
     init(_ values: ParsedValues) throws(UsageError) {
         range = values[Self.rangeOption] ?? .month
@@ -60,7 +64,7 @@ struct ProgressCommand: TrendCommand {
         let unit = progress.unit
         switch format {
         case .json:
-            context.console.out(ProgressReport.json(report, unit: unit).rendered())
+            context.console.out(ProgressText.json(report, unit: unit).rendered())
             return
         case .svg:
             context.console.out(SVGChart(report: report, unit: unit, width: width, height: height).rendered())
@@ -69,14 +73,14 @@ struct ProgressCommand: TrendCommand {
             let chart = SVGChart(report: report, unit: unit, width: width, height: height)
             context.console.out(ProgressPage.rendered(report, unit: unit, chart: chart))
             return
-        case .text, .csv:
+        case .text:
             break
         }
         guard !report.hasNoHistory else {
             context.console.out("No weigh-ins yet. Log one with 'trend log 80.5'.\n")
             return
         }
-        var output = ProgressReport.text(report, unit: unit, terminal: context.terminal)
+        var output = ProgressText.text(report, unit: unit, terminal: context.terminal)
         if chart.isWanted(on: context.terminal), !report.isEmpty, let from = report.from {
             let chart = ChartOption.chart(
                 points: report.points, estimated: report.estimatedDays, from: from, to: report.to, goal: report.goalKilograms,

@@ -3,7 +3,7 @@ import TrendCore
 struct RemoveCommand: TrendCommand {
     static let idArgument = Argument<String>(
         "ID", help: "The entry's id, or a unique prefix of at least 4 hex digits; several remove them all at once.", isRepeating: true)
-    static let formatOption = CommandTable.format([.text, .json])
+    static let formatOption = CommandTable.format(TextOrJSON.self)
 
     static let names = ["remove", "rm"]
     static let configuration = CommandConfiguration(names: names, abstract: "Delete weigh-ins.",
@@ -11,7 +11,7 @@ struct RemoveCommand: TrendCommand {
         arguments: [idArgument.spec], options: [formatOption], examples: ["trend rm 3f2a", "trend rm 3f2a 9c01"])
 
     let ids: [String]
-    let format: OutputFormat
+    let format: TextOrJSON
 
     init(_ values: ParsedValues) {
         ids = values.all(Self.idArgument)

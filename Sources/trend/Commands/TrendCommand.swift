@@ -62,11 +62,11 @@ enum CommandTable {
     /// `--force`: log a weight that looks like a typo anyway.
     static let forceFlag = Flag("force", help: "Log the weight even when it is far from the trend (a likely typo).")
 
-    /// `--format` with the formats a command writes; the first is the default.
-    static func format(_ formats: [OutputFormat], help: String = "Output format") -> Option<OutputFormat> {
+    /// `--format` with the formats a command writes (its own enumeration,
+    /// so every switch over it is exhaustive); the first is the default.
+    static func format<Format: EnumeratedArgument>(_ formats: Format.Type, help: String = "Output format") -> Option<Format> {
         Option(
             "format", valueName: "FORMAT",
-            help: "\(help): \(formats.map(\.rawValue).joined(separator: ", ")) (default \(formats[0].rawValue)).",
-            allowed: formats)
+            help: "\(help): \(Format.valueNames.joined(separator: ", ")) (default \(Format.valueNames[0])).")
     }
 }

@@ -2,7 +2,7 @@ import TrendCore
 
 struct UndoCommand: TrendCommand {
     static let listFlag = Flag("list", help: "Show the kept changes, newest first, and where the store is now.")
-    static let formatOption = CommandTable.format([.text, .json])
+    static let formatOption = CommandTable.format(TextOrJSON.self)
 
     static let names = ["undo"]
     static let configuration = CommandConfiguration(names: names, abstract: "Undo the latest change to the weigh-ins; again for the one before.",
@@ -11,7 +11,7 @@ struct UndoCommand: TrendCommand {
         options: [listFlag, formatOption], examples: ["trend undo", "trend undo --list"])
 
     let list: Bool
-    let format: OutputFormat
+    let format: TextOrJSON
 
     init(_ values: ParsedValues) {
         list = values[Self.listFlag]

@@ -11,7 +11,7 @@ struct ChartOption: Sendable {
     }
 
     static func chart(
-        points: [WeightHistoryData.Point], estimated: [WeightHistoryData.EstimatedDay] = [], from: CalendarDay, to: CalendarDay,
+        points: [ProgressReport.Point], estimated: [ProgressReport.EstimatedDay] = [], from: CalendarDay, to: CalendarDay,
         goal: Double?, unit: WeightUnit, terminal: Terminal
     ) -> TextChart {
         TextChart(

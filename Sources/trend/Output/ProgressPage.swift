@@ -5,8 +5,8 @@ import TrendCore
 /// schemes, printable, and nothing that loads from outside (no scripts,
 /// fonts, images or links). Deterministic, every piece of text escaped.
 enum ProgressPage {
-    static func rendered(_ report: WeightHistoryData, unit: WeightUnit, chart: SVGChart) -> String {
-        let title = ProgressReport.heading(report)
+    static func rendered(_ report: ProgressReport, unit: WeightUnit, chart: SVGChart) -> String {
+        let title = ProgressText.heading(report)
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<title>\(XMLText.escaped(title)) (trend)</title>\n<style>\n"
@@ -22,11 +22,11 @@ enum ProgressPage {
         guard !report.hasNoHistory else {
             return page + "<p>No weigh-ins yet. Log one with <code>trend log 80.5</code>.</p>\n</body>\n</html>\n"
         }
-        page += "<p>\(XMLText.escaped(ProgressReport.span(report)))</p>\n"
+        page += "<p>\(XMLText.escaped(ProgressText.span(report)))</p>\n"
         do {
-            if let note = ProgressReport.staleNote(report) { page += "<p class=\"note\">\(XMLText.escaped(note))</p>\n" }
+            if let note = ProgressText.staleNote(report) { page += "<p class=\"note\">\(XMLText.escaped(note))</p>\n" }
             page += "<table>\n"
-            for (label, value, detail) in ProgressReport.rows(report, unit: unit) {
+            for (label, value, detail) in ProgressText.rows(report, unit: unit) {
                 page += "<tr><th scope=\"row\">\(XMLText.escaped(label))</th><td class=\"value\">\(XMLText.escaped(value))</td><td>\(XMLText.escaped(detail))</td></tr>\n"
             }
             page += "</table>\n"

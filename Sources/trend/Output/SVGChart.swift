@@ -6,7 +6,7 @@ import TrendCore
 /// overlap, and a title. Fed by the report: it lays out, it does not compute
 /// trends. Deterministic: the same report gives the same bytes.
 struct SVGChart {
-    let report: WeightHistoryData
+    let report: ProgressReport
     let unit: WeightUnit
     var width = 800
     var height = 400

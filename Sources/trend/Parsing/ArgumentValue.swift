@@ -73,9 +73,9 @@ struct Age: ArgumentValue, Equatable {
     static var expectation: String { "N followed by m, h, d or w, like 36h" }
 }
 
-/// What a command writes: `--format` (each command names the ones it has).
-enum OutputFormat: String, EnumeratedArgument {
-    case text, json, csv, svg, html
+/// `--format` of the commands that print text for people or JSON for scripts.
+enum TextOrJSON: String, EnumeratedArgument {
+    case text, json
 }
 
 /// `trend import --format`: a named format, or detection.

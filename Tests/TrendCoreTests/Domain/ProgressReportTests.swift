@@ -21,7 +21,7 @@ struct ProgressReportTests {
         var entries = Self.history(days: 8, skipping: [2, 3, 6])
         let second = WeightEntry(timestamp: Timestamp(epochSeconds: entries[1].timestamp.epochSeconds + 3600, utcOffsetSeconds: 0), kilograms: 89)
         entries.insert(second, at: 2)
-        let report = WeightHistoryData.prepare(entries: entries, goalKilograms: nil, range: .month, today: Self.firstDay.adding(days: 7))
+        let report = ProgressReport.prepare(entries: entries, goalKilograms: nil, range: .month, today: Self.firstDay.adding(days: 7))
         let rows = report.rows
         #expect(rows.map { $0.day.dayNumber - Self.firstDay.dayNumber } == [0, 1, 1, 2, 3, 4, 5, 6, 7])
         #expect(rows.map(\.isEstimated) == [false, false, false, true, true, false, false, true, false])
@@ -34,7 +34,7 @@ struct ProgressReportTests {
     func thirtyDays() throws {
         let entries = Self.history()
         let today = Self.firstDay.adding(days: 29)
-        let report = WeightHistoryData.prepare(entries: entries, goalKilograms: 80, range: .month, today: today)
+        let report = ProgressReport.prepare(entries: entries, goalKilograms: 80, range: .month, today: today)
         let expected = TrendMethodTests.reference(.trendweight, days: entries.map { $0.calendarDay.dayNumber - Self.firstDay.dayNumber }, weights: entries.map(\.kilograms))
         #expect(report.count == entries.count)
         #expect(report.asOf == today)
@@ -65,8 +65,8 @@ struct ProgressReportTests {
     func stale() throws {
         let entries = Self.history()
         let today = Self.firstDay.adding(days: 29 + 40)
-        let report = WeightHistoryData.prepare(entries: entries, goalKilograms: 80, range: .month, today: today)
-        let fresh = WeightHistoryData.prepare(entries: entries, goalKilograms: 80, range: .month, today: Self.firstDay.adding(days: 29))
+        let report = ProgressReport.prepare(entries: entries, goalKilograms: 80, range: .month, today: today)
+        let fresh = ProgressReport.prepare(entries: entries, goalKilograms: 80, range: .month, today: Self.firstDay.adding(days: 29))
         #expect(report.isEmpty)
         #expect(report.count == 0)
         #expect(report.trendKilograms == fresh.trendKilograms)
@@ -99,7 +99,7 @@ struct ProgressReportTests {
     func method() throws {
         let entries = Self.history()
         let today = Self.firstDay.adding(days: 29)
-        let libra = WeightHistoryData.prepare(entries: entries, goalKilograms: nil, range: .all, today: today, method: .libra)
+        let libra = ProgressReport.prepare(entries: entries, goalKilograms: nil, range: .all, today: today, method: .libra)
         #expect(libra.method == .libra)
         let expected = TrendMethodTests.reference(.libra, days: entries.map { $0.calendarDay.dayNumber - Self.firstDay.dayNumber }, weights: entries.map(\.kilograms))
         #expect(abs(try #require(libra.trendKilograms) - expected[29]) < 1e-9)

@@ -84,7 +84,7 @@ struct ProgressFeatureTests {
         let app = TestAppModelFactory.make(repository: InMemoryWeightRepository(store: WeightStore(entries: entries, goalKilograms: 70)))
         await app.weightLogFeature.refresh()
         await app.progressFeature.select(.all)
-        let expected = WeightHistoryData.prepare(entries: entries, goalKilograms: 70, range: .all, today: app.clock.today)
+        let expected = ProgressReport.prepare(entries: entries, goalKilograms: 70, range: .all, today: app.clock.today)
         #expect(app.progressFeature.snapshot == expected)
         let listed = await app.progressFeature.listing(EntrySelection(limit: 3))
         let series = TrendSeries(entries: entries)

@@ -3,7 +3,7 @@ import TestSupport
 import TrendCore
 
 @Suite("Progress report preparation")
-struct WeightHistoryDataTests {
+struct ProgressReportPreparationTests {
     @Test("a range does not reseed the trend")
     func sliceKeepsTrend() throws {
         let today = CalendarDay(year: 2026, month: 3, day: 31)!
@@ -13,8 +13,8 @@ struct WeightHistoryDataTests {
             return 85 - 0.05 * Double(i) + wobble
         }
         let entries = dailyEntries(weights, startingAt: start)
-        let all = WeightHistoryData.prepare(entries: entries, goalKilograms: nil, range: .all, today: today)
-        let month = WeightHistoryData.prepare(entries: entries, goalKilograms: nil, range: .month, today: today)
+        let all = ProgressReport.prepare(entries: entries, goalKilograms: nil, range: .all, today: today)
+        let month = ProgressReport.prepare(entries: entries, goalKilograms: nil, range: .month, today: today)
         #expect(month.count == 30)
         #expect(month.from == today.adding(days: -29))
         let first = try #require(month.points.first)
@@ -27,7 +27,7 @@ struct WeightHistoryDataTests {
     @Test("reports start, latest, change, extremes and average of the range")
     func statistics() throws {
         let today = CalendarDay(year: 2026, month: 1, day: 3)!
-        let report = WeightHistoryData.prepare(
+        let report = ProgressReport.prepare(
             entries: dailyEntries([70, 71, 69]), goalKilograms: 65, range: .month, today: today)
         #expect(report.count == 3)
         #expect(report.start?.kilograms == 70)
@@ -46,7 +46,7 @@ struct WeightHistoryDataTests {
     @Test("no weigh-ins in range: nothing summarised, but the headline numbers are there, as of the latest weigh-in")
     func emptyRange() throws {
         let today = CalendarDay(year: 2026, month: 11, day: 30)!
-        let report = WeightHistoryData.prepare(entries: dailyEntries([70, 71]), goalKilograms: 60, range: .month, today: today)
+        let report = ProgressReport.prepare(entries: dailyEntries([70, 71]), goalKilograms: 60, range: .month, today: today)
         #expect(report.isEmpty)
         #expect(report.averageKilograms == nil)
         #expect(abs(try #require(report.trendKilograms) - 70.1) < 1e-9)

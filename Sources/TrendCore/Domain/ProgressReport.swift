@@ -4,7 +4,7 @@
 /// The headline numbers (trend, weekly rate, energy balance, deltas, goal)
 /// come from the whole history as of the latest weigh-in, whatever the range:
 /// the range only selects what is listed, charted and summarised.
-public struct WeightHistoryData: Equatable, Sendable {
+public struct ProgressReport: Equatable, Sendable {
     public struct Point: Equatable, Sendable {
         public let entry: WeightEntry
         /// The trend of the entry's calendar day.
@@ -93,9 +93,20 @@ public struct WeightHistoryData: Equatable, Sendable {
     /// Days from the latest weigh-in to `to`; a report says so when it is more than 2.
     public var daysSinceLatestWeighIn: Int? { asOf.map { to.dayNumber - $0.dayNumber } }
 
+    /// After this many days without a weigh-in, the figures are said to be old.
+    public static let staleAfterDays = 2
+
+    /// The latest weigh-in is older than `staleAfterDays`: the report says
+    /// its figures are as of that day.
+    public var isLatestWeighInStale: Bool { (daysSinceLatestWeighIn ?? 0) > Self.staleAfterDays }
+
+    /// The projected goal date lies before `to`: the pace would have reached
+    /// the goal already ("would have reached it on …", not "on track").
+    public var projectedGoalDateIsPast: Bool { projectedGoalDate.map { $0 < to } ?? false }
+
     /// Nothing prepared yet.
-    public static func empty(range: ProgressRange, today: CalendarDay, method: TrendMethod = .default) -> WeightHistoryData {
-        WeightHistoryData(
+    public static func empty(range: ProgressRange, today: CalendarDay, method: TrendMethod = .default) -> ProgressReport {
+        ProgressReport(
             range: range, isCustomPeriod: false, from: nil, to: today, method: method, points: [], estimatedDays: [], goalKilograms: nil, asOf: nil,
             trackingSince: nil, trendKilograms: nil, weeklyRateKilograms: nil,
             deltas: Deltas(day: nil, week: nil, twoWeeks: nil, fourWeeks: nil), goal: nil)
@@ -107,7 +118,7 @@ public struct WeightHistoryData: Equatable, Sendable {
     public static func prepare(
         entries allEntries: [WeightEntry], goalKilograms: Double?, range: ProgressRange, today realToday: CalendarDay,
         method: TrendMethod = .default, since: CalendarDay? = nil, until: CalendarDay? = nil
-    ) -> WeightHistoryData {
+    ) -> ProgressReport {
         let today = until ?? realToday
         let entries = until == nil ? allEntries : allEntries.filter { $0.calendarDay <= today }
         let series = TrendSeries(entries: entries, method: method)
@@ -144,7 +155,7 @@ public struct WeightHistoryData: Equatable, Sendable {
         if let goalKilograms, let latestTrend {
             goal = GoalProjection(goalKilograms: goalKilograms, trendKilograms: latestTrend, dailySlopeKilograms: slope, latestDay: asOf)
         }
-        return WeightHistoryData(
+        return ProgressReport(
             range: range, isCustomPeriod: since != nil || until != nil, from: from, to: today, method: method, points: points, estimatedDays: Array(estimatedDays),
             goalKilograms: goalKilograms, asOf: asOf, trackingSince: firstSeriesDay, trendKilograms: latestTrend,
             weeklyRateKilograms: series.weeklyRateKilograms,
@@ -152,7 +163,7 @@ public struct WeightHistoryData: Equatable, Sendable {
     }
 }
 
-extension WeightHistoryData {
+extension ProgressReport {
     /// A weigh-in or an estimated day: one row of a listing or one step of a
     /// chart's trend line.
     public enum Row: Equatable, Sendable {

@@ -1,9 +1,9 @@
 import TrendCore
 
 /// The progress report of SPEC §5 as text and JSON. It arranges what the
-/// report holds; every number comes from `WeightHistoryData`.
-enum ProgressReport {
-    static func json(_ report: WeightHistoryData, unit: WeightUnit) -> JSONOutput {
+/// report holds; every number comes from `ProgressReport`.
+enum ProgressText {
+    static func json(_ report: ProgressReport, unit: WeightUnit) -> JSONOutput {
         func weight(_ kilograms: Double?) -> JSONOutput { .optional(kilograms.map { unit.roundedValue(fromKilograms: $0) }) }
         let ordered = report.rows.map { row -> JSONOutput in
             switch row {
@@ -51,22 +51,22 @@ enum ProgressReport {
     }
 
     /// `Progress over the last 1M`.
-    static func heading(_ report: WeightHistoryData) -> String {
+    static func heading(_ report: ProgressReport) -> String {
         report.isCustomPeriod ? "Progress" : "Progress over " + (report.range == .all ? "all time" : "the last \(report.range.rawValue)")
     }
 
     /// `2026-11-01 to 2026-11-30 (5 weigh-ins)`.
-    static func span(_ report: WeightHistoryData) -> String {
+    static func span(_ report: ProgressReport) -> String {
         "\(report.from?.description ?? "") to \(report.to) (\(report.count == 1 ? "1 weigh-in" : "\(report.count) weigh-ins"))"
     }
 
     /// `Latest weigh-in 9 days ago …` when it is more than 2 days old.
-    static func staleNote(_ report: WeightHistoryData) -> String? {
-        guard let days = report.daysSinceLatestWeighIn, days > 2, let asOf = report.asOf else { return nil }
+    static func staleNote(_ report: ProgressReport) -> String? {
+        guard report.isLatestWeighInStale, let days = report.daysSinceLatestWeighIn, let asOf = report.asOf else { return nil }
         return "Latest weigh-in \(days) days ago (\(EntryRendering.longDate(asOf))): figures are as of that day."
     }
 
-    static func text(_ report: WeightHistoryData, unit: WeightUnit, terminal: Terminal) -> String {
+    static func text(_ report: ProgressReport, unit: WeightUnit, terminal: Terminal) -> String {
         var out = terminal.bold(heading(report)) + ": " + span(report) + "\n"
         if let note = staleNote(report) { out += note + "\n" }
         out += "\n"
@@ -83,7 +83,7 @@ enum ProgressReport {
     }
 
     /// The report as (label, value, detail) rows: the text table and the HTML page.
-    static func rows(_ report: WeightHistoryData, unit: WeightUnit) -> [(String, String, String)] {
+    static func rows(_ report: ProgressReport, unit: WeightUnit) -> [(String, String, String)] {
         var rows: [(String, String, String)] = []
         if let start = report.start, let latest = report.latest {
             rows.append(("Start", unit.format(kilograms: start.kilograms), EntryRendering.localDateTime(start.timestamp)))
@@ -107,7 +107,7 @@ enum ProgressReport {
             rows.append(("Average", unit.format(kilograms: average), ""))
         }
         if let goal = report.goal {
-            rows.append(("Goal", unit.format(kilograms: goal.goalKilograms), goalSentence(goal, unit: unit, today: report.to)))
+            rows.append(("Goal", unit.format(kilograms: goal.goalKilograms), goalSentence(goal, unit: unit, projectedDayIsPast: report.projectedGoalDateIsPast)))
         }
         if let since = report.trackingSince {
             rows.append(("Tracking", "", "since \(EntryRendering.longDate(since)); trend method \(report.method.rawValue)"))
@@ -123,13 +123,13 @@ enum ProgressReport {
         }
     }
 
-    static func goalSentence(_ goal: GoalProjection, unit: WeightUnit, today: CalendarDay) -> String {
+    static func goalSentence(_ goal: GoalProjection, unit: WeightUnit, projectedDayIsPast: Bool) -> String {
         if goal.isReached {
             return "Goal reached: trend within \(unit.format(kilograms: GoalProjection.reachedWithinKilograms)) of \(unit.format(kilograms: goal.goalKilograms))"
         }
         let amount = unit.format(kilograms: abs(goal.remainingKilograms)) + (goal.remainingKilograms < 0 ? " to lose" : " to gain")
         if let day = goal.projectedDay {
-            return day < today
+            return projectedDayIsPast
                 ? "\(amount); at that pace it would have reached it on \(EntryRendering.longDate(day))"
                 : "\(amount), on track for \(EntryRendering.longDate(day))"
         }
