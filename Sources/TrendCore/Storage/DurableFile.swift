@@ -46,6 +46,9 @@ struct DurableFile: Sendable {
 
     var directory: String { PathName.parent(of: path) }
 
+    /// The lock file of a data file (SPEC §2: `<target>.lock`, never deleted).
+    static func lockPath(of target: String) -> String { target + ".lock" }
+
     /// The file's bytes, or nil when it does not exist.
     func read() throws(StorageError) -> [UInt8]? {
         try MappedFile.readFile(path, reportedAs: path)?.bytes
@@ -108,7 +111,7 @@ struct DurableFile: Sendable {
         let target = try resolvedTarget()
         let targetDirectory = PathName.parent(of: target)
         let name = PathName.lastComponent(of: target)
-        let lock = try acquireLock(target + ".lock")
+        let lock = try acquireLock(Self.lockPath(of: target))
         defer { close(lock) }
         removeStaleTemporaryFiles(in: targetDirectory, name: name)
 
@@ -324,7 +327,7 @@ extension DurableFile {
         }
         let target = try resolvedTarget()
         guard let journal = journal(target: target) else { throw StorageError.nothingToUndo(path: path) }
-        let lock = try acquireLock(target + ".lock")
+        let lock = try acquireLock(Self.lockPath(of: target))
         defer { close(lock) }
         return try await journal.move(direction, decode: decode)
     }

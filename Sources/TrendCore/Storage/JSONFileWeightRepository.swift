@@ -111,7 +111,7 @@ public struct JSONFileWeightRepository: WeightRepository {
     }
 
     public func writeExport(_ bytes: [UInt8], to path: String) async throws {
-        try ExportFile.write(bytes, toPath: path, protecting: protectedPaths + protectedPaths.map { $0 + ".lock" })
+        try ExportFile.write(bytes, toPath: path, protecting: protectedPaths + protectedPaths.map(DurableFile.lockPath(of:)))
     }
 
     public func isStore(_ path: String) -> Bool {
