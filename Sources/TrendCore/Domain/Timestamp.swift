@@ -100,7 +100,9 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         return sign + pad(m / 60, 2) + ":" + pad(m % 60, 2)
     }
 
-    /// Parses exactly the stored form `YYYY-MM-DDTHH:MM:SS(Z|±HH:MM)`.
+    /// Parses exactly the stored form `YYYY-MM-DDTHH:MM:SS(Z|±HH:MM)`, and
+    /// only what a data file may hold (SPEC §2): years 0001–9999, offsets
+    /// within ±18:00. Anything else is not a stored date.
     public init?(iso8601 text: Substring.UTF8View) {
         let bytes = Array(text)
         guard let parsed = bytes.withUnsafeBufferPointer({ Timestamp.parse($0, 0..<$0.count) }) else { return nil }
@@ -124,6 +126,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             let century = two(0), let yearOfCentury = two(2), let month = two(5), let dayOfMonth = two(8),
             let hour = two(11), let minute = two(14), let second = two(17),
             hour < 24, minute < 60, second < 60,
+            century * 100 + yearOfCentury >= 1,
             let day = CalendarDay(year: century * 100 + yearOfCentury, month: month, day: dayOfMonth)
         else { return nil }
         var offset = 0
@@ -131,7 +134,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             guard b[s + 19] == 90 else { return nil }
         } else {
             guard b[s + 19] == 43 || b[s + 19] == 45, b[s + 22] == 58,
-                let oh = two(20), let om = two(23), oh < 24, om < 60
+                let oh = two(20), let om = two(23), om < 60, oh * 60 + om <= maximumOffsetSeconds / 60
             else { return nil }
             offset = (oh * 3600 + om * 60) * (b[s + 19] == 45 ? -1 : 1)
         }

@@ -81,7 +81,7 @@ public final class ImportFeature {
         }
         return ImportSummary(
             path: path, format: parsed.format, added: outcome.added, duplicates: outcome.duplicates, noReading: parsed.noReadingCount,
-            problems: problems, goalSet: outcome.goalSet, dryRun: request.dryRun,
+            problems: problems, goalSet: outcome.goalSet, dryRun: request.dryRun, readAsWindows1252: parsed.readAsWindows1252,
             unitAssumption: outcome.added + outcome.duplicates > 0 ? assumption : nil)
     }
 }
@@ -97,6 +97,8 @@ public struct ImportSummary: Equatable, Sendable {
     public let problems: [ImportProblem]
     public let goalSet: Bool
     public let dryRun: Bool
+    /// The file is not UTF-8: its text was read as Windows-1252.
+    public let readAsWindows1252: Bool
     /// Set when the file names no unit and the weights were read in one it did not name.
     public let unitAssumption: UnitAssumption?
 

@@ -29,6 +29,7 @@ enum DuplicateIDs {
             starts[bucket] += 1
         }
         var firstRepeat: Int?
+        let seeds = seeds
         var table = [Int32](repeating: -1, count: 16)
         for bucket in 0..<256 {
             let members = counts[bucket]..<counts[bucket + 1]
@@ -40,7 +41,7 @@ enum DuplicateIDs {
             for position in members {
                 let i = Int(order[position])
                 let key = keys[i]
-                var slot = Int(truncatingIfNeeded: mixed(key) >> 40) & mask
+                var slot = Int(truncatingIfNeeded: mixed(key, seeds) >> 40) & mask
                 while table[slot] >= 0 {
                     let other = Int(table[slot])
                     if keys[other] == key {
@@ -64,12 +65,13 @@ enum DuplicateIDs {
         while 1 << bits < entries.count * 2 { bits += 1 }
         let mask = (1 << bits) - 1
         var table = [Int32](repeating: -1, count: 1 << bits)
+        let seeds = seeds
         return entries.withUnsafeBufferPointer { entries in
             table.withUnsafeMutableBufferPointer { table in
                 // In order: the first index that meets its id again is the answer.
                 for i in entries.indices {
                     let id = key(entries[i])
-                    var slot = Int(truncatingIfNeeded: mixed(id) >> UInt64(64 - bits))
+                    var slot = Int(truncatingIfNeeded: mixed(id, seeds) >> UInt64(64 - bits))
                     while table[slot] >= 0 {
                         if key(entries[Int(table[slot])]) == id { return i }
                         slot = (slot + 1) & mask
@@ -88,9 +90,22 @@ enum DuplicateIDs {
         }
     }
 
-    /// Both words mixed; use the top bits, which depend on every bit of the
-    /// id, so ids that differ in one byte (numbered ones) still spread.
-    @inline(__always) private static func mixed(_ key: (UInt64, UInt64)) -> UInt64 {
-        (key.0 ^ key.1) &* 0x9E37_79B9_7F4A_7C15
+    /// Drawn once per process: the ids come from files others may write (a
+    /// sync peer, a merged copy), so where an id lands must not be
+    /// predictable, or ids crafted to collide make the check quadratic.
+    private static let seeds: (UInt64, UInt64) = {
+        var generator = SystemRandomNumberGenerator()
+        return (generator.next(), generator.next())
+    }()
+
+    /// Both words mixed with the process's seeds, each through a multiply
+    /// and a shift, so no relation between the halves (equal, or XORing to a
+    /// constant) survives; use the top bits, which depend on every bit.
+    @inline(__always) private static func mixed(_ key: (UInt64, UInt64), _ seeds: (UInt64, UInt64)) -> UInt64 {
+        var h = (key.0 ^ seeds.0) &* 0x9E37_79B9_7F4A_7C15
+        h ^= h >> 29
+        h = (h ^ key.1 ^ seeds.1) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 32
+        return h &* 0x94D0_49BB_1331_11EB
     }
 }

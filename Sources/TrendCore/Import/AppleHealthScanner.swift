@@ -28,6 +28,15 @@ struct AppleHealthScanner {
     /// `<Record>` elements of other types (steps, heart rate, …).
     private(set) var otherRecords = 0
     private var sawEnd = false
+    /// Inside a comment that an earlier chunk opened: what follows is
+    /// skipped until `-->`, never scanned again.
+    private var inComment = false
+
+    /// A `<Record>` tag longer than this without its `>` is broken (a
+    /// missing quote): real ones are a few hundred bytes. The bound keeps
+    /// what is carried from one chunk to the next small, so a crafted file
+    /// is read in one pass, never again and again.
+    static let longestTag = 1 << 16
 
     init(cells: ImportCells) {
         self.cells = cells
@@ -103,6 +112,15 @@ struct AppleHealthScanner {
             guard position + word.count <= b.count else { return false }
             return word.withUnsafeBufferPointer { memcmp(base + position, $0.baseAddress!, word.count) == 0 }
         }
+        if inComment {
+            guard let close = Self.find(Self.commentEnd, in: b, from: 0) else {
+                // Only the last two bytes can start a `-->` that the next chunk ends.
+                let tail = max(0, b.count - 2)
+                return (tail, Self.newlines(b, from: 0, to: tail))
+            }
+            inComment = false
+            index = close + 3
+        }
         while index < b.count {
             if index - released >= 8 << 20 {
                 _ = lineAt(index)
@@ -124,7 +142,8 @@ struct AppleHealthScanner {
             if next == UInt8(ascii: "!"), matches(Self.commentStart, at: i) {
                 // A comment is skipped whole: a record inside one is not data.
                 guard let close = Self.find(Self.commentEnd, in: b, from: i + 4) else {
-                    index = i
+                    inComment = true
+                    index = max(i + 4, b.count - 2)
                     break
                 }
                 index = close + 3
@@ -165,7 +184,8 @@ struct AppleHealthScanner {
             var end = i + 7
             var quote: UInt8 = 0
             var broken = false
-            while end < b.count {
+            let limit = min(b.count, i + Self.longestTag + 1)
+            while end < limit {
                 let c = b[end]
                 // `<` is never inside a tag, quoted or not: this one was not
                 // closed (a missing quote), and must not swallow the next records.
@@ -182,9 +202,15 @@ struct AppleHealthScanner {
                 }
                 end += 1
             }
-            if end >= b.count {
-                index = i
-                break
+            if end >= limit {
+                // The buffer ends inside a tag that may still close: carry it (at most `longestTag`).
+                guard end - i > Self.longestTag else {
+                    index = i
+                    break
+                }
+                rows.append(.invalid(line: lineAt(i), reason: "a <Record> element is not closed (a missing quote?)"))
+                index = i + 1
+                continue
             }
             if broken {
                 rows.append(.invalid(line: lineAt(i), reason: "a <Record> element is not closed (a missing quote?)"))
@@ -252,7 +278,9 @@ struct AppleHealthScanner {
     /// The end of the file: what is left unfinished is reported, never
     /// dropped: a truncated export must not look complete.
     mutating func finish() {
-        if carry.starts(with: Self.recordTag) {
+        if inComment {
+            rows.append(.invalid(line: line, reason: "the file ends inside a comment: it is truncated"))
+        } else if carry.starts(with: Self.recordTag) {
             rows.append(.invalid(line: line, reason: "the file ends inside a <Record> element: it is truncated"))
         } else if sawHealthData && !sawEnd {
             rows.append(.invalid(line: line, reason: "the file ends before </HealthData>: it is truncated"))

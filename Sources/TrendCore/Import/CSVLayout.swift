@@ -51,6 +51,10 @@ struct CSVLayout {
                 continue
             }
             if fields.allSatisfy({ $0.trimmed.isEmpty }) { continue }
+            if cells.textIsBroken, fields.contains(where: { $0.unicodeScalars.contains("\u{FFFD}") }) {
+                rows.append(.invalid(line: record.line, reason: ImportText.brokenRowReason))
+                continue
+            }
             if let skipColumn, skipColumn < fields.count, ["true", "yes", "1"].contains(fields[skipColumn].trimmed.lowercased()) {
                 rows.append(.noReading(line: record.line))
                 continue
@@ -108,9 +112,9 @@ struct CSVLayout {
     }
 
     /// Reads `records` (the header already taken off) into a whole import.
-    func parsed(_ records: some Sequence<CSVReader.Record>, format: ImportFormat, cells: ImportCells) -> ParsedImport {
+    func parsed(_ records: some Sequence<CSVReader.Record>, format: ImportFormat, cells: ImportCells, readAsWindows1252: Bool = false) -> ParsedImport {
         let (rows, assumed) = rows(records, cells: cells)
-        return ParsedImport(format: format, rows: rows, assumedUnit: assumed ? cells.settings.fallbackUnit : nil)
+        return ParsedImport(format: format, rows: rows, assumedUnit: assumed ? cells.settings.fallbackUnit : nil, readAsWindows1252: readAsWindows1252)
     }
 
     // MARK: Finding columns by name

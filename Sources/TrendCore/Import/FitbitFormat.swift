@@ -15,8 +15,11 @@ enum FitbitFormat: ImportFileFormat {
         header.count >= 3 && header.prefix(3).map(CSVLayout.baseName) == ["date", "weight", "bmi"]
     }
 
-    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
-        var records = Array(CSVReader(bytes: try source.allBytes()))
+    static func read(_ source: ImportSource, cells given: ImportCells) throws(ImportError) -> ParsedImport {
+        let text = try source.text()
+        var cells = given
+        cells.textIsBroken = text.encoding == .brokenUTF8
+        var records = Array(CSVReader(bytes: text.bytes))
         if let first = records.first, first.fields.count == 1, CSVLayout.normalized(first.fields[0]) == "body" {
             records.removeFirst()
             if let blank = records.firstIndex(where: { $0.fields.allSatisfy { $0.trimmed.isEmpty } }) {
@@ -28,6 +31,6 @@ enum FitbitFormat: ImportFileFormat {
         }
         var layout = CSVLayout(dateColumn: 0, weightColumn: 1)
         layout.headerUnit = CSVLayout.unit(inHeader: header.fields[1])
-        return layout.parsed(records.dropFirst(), format: format, cells: cells)
+        return layout.parsed(records.dropFirst(), format: format, cells: cells, readAsWindows1252: text.encoding == .windows1252)
     }
 }

@@ -14,8 +14,11 @@ enum GarminFormat: ImportFileFormat {
         return bases.count >= 3 && bases[0] == "time" && bases[1] == "weight" && bases[2] == "change"
     }
 
-    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
-        var records = Array(CSVReader(bytes: try source.allBytes()))
+    static func read(_ source: ImportSource, cells given: ImportCells) throws(ImportError) -> ParsedImport {
+        let text = try source.text()
+        var cells = given
+        cells.textIsBroken = text.encoding == .brokenUTF8
+        var records = Array(CSVReader(bytes: text.bytes))
         guard let header = records.first, isHeader(header.fields) else {
             throw .wrongFormat(path: source.path, format: format, reason: "line 1: no Time,Weight,Change header")
         }
@@ -39,6 +42,6 @@ enum GarminFormat: ImportFileFormat {
             joined.append(CSVReader.Record(line: record.line, fields: [day + " " + first] + record.fields.dropFirst(), isUnterminated: record.isUnterminated))
         }
         let (read, assumed) = CSVLayout(dateColumn: 0, weightColumn: 1).rows(joined, cells: cells)
-        return ParsedImport(format: format, rows: (rows + read).sorted { $0.line < $1.line }, assumedUnit: assumed ? cells.settings.fallbackUnit : nil)
+        return ParsedImport(format: format, rows: (rows + read).sorted { $0.line < $1.line }, assumedUnit: assumed ? cells.settings.fallbackUnit : nil, readAsWindows1252: text.encoding == .windows1252)
     }
 }

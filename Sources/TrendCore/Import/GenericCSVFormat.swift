@@ -33,15 +33,16 @@ enum CSVFormats {
         _ source: ImportSource, format: ImportFormat, cells: ImportCells, separator: Character = ",",
         skippingLines skip: Int = 0, layout: ([String]) -> CSVLayout?
     ) throws(ImportError) -> ParsedImport {
-        let bytes = try source.allBytes()
-        return try read(bytes, path: source.path, format: format, cells: cells, separator: separator, skippingLines: skip, layout: layout)
+        try read(try source.text(), path: source.path, format: format, cells: cells, separator: separator, skippingLines: skip, layout: layout)
     }
 
     static func read(
-        _ bytes: [UInt8], path: String, format: ImportFormat, cells: ImportCells, separator: Character = ",",
+        _ text: ImportText, path: String, format: ImportFormat, cells given: ImportCells, separator: Character = ",",
         skippingLines skip: Int = 0, layout: ([String]) -> CSVLayout?
     ) throws(ImportError) -> ParsedImport {
-        var records = Array(CSVReader(bytes: bytes, separator: separator))
+        var cells = given
+        cells.textIsBroken = text.encoding == .brokenUTF8
+        var records = Array(CSVReader(bytes: text.bytes, separator: separator))
         records.removeFirst(min(skip, records.count))
         while let first = records.first, first.fields.allSatisfy({ $0.trimmed.isEmpty }) { records.removeFirst() }
         guard let first = records.first else { throw .wrongFormat(path: path, format: format, reason: "the file is empty") }
@@ -51,6 +52,6 @@ enum CSVFormats {
         }
         // A unit in the weight column's header is always honoured, whatever the format.
         if found.headerUnit == nil { found.headerUnit = CSVLayout.unit(inHeader: header.fields[found.weightColumn]) }
-        return found.parsed(records.dropFirst(), format: format, cells: cells)
+        return found.parsed(records.dropFirst(), format: format, cells: cells, readAsWindows1252: text.encoding == .windows1252)
     }
 }

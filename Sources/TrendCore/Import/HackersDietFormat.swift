@@ -14,17 +14,25 @@ enum HackersDietFormat: ImportFileFormat {
         let bytes = try source.allBytes()
         let text = String(validating: bytes, as: UTF8.self) ?? Windows1252.decode(bytes)
         var unit: WeightUnit?
+        // A month whose unit trend does not know: its rows cannot be read (never "the file names none").
+        var unknownUnit: String?
         var rows: [ImportRow] = []
         var assumedUnit = false
         for record in CSVReader(text: text) {
             guard let first = record.fields.first?.trimmed, !first.isEmpty else { continue }
             switch first.lowercased() {
             case "starttrend":
-                if record.fields.count > 2, let named = WeightUnit(parsing: record.fields[2].trimmed) { unit = named }
+                let name = record.fields.count > 2 ? record.fields[2].trimmed : ""
+                unit = WeightUnit(parsing: name) ?? unit
+                unknownUnit = !name.isEmpty && WeightUnit(parsing: name) == nil ? name : nil
             case "epoch", "user", "date":
                 continue
             default:
                 guard first.first?.isNumber == true else { continue }
+                if let unknownUnit {
+                    rows.append(.invalid(line: record.line, reason: "unknown unit '\(unknownUnit)' for this month"))
+                    continue
+                }
                 let layout = CSVLayout(dateColumn: 0, weightColumn: 1, noteColumn: 4, headerUnit: unit)
                 let (read, assumed) = layout.rows([record], cells: cells)
                 rows += read
@@ -32,23 +40,5 @@ enum HackersDietFormat: ImportFileFormat {
             }
         }
         return ParsedImport(format: format, rows: rows, assumedUnit: assumedUnit ? cells.settings.fallbackUnit : nil)
-    }
-}
-
-/// Windows-1252, as older Windows programs write text: Latin-1 with
-/// typographic characters in 0x80–0x9F.
-enum Windows1252 {
-    private static let high: [UInt32] = [
-        0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0xFFFD, 0x017D, 0xFFFD,
-        0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0xFFFD, 0x017E, 0x0178,
-    ]
-
-    static func decode(_ bytes: [UInt8]) -> String {
-        var scalars = String.UnicodeScalarView()
-        for byte in bytes {
-            let value = (0x80...0x9F).contains(byte) ? high[Int(byte) - 0x80] : UInt32(byte)
-            scalars.append(Unicode.Scalar(value)!)
-        }
-        return String(scalars)
     }
 }

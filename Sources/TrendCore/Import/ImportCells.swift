@@ -20,6 +20,9 @@ struct ImportCells {
     /// The order a format itself defines for numeric dates (QS Access and
     /// Renpho write day first, Fitbit's JSON month first); `--date-format` wins.
     var formatDateOrder: NumericDateOrder?
+    /// The file mixes UTF-8 with bytes that are not: a row holding them
+    /// (read as U+FFFD) cannot be read.
+    var textIsBroken = false
 
     init(settings: ImportSettings) {
         self.settings = settings

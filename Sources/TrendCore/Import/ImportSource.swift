@@ -90,6 +90,11 @@ final class ImportSource {
         return bytes
     }
 
+    /// Everything, as text: UTF-8, or Windows-1252 made UTF-8 (`ImportText`).
+    func text() throws(ImportError) -> ImportText {
+        ImportText(try allBytes())
+    }
+
     /// The input chunk by chunk: for a file that need not be held whole.
     func chunks(_ body: (ArraySlice<UInt8>) -> Void) throws(ImportError) {
         if !headBytes.isEmpty { body(headBytes[...]) }

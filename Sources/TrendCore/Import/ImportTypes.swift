@@ -52,10 +52,12 @@ package struct ParsedImport: Equatable, Sendable {
     package let otherRecordCount: Int
     /// Rows are entries of a JSON array, named "entry N", not lines.
     package let locatesByEntry: Bool
+    /// The file is not UTF-8 and was read as Windows-1252 (the summary says so).
+    package let readAsWindows1252: Bool
 
     package init(
         format: ImportFormat, rows: [ImportRow], goalKilograms: Double? = nil, assumedUnit: WeightUnit? = nil, otherRecordCount: Int = 0,
-        locatesByEntry: Bool = false
+        locatesByEntry: Bool = false, readAsWindows1252: Bool = false
     ) {
         self.format = format
         self.rows = rows
@@ -63,6 +65,7 @@ package struct ParsedImport: Equatable, Sendable {
         self.assumedUnit = assumedUnit
         self.otherRecordCount = otherRecordCount
         self.locatesByEntry = locatesByEntry
+        self.readAsWindows1252 = readAsWindows1252
     }
 
     package var entries: [WeightEntry] {

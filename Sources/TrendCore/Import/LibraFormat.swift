@@ -7,23 +7,34 @@ enum LibraFormat: ImportFileFormat {
         head.lines.first?.lowercased().hasPrefix("#version:") == true
     }
 
-    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
+    static func read(_ source: ImportSource, cells given: ImportCells) throws(ImportError) -> ParsedImport {
+        let text = try source.text()
+        var cells = given
+        cells.textIsBroken = text.encoding == .brokenUTF8
         var layout = CSVLayout(dateColumn: 0, weightColumn: 1, noteColumn: 5)
+        var unknownUnit: String?
         var data: [CSVReader.Record] = []
-        for record in CSVReader(bytes: try source.allBytes(), separator: ";") {
+        for record in CSVReader(bytes: text.bytes, separator: ";") {
             guard let first = record.fields.first, first.hasPrefix("#") else {
                 data.append(record)
                 continue
             }
             let directive = first.dropFirst().lowercased()
             if directive.hasPrefix("units:") {
-                layout.headerUnit = WeightUnit(parsing: directive.dropFirst(6).trimmed)
+                let name = directive.dropFirst(6).trimmed
+                layout.headerUnit = WeightUnit(parsing: name)
+                // A unit trend does not know is not "no unit": the rows cannot be read.
+                unknownUnit = layout.headerUnit == nil && !name.isEmpty ? name : nil
             } else if directive.hasPrefix("date") {
                 let names = [String(directive)] + record.fields.dropFirst().map(CSVLayout.normalized)
                 layout.noteColumn = names.firstIndex { $0 == "comment" || $0 == "comments" || $0 == "note" }
                 layout.weightColumn = names.firstIndex { $0 == "weight" } ?? 1
             }
         }
-        return layout.parsed(data, format: format, cells: cells)
+        if let unknownUnit {
+            let rows = data.filter { !$0.fields.allSatisfy { $0.trimmed.isEmpty } }.map { ImportRow.invalid(line: $0.line, reason: "unknown unit '\(unknownUnit)' (#Units)") }
+            return ParsedImport(format: format, rows: rows)
+        }
+        return layout.parsed(data, format: format, cells: cells, readAsWindows1252: text.encoding == .windows1252)
     }
 }

@@ -15,8 +15,8 @@ enum SamsungHealthFormat: ImportFileFormat {
     }
 
     static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
-        let bytes = try source.allBytes()
-        let hasMetadata = String(decoding: bytes.prefix(64), as: UTF8.self).lowercased().drop { $0 == "\u{FEFF}" }.hasPrefix("com.samsung.health.weight")
-        return try CSVFormats.read(bytes, path: source.path, format: format, cells: cells, skippingLines: hasMetadata ? 1 : 0, layout: layout(header:))
+        let text = try source.text()
+        let hasMetadata = String(decoding: text.bytes.prefix(64), as: UTF8.self).lowercased().drop { $0 == "\u{FEFF}" }.hasPrefix("com.samsung.health.weight")
+        return try CSVFormats.read(text, path: source.path, format: format, cells: cells, skippingLines: hasMetadata ? 1 : 0, layout: layout(header:))
     }
 }

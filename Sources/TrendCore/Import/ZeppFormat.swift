@@ -9,7 +9,10 @@ enum ZeppFormat: ImportFileFormat {
 
     static func layout(header: [String]) -> CSVLayout? {
         let names = header.map(CSVLayout.normalized)
-        guard names.count >= 2, names[0] == "timestamp", names[1] == "weight" else { return nil }
+        // More than `timestamp,weight`: that alone is any CSV, read by name (and by --unit).
+        guard names.count >= 3, names[0] == "timestamp", names[1] == "weight",
+            names.contains(where: { ["height", "bmi", "fatrate", "bodywaterrate", "boneMass".lowercased()].contains($0) })
+        else { return nil }
         return CSVLayout(dateColumn: 0, weightColumn: 1, formatUnit: .kilograms)
     }
 

@@ -51,7 +51,22 @@ struct DurableFile: Sendable {
 
     /// The file's bytes, or nil when it does not exist.
     func read() throws(StorageError) -> [UInt8]? {
-        try MappedFile.readFile(path, reportedAs: path)?.bytes
+        try checkDirectory()
+        return try MappedFile.readFile(path, reportedAs: path)?.bytes
+    }
+
+    /// A missing data directory is "no data yet"; a file or a dangling
+    /// symlink in its place is an error (73), for reading as for writing.
+    func checkDirectory() throws(StorageError) {
+        switch SafeFile.kind(directory) {
+        case .missing, .directory: return
+        case .symbolicLink:
+            var info = stat()
+            if stat(directory, &info) == 0, Platform.isDirectory(info) { return }
+            throw .cannotCreateDirectory(path: directory, reason: "it is a symbolic link to nothing, or not a directory")
+        case .regular, .other:
+            throw .cannotCreateDirectory(path: directory, reason: "a file is in the way")
+        }
     }
 
     /// Runs `body` over the file's bytes, mapped rather than read, or returns
@@ -61,7 +76,8 @@ struct DurableFile: Sendable {
     func withContents<Result>(
         _ body: (MappedContents) async throws -> Result
     ) async throws -> Result? {
-        try await MappedFile.withContents(path, reportedAs: path) { contents, _ in try await body(contents) }
+        try checkDirectory()
+        return try await MappedFile.withContents(path, reportedAs: path) { contents, _ in try await body(contents) }
     }
 
     /// Applies `change` to the current contents (nil: no file yet) under the

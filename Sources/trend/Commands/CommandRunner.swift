@@ -44,8 +44,9 @@ enum CommandRunner {
             return ExitStatus.usage
         }
         let terminal = Terminal(environment: environment, noColorFlag: parsed[GlobalOptions.noColor])
-        if !parsed[GlobalOptions.noPager], let pager = terminal.pager {
-            console.page(through: pager.command, rows: pager.rows)
+        if !parsed[GlobalOptions.noPager] {
+            if let pager = terminal.pager { console.page(through: pager.command, rows: pager.rows) }
+            if let problem = terminal.pagerProblem { console.message(problem) }
         }
         let help = HelpRenderer(width: min(terminal.width, 100))
         if parsed[GlobalOptions.version] {

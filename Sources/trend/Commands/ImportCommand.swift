@@ -53,6 +53,7 @@ struct ImportCommand: TrendCommand {
         var text = "\(summary.dryRun ? "Would import" : "Imported") \(summary.path.terminalSafe) (\(summary.format.displayName)): "
         text += "\(summary.added) added, \(summary.duplicates) duplicate, \(summary.noReading) skipped (no reading), \(summary.invalid) invalid."
         if summary.goalSet { text += " Goal set from the file." }
+        if summary.readAsWindows1252 { text += " Its text is not UTF-8 and was read as Windows-1252." }
         if let assumption = summary.unitAssumption {
             let why = assumption.isSessionChoice ? "as --unit says" : "the configured unit"
             let options = assumption.alternatives.map { "--unit \($0.rawValue) if they are \($0.name)" }.joined(separator: ", or ")

@@ -25,8 +25,19 @@ struct Terminal {
             ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
         isUTF8 = Terminal.namesUTF8(locale)
         let rows = environment["LINES"].flatMap(Int.init) ?? Terminal.size(of: 1)?.rows ?? 24
-        pager = isOutputTerminal ? Terminal.pagerCommand(environment: environment).map { ($0, rows) } : nil
+        let command = isOutputTerminal ? Terminal.pagerCommand(environment: environment) : nil
+        if let command, !Terminal.canRun(command, path: environment["PATH"] ?? "/usr/bin:/bin") {
+            // A pager that cannot start would swallow the output: write it plainly, and say why.
+            pager = nil
+            pagerProblem = "warning: the pager '\(command)' cannot be run; writing to the terminal directly\n"
+        } else {
+            pager = command.map { ($0, rows) }
+            pagerProblem = nil
+        }
     }
+
+    /// Why the pager asked for is not used, when it cannot be run.
+    let pagerProblem: String?
 
     /// The pager for long output and the screen height, when output goes
     /// to a terminal: `TREND_PAGER`, `PAGER`, else `less -FRX` when it is
@@ -46,6 +57,16 @@ extension Terminal {
             if rest.starts(with: "8".utf8) || rest.starts(with: "-8".utf8) { return true }
         }
         return false
+    }
+
+    /// Whether the program a command line starts with can be run: found in
+    /// `PATH` (or at the path given) and executable.
+    static func canRun(_ command: String, path: String) -> Bool {
+        guard let program = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) else { return false }
+        if program.contains("/") { return access(program, X_OK) == 0 }
+        // Shell syntax (a variable, a subshell) is left to the shell.
+        if program.contains(where: { "$`'\"(=".contains($0) }) { return true }
+        return path.split(separator: ":").contains { access($0 + "/" + program, X_OK) == 0 }
     }
 
     static func pagerCommand(environment: [String: String]) -> String? {
