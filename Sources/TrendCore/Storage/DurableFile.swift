@@ -167,7 +167,7 @@ struct DurableFile: Sendable {
             guard rename(temporary, target) == 0 else { throw StorageError(errno: errno, path: path) }
             replacementGuard.didCommit()
         } catch {
-            unlink(temporary)
+            SafeFile.removeRegular(temporary)
             throw error
         }
         let syncError = faults.directorySyncErrno ?? Self.syncDirectory(targetDirectory)
@@ -244,18 +244,7 @@ struct DurableFile: Sendable {
     }
 
     func acquireLock(_ lockPath: String) throws(StorageError) -> Int32 {
-        // Never through a symlink, never blocking on a FIFO planted there.
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        guard fd >= 0 else {
-            if errno == ELOOP { throw .ioFailed(path: lockPath, reason: "it is a symbolic link") }
-            throw StorageError(errno: errno, path: lockPath)
-        }
-        var info = stat()
-        guard fstat(fd, &info) == 0, Platform.isRegularFile(info) else {
-            close(fd)
-            throw .ioFailed(path: lockPath, reason: "not a regular file")
-        }
-        if info.st_size == 0 { SafeFile.giveToDirectoryOwner(descriptor: fd, path: lockPath) }
+        let fd = try SafeFile.openLock(lockPath)
         let deadline = Date().addingTimeInterval(lockTimeoutSeconds)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
@@ -277,7 +266,7 @@ struct DurableFile: Sendable {
             let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
             }
-            if entryName.hasPrefix(prefix) { unlink(directory + "/" + entryName) }
+            if entryName.hasPrefix(prefix) { SafeFile.removeRegular(directory + "/" + entryName) }
         }
     }
 
@@ -285,8 +274,7 @@ struct DurableFile: Sendable {
     /// fingerprint (a rename keeps it).
     @discardableResult
     private func writeTemporary(_ temporary: String, contents: FileContents, like original: stat?) throws(StorageError) -> Fingerprint {
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw StorageError(errno: errno, path: path) }
+        let fd = try SafeFile.createNew(temporary, reportedAs: path)
         var closed = false
         defer { if !closed { close(fd) } }
         // Written 1 MiB at a time with the full write loop; the first failure

@@ -48,6 +48,31 @@ enum SafeFile {
         return fd
     }
 
+    /// Opens (creating it, 0600) a lock file: never through a symlink, never
+    /// blocking on a FIFO planted there, and only a regular file.
+    static func openLock(_ path: String) throws(StorageError) -> Int32 {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard fd >= 0 else {
+            if errno == ELOOP { throw .ioFailed(path: path, reason: "it is a symbolic link") }
+            throw StorageError(errno: errno, path: path)
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, Platform.isRegularFile(info) else {
+            close(fd)
+            throw .ioFailed(path: path, reason: "not a regular file")
+        }
+        if info.st_size == 0 { giveToDirectoryOwner(descriptor: fd, path: path) }
+        return fd
+    }
+
+    /// Creates a file that must not exist yet (a temporary), 0600, never
+    /// through a symlink; `reportedAs` names it in errors.
+    static func createNew(_ path: String, reportedAs shown: String) throws(StorageError) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw StorageError(errno: errno, path: shown) }
+        return fd
+    }
+
     /// A small file's bytes (the journal), nil when there is none.
     static func read(_ path: String) throws(StorageError) -> [UInt8]? {
         guard let fd = try openForReading(path) else { return nil }
@@ -67,8 +92,7 @@ enum SafeFile {
     /// never through a link), synced, renamed over it.
     static func replace(_ path: String, with bytes: [UInt8]) throws(StorageError) {
         let temporary = PathName.parent(of: path) + "/." + PathName.lastComponent(of: path) + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw StorageError(errno: errno, path: path) }
+        let fd = try createNew(temporary, reportedAs: path)
         giveToDirectoryOwner(descriptor: fd, path: temporary)
         let failure = bytes.withUnsafeBytes { Platform.writeAll(fd, $0) }
         let synced = fsync(fd) == 0
