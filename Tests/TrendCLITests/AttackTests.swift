@@ -223,4 +223,16 @@ struct AttackTests {
         #expect(result.stdout.contains("2026-02-28"), "\(result.stdout)")
         #expect(result.stdout.contains("the pager 'nonexistent-pager' cannot be run"))
     }
+
+    @Test("the SVG chart of one weigh-in, or of weights all equal, has no NaN")
+    func chartWithoutSpread() throws {
+        let cli = try CLIHarness()
+        try cli.ok("log", "80", "--date", "2026-11-20")
+        #expect(!(try cli.ok("progress", "--format", "svg").stdout.lowercased().contains("nan")))
+        try cli.ok("log", "80", "--date", "2026-11-21", "--force")
+        try cli.ok("log", "80", "--date", "2026-11-22", "--force")
+        for format in ["svg", "html"] {
+            #expect(!(try cli.ok("progress", "--format", format).stdout.lowercased().contains("nan")), "\(format)")
+        }
+    }
 }

@@ -241,4 +241,34 @@ struct UndoTests {
         try cli.ok("undo")
         #expect(try kilograms(cli) == [80])
     }
+
+    @Test("the journal is never written through a hard link: a linked journal.json leaves its other name untouched")
+    func hardLinkedJournal() throws {
+        let cli = try CLIHarness()
+        try cli.ok("log", "80", "--date", "2026-11-01")
+        let journal = journalDirectory(cli) + "/journal.json"
+        try cli.directory.write("precious", to: "victim")
+        try FileManager.default.removeItem(atPath: journal)
+        #expect(link(cli.directory.file("victim"), journal) == 0)
+        try cli.ok("log", "81", "--date", "2026-11-02")
+        #expect(cli.directory.read("victim") == "precious")
+    }
+
+    @Test("root changing a user's data leaves the journal theirs: the user can still undo", .enabled(if: Requirement.isRoot, "needs root"))
+    func journalOwnership() throws {
+        let cli = try CLIHarness()
+        try FileManager.default.createDirectory(atPath: cli.dataDirectory, withIntermediateDirectories: true)
+        #expect(chown(cli.directory.path, 65534, 65534) == 0)
+        #expect(chown(cli.dataDirectory, 65534, 65534) == 0)
+        try cli.ok("log", "80", "--date", "2026-11-01")
+        try cli.ok("log", "81", "--date", "2026-11-02")
+        for path in [journalDirectory(cli), journalDirectory(cli) + "/journal.json"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect(attributes[.ownerAccountID] as? Int == 65534, "\(path)")
+        }
+        let undone = try TrendBinary(url: URL(fileURLWithPath: "/usr/bin/setpriv")).run(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", cli.binary.url.path, "undo"], environment: cli.environment)
+        #expect(undone.status == 0, "\(undone.stderr)")
+        #expect(try kilograms(cli) == [80])
+    }
 }

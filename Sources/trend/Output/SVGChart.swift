@@ -35,7 +35,7 @@ struct SVGChart {
             values.append(value)
             value = first + step * Double(values.count)
         }
-        if let last = values.last, last < high { values.append(last + step) }
+        if let last = values.last, last < high || values.count < 2 { values.append(last + step) }
         return values
     }
 
