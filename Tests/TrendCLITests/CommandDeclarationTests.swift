@@ -55,7 +55,8 @@ struct CommandDeclarationTests {
 
     @Test("typed values are refused by the parser with what was expected", arguments: [
         (["list", "--limit", "0"], "expected a whole number above 0"),
-        (["last", "--max-age", "3 days"], "expected N followed by m, h, d or w"),
+        (["last", "--max-age", "3 days"], "expected N followed by min, h, d or w"),
+        (["last", "--max-age", "1m"], "could be minutes or months: write 1min, or 30d for a month"),
         (["progress", "--range", "2M"], "expected 1M, 3M, 6M, 1Y, All"),
         (["export", "--format", "text"], "expected csv, json"),
         (["import", "x.csv", "--format", "excel"], "expected auto, apple-health"),

@@ -87,4 +87,34 @@ struct LogCommandTests {
         #expect(result.stderr.contains("'1,000'"))
         #expect(cli.weightsFile == nil)
     }
+
+    @Test("dates as people type them, in zones east and west of UTC, are stored at the local offset", arguments: [
+        ("Europe/Berlin", "yesterday 7am", "2026-11-29T07:00:00+01:00"), ("America/Los_Angeles", "yesterday 7am", "2026-11-29T07:00:00-08:00"),
+        ("Europe/Berlin", "mon 6:45", "2026-11-23T06:45:00+01:00"), ("America/Los_Angeles", "3 days ago", "2026-11-27T12:00:00-08:00"),
+        ("Europe/Berlin", "Jul 4 7:05 pm", "2026-07-04T19:05:00+02:00"), ("Asia/Kolkata", "2026/11/3 7:05", "2026-11-03T07:05:00+05:30"),
+        ("Pacific/Chatham", "-2d", "2026-11-29T12:00:00+13:45"),
+    ])
+    func typedDates(zone: String, typed: String, stored: String) throws {
+        var cli = try CLIHarness()
+        cli.extraEnvironment["TZ"] = zone
+        try cli.ok("log", "80", "--date", typed)
+        #expect(try cli.entries().first?["date"] as? String == stored)
+    }
+
+    @Test("tomorrow, and what is not a date, are refused naming the forms; --since takes a duration")
+    func refusedDates() throws {
+        let cli = try CLIHarness()
+        let tomorrow = try cli.run("log", "80", "--date", "tomorrow")
+        #expect(tomorrow.status == 65)
+        #expect(tomorrow.stderr.contains("'tomorrow' is in the future; use 2026-11-03"))
+        let nonsense = try cli.run("log", "80", "--date", "last tuesday-ish")
+        #expect(nonsense.status == 65)
+        #expect(nonsense.stderr.contains("'2d ago'"))
+        #expect(cli.weightsFile == nil)
+        try cli.ok("log", "80", "--date", "20d ago")
+        try cli.ok("log", "81", "--date", "10d ago", "--force")
+        let recent = try cli.json(try cli.ok("list", "--since", "14d", "--format", "json").stdout) as? [[String: Any]]
+        #expect(recent?.count == 1)
+        #expect(try cli.run("list", "--since", "1m").status == 65)
+    }
 }

@@ -196,7 +196,7 @@ struct ShellCitizenTests {
             #expect(result.status == 0, "\(command)")
             #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(command): \(result.stdout)\(result.stderr)")
         }
-        #expect(try cli.run("last", "--max-age", "1m", "-q").status == 1)
+        #expect(try cli.run("last", "--max-age", "1min", "-q").status == 1)
     }
 
     @Test("last --max-age: older by elapsed time exits 1, within it 0")
@@ -208,7 +208,9 @@ struct ShellCitizenTests {
         let formatter = ISO8601DateFormatter()
         try cli.ok("log", "80", "--date", formatter.string(from: twoHoursAgo))
         #expect(try cli.run("last", "--max-age", "2h").status == 1)
-        #expect(try cli.run("last", "--max-age", "121m").status == 0)
+        #expect(try cli.run("last", "--max-age", "121min").status == 0)
+        #expect(try cli.run("last", "--max-age", "2h1min").status == 0)
+        #expect(try cli.run("last", "--max-age", "121m").status == 64)
         #expect(try cli.run("last", "--max-age", "1d").status == 0)
         #expect(try cli.run("last", "--max-age", "0h").status == 1)
         #expect(try cli.run("last", "--max-age", "h").status == 64)

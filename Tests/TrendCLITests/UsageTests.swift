@@ -114,11 +114,14 @@ struct UsageTests {
         try cli.ok("log", "80", "--date", "2026-01-01 07:00")
         try cli.ok("log", "81")
         #expect(try cli.ok("last").stdout.hasPrefix("81.0 kg on "))
-        try cli.ok("last", "--max-age", "90m")
+        try cli.ok("last", "--max-age", "90min")
+        try cli.ok("last", "--max-age", "1d12h")
         try cli.ok("last", "--max-age", "1w")
         try cli.ok("rm", String((try cli.entries()[1]["id"] as? String ?? "").prefix(8)))
         let old = try cli.run("last", "--max-age", "2d")
         #expect(old.status == 1)
+        // 1 Jan 07:00 to 30 Nov 12:00 (the harness's clock): 47 weeks and 4 days.
+        #expect(old.stderr.contains("The latest weigh-in is 47 w 4 d old, more than 2d."), "\(old.stderr)")
         #expect(old.stdout.hasPrefix("80.0 kg on 2026-01-01 07:00"))
         #expect(try cli.run("last", "--max-age", "2d", "-q").stdout.isEmpty)
     }

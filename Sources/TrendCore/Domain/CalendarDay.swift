@@ -31,6 +31,9 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     public func adding(days: Int) -> CalendarDay { CalendarDay(dayNumber: dayNumber + days) }
 
+    /// 0 for Monday … 6 for Sunday (1 Jan 1970, day 0, was a Thursday).
+    public var weekdayFromMonday: Int { ((dayNumber % 7) + 7 + 3) % 7 }
+
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
     /// `YYYY-MM-DD`.

@@ -42,12 +42,30 @@ public struct EntrySelection: Equatable, Sendable {
 }
 
 extension DateInput {
-    /// A listing bound from what a person typed: a date alone (or today,
-    /// yesterday) is the whole day; with a time it is that instant.
+    /// A listing bound from what a person typed: a date alone (today,
+    /// yesterday, mon, 2d ago) is the whole day; with a time it is that
+    /// instant; a bare duration counts back from now (`14d`: the day 14
+    /// days ago; `36h`: 36 hours ago).
     public func bound(parsing raw: String) throws(DateInputError) -> EntrySelection.Bound {
-        let timestamp = try timestamp(parsing: raw)
-        let text = raw.trimmed.lowercased()
-        if text == "today" || text == "yesterday" || text.utf8.count == 10 { return .day(timestamp.day) }
-        return .instant(timestamp)
+        do {
+            let elapsed = try ElapsedTime(parsing: raw)
+            if elapsed.isWholeDays { return .day(today.adding(days: -Int(elapsed.seconds / 86_400))) }
+            let instant = nowEpochSeconds - elapsed.seconds
+            return .instant(Timestamp(epochSeconds: instant, utcOffsetSeconds: timeZone.utcOffset(atEpochSeconds: instant)))
+        } catch .ambiguousM {
+            throw .ambiguousMinutes(input: raw.trimmed)
+        } catch {}
+        let reading = try reading(raw)
+        return reading.hasTime ? .instant(reading.timestamp) : .day(reading.timestamp.day)
+    }
+}
+
+extension EntrySelection.Bound {
+    /// The calendar day of the bound (a report's first or last day).
+    public var day: CalendarDay {
+        switch self {
+        case .day(let day): day
+        case .instant(let timestamp): timestamp.day
+        }
     }
 }

@@ -73,8 +73,13 @@ public final class WeightLogFeature {
     /// True when the latest weigh-in is strictly older than `seconds` of
     /// elapsed time (or there is none): what a cron reminder asks.
     public func isLatestEntry(olderThanSeconds seconds: Int64) -> Bool {
-        guard let latest = latestEntry else { return true }
-        return clock.nowEpochSeconds - latest.timestamp.epochSeconds > seconds
+        guard let age = latestEntryAgeSeconds else { return true }
+        return age > seconds
+    }
+
+    /// Elapsed seconds since the latest weigh-in; nil without one.
+    public var latestEntryAgeSeconds: Int64? {
+        latestEntry.map { clock.nowEpochSeconds - $0.timestamp.epochSeconds }
     }
 
     // MARK: Edits

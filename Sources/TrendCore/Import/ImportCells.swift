@@ -29,6 +29,7 @@ struct ImportCells {
         var dates = settings.clock.dateInput
         dates.dateAlone = .noon
         dates.utcDesignator = .localOffset
+        dates.acceptsWords = false
         self.dates = dates
     }
 
@@ -65,7 +66,8 @@ struct ImportCells {
         } catch let error as DateInputError {
             // Quote the file's own text, not what it was rewritten to.
             switch error {
-            case .malformed: return .failure(ImportFailure(DateInputError.malformed(input: text).description))
+            case .malformed, .future, .ambiguousMinutes:
+                return .failure(ImportFailure("'\(text)' is not a date (dates like 2026-11-03 07:05, 2026-11-03T07:05:00+01:00, 03/11/2026 or Nov 3, 2026)"))
             case .impossible: return .failure(ImportFailure(DateInputError.impossible(input: text).description))
             case .notStorable: return .failure(ImportFailure(DateInputError.notStorable(input: text).description))
             }

@@ -3,7 +3,7 @@ import TrendCore
 struct LastCommand: TrendCommand {
     static let maxAgeOption = Option<Age>(
         "max-age", valueName: "DURATION",
-        help: "Exit 1 when the latest weigh-in is older: N followed by m, h, d or w (36h, 2d).")
+        help: "Exit 1 when the latest weigh-in is older: N followed by min, h, d or w (36h, 2d, 90min, 1d12h).")
     static let formatOption = CommandTable.format(TextOrJSON.self)
 
     static let names = ["last"]
@@ -30,8 +30,9 @@ struct LastCommand: TrendCommand {
         } else {
             context.console.out(EntryRendering.summary(latest, unit: unit) + "\n")
         }
-        if let maxAge, log.isLatestEntry(olderThanSeconds: maxAge.seconds) {
-            throw CommandFailure(status: ExitStatus.notFound, message: "The latest weigh-in is older than \(maxAge.text).")
+        if let maxAge, let age = log.latestEntryAgeSeconds, age > maxAge.elapsed.seconds {
+            throw CommandFailure(
+                status: ExitStatus.notFound, message: "The latest weigh-in is \(ElapsedTime.describe(seconds: age)) old, more than \(maxAge.elapsed.text).")
         }
     }
 }

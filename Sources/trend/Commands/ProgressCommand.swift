@@ -50,8 +50,8 @@ struct ProgressCommand: TrendCommand {
 
     @MainActor func run(_ context: CommandContext) async throws {
         let dates = context.app.clock.dateInput
-        let sinceDay = try since.map { try dates.timestamp(parsing: $0).day }
-        let untilDay = try until.map { try dates.timestamp(parsing: $0).day }
+        let sinceDay = try since.map { try dates.bound(parsing: $0).day }
+        let untilDay = try until.map { try dates.bound(parsing: $0).day }
         try await context.loadSettings()
         try await context.loadWeights()
         let progress = context.app.progressFeature

@@ -177,6 +177,9 @@ struct ArgumentParser {
     /// Values are checked against their type here, so every command refuses them alike.
     private func check(_ value: String, for option: OptionSpec, command: String?) throws(UsageError) {
         guard !option.accepts(value) else { return }
+        if let reason = option.explain(value) {
+            throw UsageError(message: "invalid value '\(value)' for '--\(option.long)': \(reason)", commandName: command)
+        }
         throw UsageError(
             message: "invalid value '\(value)' for '--\(option.long)': expected \(option.expectation)", commandName: command)
     }

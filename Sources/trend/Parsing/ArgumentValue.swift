@@ -12,10 +12,13 @@ protocol ArgumentValue: Sendable, Equatable {
     static var valueNames: [String] { get }
     /// The end of "invalid value 'x' for '--y': expected …".
     static var expectation: String { get }
+    static func explain(_ text: String) -> String?
 }
 
 extension ArgumentValue {
     static var valueNames: [String] { [] }
+    /// A value refused for a reason more particular than `expectation`.
+    static func explain(_ text: String) -> String? { nil }
 }
 
 /// Enumerations whose raw values are what people type, matched without case.
@@ -49,28 +52,21 @@ struct Count: ArgumentValue, Equatable {
     static var expectation: String { "a whole number above 0" }
 }
 
-/// `90m`, `36h`, `2d`, `1w`: elapsed time, as `last --max-age` measures it.
+/// `90min`, `36h`, `2d`, `1w`, `1d12h`: elapsed time, as `last --max-age` measures it.
 struct Age: ArgumentValue, Equatable {
-    let seconds: Int64
-    let text: String
+    let elapsed: ElapsedTime
 
     init?(argument: String) {
-        guard let suffix = argument.last, argument.count >= 2 else { return nil }
-        let digits = argument.dropLast()
-        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int64(digits), count < 1_000_000_000 else {
-            return nil
-        }
-        switch suffix {
-        case "m": seconds = count * 60
-        case "h": seconds = count * 3600
-        case "d": seconds = count * 86_400
-        case "w": seconds = count * 7 * 86_400
-        default: return nil
-        }
-        text = argument
+        guard let elapsed = try? ElapsedTime(parsing: argument) else { return nil }
+        self.elapsed = elapsed
     }
 
-    static var expectation: String { "N followed by m, h, d or w, like 36h" }
+    static var expectation: String { "N followed by min, h, d or w, like 36h, 90min or 1d12h" }
+
+    static func explain(_ text: String) -> String? {
+        (try? ElapsedTime(parsing: text)) == nil && ElapsedTime.isAmbiguous(text)
+            ? "'\(text)' could be minutes or months: write 1min, or 30d for a month" : nil
+    }
 }
 
 /// `--format` of the commands that print text for people or JSON for scripts.

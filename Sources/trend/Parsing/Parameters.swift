@@ -19,6 +19,8 @@ struct OptionSpec: Sendable {
     /// Whether text is a valid value.
     let accepts: @Sendable (String) -> Bool
     let described: ValueDescription
+    /// Why a refused value is refused, when there is more to say than what was expected.
+    var explain: @Sendable (String) -> String? = { _ in nil }
 
     var completion: CompletionKind { described.completion }
     /// What was expected, for "invalid value 'x' for '--y': expected …".
@@ -100,7 +102,8 @@ extension Option where Value: ArgumentValue {
             },
             described: ValueDescription(
                 completion: completion ?? (names().isEmpty ? .none : .values(names())),
-                expectation: allowed == nil ? Value.expectation : names().joined(separator: ", ")))
+                expectation: allowed == nil ? Value.expectation : names().joined(separator: ", ")),
+            explain: { Value.explain($0) })
     }
 }
 
