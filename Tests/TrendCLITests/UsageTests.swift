@@ -4,16 +4,41 @@ import TestSupport
 
 @Suite("Usage, help and exit statuses")
 struct UsageTests {
-    @Test("trend alone prints the overview to stdout and exits 0")
+    @Test("trend alone prints a short overview to stdout; trend help and --help the whole of it")
     func overview() throws {
         let cli = try CLIHarness()
-        let result = try cli.ok()
-        for section in ["OVERVIEW:", "USAGE:", "SUBCOMMANDS:", "OPTIONS:", "EXIT STATUS:"] {
-            #expect(result.stdout.contains(section))
+        let short = try cli.ok()
+        #expect(short.stdout.hasPrefix("trend: a weight tracker for the shell."))
+        #expect(short.stdout.contains("\nCOMMANDS:\n  log "))
+        #expect(short.stdout.contains("See 'trend help COMMAND'"))
+        #expect(!short.stdout.contains("EXIT STATUS") && !short.stdout.contains("merge-driver"))
+        #expect(short.stdout.split(separator: "\n").count <= 30)
+        let full = try cli.ok("help").stdout
+        for section in ["OVERVIEW:", "USAGE:", "COMMANDS:", "OPTIONS:", "FILES:", "EXIT STATUS:"] {
+            #expect(full.contains("\n" + section) || full.hasPrefix(section), "\(section)")
         }
-        #expect(result.stdout.contains("  75"))
-        #expect(try cli.ok("--help").stdout == result.stdout)
-        #expect(try cli.ok("help").stdout == result.stdout)
+        #expect(!full.contains("SUBCOMMANDS"))
+        #expect(full.contains("  75"))
+        #expect(full.contains("merge-driver"))
+        #expect(try cli.ok("--help").stdout == full)
+    }
+
+    @Test("help has no empty heading, wraps its usage line between options, and every 'see FILES' has a FILES section",
+          arguments: ["log", "list", "edit", "remove", "progress", "goal", "unit", "import", "export", "last", "undo", "redo", "merge", "info", "help"])
+    func helpShape(command: String) throws {
+        var cli = try CLIHarness()
+        cli.extraEnvironment["COLUMNS"] = "60"
+        let help = try cli.ok(command, "--help").stdout
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, line) in lines.enumerated() where line.hasSuffix(":") && line.uppercased() == line && !line.hasPrefix(" ") {
+            let next = index + 1 < lines.count ? lines[index + 1] : ""
+            #expect(next.hasPrefix("  "), "\(command): empty heading \(line)")
+        }
+        // The usage line: no line wider than the terminal, and no option cut in two.
+        let usage = lines.drop { !$0.hasPrefix("USAGE:") }.prefix { !$0.isEmpty }
+        for line in usage { #expect(line.count <= 60, "\(command): \(line)") }
+        #expect(usage.allSatisfy { $0.filter { $0 == "[" }.count == $0.filter { $0 == "]" }.count }, "\(command): \(usage)")
+        #expect(!help.contains("see FILES") || help.contains("FILES:"))
     }
 
     @Test("every command has help, the same through --help and help COMMAND", arguments: ["log", "list", "edit", "remove", "progress", "goal", "unit", "last", "info", "help"])
@@ -22,7 +47,7 @@ struct UsageTests {
         let help = try cli.ok(command, "--help").stdout
         #expect(help.hasPrefix("OVERVIEW: "))
         #expect(help.contains("USAGE: trend \(command)"))
-        #expect(help.contains("OPTIONS:"))
+        #expect(help.contains("GLOBAL OPTIONS:"))
         #expect(try cli.ok("help", command).stdout == help)
         #expect(try cli.ok(command, "-h").stdout == help)
     }

@@ -94,7 +94,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         return seconds ? text + ":" + pad(s % 60, 2) : text
     }
 
-    static func offsetText(_ offset: Int) -> String {
+    package static func offsetText(_ offset: Int) -> String {
         let sign = offset < 0 ? "-" : "+"
         let m = abs(offset) / 60
         return sign + pad(m / 60, 2) + ":" + pad(m % 60, 2)

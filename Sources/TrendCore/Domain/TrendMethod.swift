@@ -48,7 +48,7 @@ public enum TrendMethod: String, CaseIterable, Sendable {
     /// What the report calls it.
     public var displayName: String {
         switch self {
-        case .trendweight: "TrendWeight (10% a day)"
+        case .trendweight: "TrendWeight, 10% a day"
         case .hackersDiet: "The Hacker's Diet"
         case .libra: "Libra"
         case .holtGentle: "Holt, gentle"

@@ -54,7 +54,8 @@ enum CommandRunner {
             return ExitStatus.success
         }
         guard let command else {
-            console.out(parsed.command.map(help.help(for:)) ?? help.overview())
+            // `trend` alone: the short overview; `trend --help`: the whole of it.
+            console.out(parsed.command.map(help.help(for:)) ?? (parsed[GlobalOptions.help] ? help.overview() : help.shortOverview()))
             return ExitStatus.success
         }
         let directory = DataDirectory.resolve(flag: parsed[GlobalOptions.dataDirectory]?.text, environment: environment)

@@ -46,6 +46,7 @@ struct InfoCommand: TrendCommand {
                     ("first", log.entries.first.map { EntryRendering.json($0, unit: unit) } ?? .null),
                     ("last", log.latestEntry.map { EntryRendering.json($0, unit: unit) } ?? .null),
                     ("unit", .string(unit.rawValue)),
+                    ("method", .string(app.settingsFeature.method.rawValue)),
                     ("goal", .optional(log.goalKilograms.map { unit.roundedValue(fromKilograms: $0) })),
                     ("syncConflicts", .array(log.conflictCopies.map { .string($0) })),
                 ]).rendered())
@@ -55,7 +56,7 @@ struct InfoCommand: TrendCommand {
         func file(_ path: String?, error: String?) -> String {
             guard let path else { return "none" }
             if let error { return path.terminalSafe + " (cannot be read: " + error.terminalSafe + ")" }
-            return path.terminalSafe + (size(path).map { " (\($0) bytes)" } ?? " (not created yet)")
+            return path.terminalSafe + (size(path).map { " (" + EntryRendering.readableSize($0) + ")" } ?? " (not created yet)")
         }
         var rows: [(String, String)] = [
             ("Data directory", directory.path.map { $0.terminalSafe + " (from \(directory.source!.rawValue))" } ?? "none: set HOME or TREND_DATA_DIR"),
@@ -66,6 +67,8 @@ struct InfoCommand: TrendCommand {
         if let first = log.entries.first { rows.append(("First", EntryRendering.summary(first, unit: unit))) }
         if let last = log.latestEntry { rows.append(("Last", EntryRendering.summary(last, unit: unit))) }
         rows.append(("Unit", unit.rawValue + " (" + unit.name + ")"))
+        let method = app.settingsFeature.method
+        rows.append(("Trend method", method.rawValue + " (" + method.displayName + ")"))
         rows.append(("Goal", log.goalKilograms.map { unit.format(kilograms: $0) } ?? "none"))
         for copy in log.conflictCopies { rows.append(("Sync conflict", copy.terminalSafe + " (merge it with 'trend merge')")) }
         let width = rows.map(\.0.count).max() ?? 0

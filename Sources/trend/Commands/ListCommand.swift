@@ -85,13 +85,14 @@ struct ListCommand: TrendCommand {
                 return
             }
             var table = TextTable(headers: ["ID", "DATE", "WEIGHT", "TREND", "NOTE"], rightAligned: [2, 3])
+            let offsetNow = context.app.clock.now.utcOffsetSeconds
             for row in ProgressReport.rows(points: points, estimatedDays: estimatedDays) {
                 switch row {
                 case .estimated(let day):
                     table.add(["~", day.day.description, unit.format(kilograms: day.kilograms), unit.format(kilograms: day.trendKilograms), "estimated"])
                 case .weighIn(let point):
                     table.add([
-                        point.entry.shortID, EntryRendering.localDateTime(point.entry.timestamp),
+                        point.entry.shortID, EntryRendering.localDateTime(point.entry.timestamp, currentOffset: offsetNow),
                         unit.format(kilograms: point.kilograms), unit.format(kilograms: point.trendKilograms),
                         point.entry.note?.terminalSafe ?? "",
                     ])

@@ -68,7 +68,7 @@ struct MergeDriverCommand: TrendCommand {
         discussion:
             "Additions on both sides are kept, a deletion on one side of an unchanged entry is honoured, and an entry changed differently on both sides (or changed on one and deleted on the other) is a conflict: OURS keeps our side, the conflicts are listed, and the exit status is 1. Set up in .gitattributes with 'weights.json merge=trend' and git config merge.trend.driver 'trend merge-driver %O %A %B'.",
         arguments: [baseArgument.spec, oursArgument.spec, theirsArgument.spec],
-        examples: ["trend merge-driver %O %A %B"])
+        examples: ["trend merge-driver %O %A %B"], isListed: false)
 
     let base: String
     let ours: String

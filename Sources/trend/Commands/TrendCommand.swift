@@ -21,7 +21,7 @@ extension TrendCommand {
 /// Options every command accepts, before or after the command name.
 enum GlobalOptions {
     static let dataDirectory = Option<Path>(
-        "data-dir", valueName: "DIR", help: "Use DIR for the data files (default: see FILES).", completion: .directory)
+        "data-dir", valueName: "DIR", help: "Use DIR for the data files (default: $TREND_DATA_DIR, else ~/.local/share/trend; 'trend info' says which).", completion: .directory)
     static let unit = Option<WeightUnit>(
         "unit", valueName: "UNIT", help: "Show and read weights in UNIT for this run: kg, lb or st.")
     static let quiet = Flag("quiet", short: "q", help: "Print nothing but errors; the exit status is the answer.")

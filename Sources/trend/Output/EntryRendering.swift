@@ -14,9 +14,20 @@ enum EntryRendering {
         ] + extra)
     }
 
-    /// `2026-11-29 07:30`, in the entry's own offset.
-    static func localDateTime(_ timestamp: Timestamp) -> String {
-        "\(timestamp.day) \(timestamp.clock(seconds: false))"
+    /// `2026-11-29 07:30`, in the entry's own offset; with the offset
+    /// (`23:30 -05:00`) when it is not `currentOffset`, the zone it is read in.
+    static func localDateTime(_ timestamp: Timestamp, currentOffset: Int? = nil) -> String {
+        var text = "\(timestamp.day) \(timestamp.clock(seconds: false))"
+        if let currentOffset, currentOffset != timestamp.utcOffsetSeconds { text += " " + Timestamp.offsetText(timestamp.utcOffsetSeconds) }
+        return text
+    }
+
+    /// `443 KiB`, `1.2 MiB`, `312 bytes`: a file's size as people read it.
+    static func readableSize(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
+        if bytes < 1 << 20 { return "\((bytes + 512) / 1024) KiB" }
+        let tenths = (bytes * 10 + (1 << 19)) >> 20
+        return "\(tenths / 10).\(tenths % 10) MiB"
     }
 
     /// `a1b2c3d4  80.5 kg on 2026-11-29 07:30 (after run)`.

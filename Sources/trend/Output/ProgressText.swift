@@ -96,7 +96,7 @@ enum ProgressText {
             rows.append(("Trend", unit.format(kilograms: trend), report.weeklyRateKilograms.map { EntryRendering.weeklyRate($0, unit: unit) } ?? ""))
         }
         if let energy = report.energyBalanceKilocaloriesPerDay {
-            rows.append(("Energy", "", energySentence(energy)))
+            rows.append(("Energy", energyFigure(energy), energySentence(energy)))
         }
         let deltas = [("1 day", report.deltas.day), ("1 week", report.deltas.week), ("2 weeks", report.deltas.twoWeeks), ("4 weeks", report.deltas.fourWeeks)]
             .compactMap { name, value in value.map { "\(unit.formatChange(kilograms: $0)) in \(name)" } }
@@ -115,17 +115,22 @@ enum ProgressText {
         return rows
     }
 
+    /// `-772 kcal/day`, `+120 kcal/day`.
+    static func energyFigure(_ kilocalories: Int) -> String {
+        (kilocalories > 0 ? "+" : "") + "\(kilocalories) kcal/day"
+    }
+
     static func energySentence(_ kilocalories: Int) -> String {
         switch kilocalories {
-        case ..<0: "\(kilocalories) kcal/day: eating about \(-kilocalories) kcal a day less than you burn"
-        case 0: "0 kcal/day: eating about what you burn"
-        default: "+\(kilocalories) kcal/day: eating about \(kilocalories) kcal a day more than you burn"
+        case ..<0: "eating less than you burn"
+        case 0: "eating about what you burn"
+        default: "eating more than you burn"
         }
     }
 
     static func goalSentence(_ goal: GoalProjection, unit: WeightUnit, projectedDayIsPast: Bool) -> String {
         if goal.isReached {
-            return "Goal reached: trend within \(unit.format(kilograms: GoalProjection.reachedWithinKilograms)) of \(unit.format(kilograms: goal.goalKilograms))"
+            return "reached: maintaining within \(unit.format(kilograms: GoalProjection.reachedWithinKilograms))"
         }
         let amount = unit.format(kilograms: abs(goal.remainingKilograms)) + (goal.remainingKilograms < 0 ? " to lose" : " to gain")
         if let day = goal.projectedDay {

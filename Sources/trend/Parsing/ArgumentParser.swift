@@ -199,30 +199,43 @@ struct ArgumentParser {
     }
 }
 
-/// "Did you mean …?": the closest name by edit distance, or one the typed
-/// text starts (`--dat` → `--date`).
+/// "Did you mean …?", only when one name is close (SPEC §4): the only name
+/// the typed text starts (`prog` → `progress`, `--dat` → `--date`), or the
+/// nearest within an edit distance of 1 for short words and 2 for longer
+/// ones (a swap of two letters counts once), so `foo` suggests nothing.
 enum Suggestion {
     static func nearest(to typed: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(typed, $0)) }
+        let prefixed = candidates.filter { $0.hasPrefix(typed) && $0 != typed }
+        if prefixed.count == 1, typed.count >= 2 { return prefixed[0] }
+        let limit = typed.trimmingDashes.count <= 4 ? 1 : 2
+        let scored = candidates.map { ($0, distance(typed, $0)) }.filter { $0.1 <= limit }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        if best.1 <= max(2, typed.count / 3) { return best.0 }
-        return candidates.first { $0.hasPrefix(typed) && typed.count >= 3 }
+        // Two names as close: no guess.
+        return scored.filter { $0.1 == best.1 }.count == 1 ? best.0 : nil
     }
 
-    /// Levenshtein distance.
+    /// Edit distance with adjacent swaps (optimal string alignment).
     static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
             }
-            previous = current
         }
-        return previous[b.count]
+        return table[a.count][b.count]
     }
+}
+
+extension String {
+    fileprivate var trimmingDashes: Substring { drop { $0 == "-" } }
 }

@@ -11,12 +11,15 @@ struct CommandConfiguration: Sendable {
     /// as `[--range RANGE | --since DATE]` in the usage line.
     let exclusive: [[String]]
     let examples: [String]
+    /// In the short overview and the completions' list of commands (the git
+    /// merge driver is not a command people type).
+    let isListed: Bool
 
     /// `names`: the command's name, then any aliases.
     init(
         names: [String], abstract: String, discussion: String? = nil,
         arguments: [ArgumentSpec] = [], options: [any OptionDeclaration] = [], exclusive: [[String]] = [],
-        examples: [String] = []
+        examples: [String] = [], isListed: Bool = true
     ) {
         self.name = names[0]
         self.aliases = Array(names.dropFirst())
@@ -26,6 +29,7 @@ struct CommandConfiguration: Sendable {
         self.options = options.map { $0.spec }
         self.exclusive = exclusive
         self.examples = examples
+        self.isListed = isListed
     }
 
     var names: [String] { [name] + aliases }
