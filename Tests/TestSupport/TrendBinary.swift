@@ -92,7 +92,7 @@ public struct TrendBinary: Sendable {
         }
         if ended.wait(timeout: .now() + timeout) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
-            ended.wait()
+            _ = ended.wait(timeout: .now() + 10)
             throw TimedOut(command: ([url.lastPathComponent] + arguments).joined(separator: " "), seconds: timeout)
         }
         process.waitUntilExit()

@@ -10,15 +10,28 @@ struct ShellCitizenTests {
         try TrendBinary(url: URL(fileURLWithPath: path)).run(arguments, environment: environment)
     }
 
-    @Test("bash: the script parses, registers _trend and completes commands, options and values")
+    /// A data directory with two weigh-ins and a `trend` on PATH, as a user's shell has.
+    func completionFixture(_ cli: CLIHarness) throws -> (path: String, ids: [String]) {
+        try cli.ok("log", "80", "--date", "2026-11-01 07:15")
+        try cli.ok("log", "81", "--date", "2026-11-02 07:20")
+        let bin = cli.directory.file("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/trend", withDestinationPath: cli.binary.url.path)
+        try FileManager.default.createDirectory(atPath: cli.directory.file("somedir"), withIntermediateDirectories: true)
+        let ids = try cli.entries().compactMap { ($0["id"] as? String).map { String($0.prefix(8)) } }
+        return (bin + ":/usr/bin:/bin", ids)
+    }
+
+    @Test("bash: the script parses, registers _trend and completes commands, options, values in order, ids and directories")
     func bashCompletion() throws {
         let cli = try CLIHarness()
+        let (path, ids) = try completionFixture(cli)
         let script = try cli.ok("completions", "bash").stdout
         try cli.directory.write(script, to: "trend.bash")
         #expect(try shell("/bin/bash", ["-n", cli.directory.file("trend.bash")]).status == 0)
         let driver = """
             source '\(cli.directory.file("trend.bash"))'
-            c() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _trend; echo "${COMPREPLY[*]}"; }
+            c() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _trend 2>/dev/null; echo "${COMPREPLY[*]}"; }
             c trend pro
             c trend unit ''
             c trend progress --range ''
@@ -27,33 +40,67 @@ struct ShellCitizenTests {
             c trend --unit lb li
             c trend rm --
             complete -p trend
+            c trend edit ''
+            c trend rm \(ids[0]) ''
+            cd '\(cli.directory.path)'; c trend --data-dir som
+            c trend merge
             """
-        let result = try shell("/bin/bash", ["-c", driver])
+        let environment = cli.environment.merging(["PATH": path]) { $1 }
+        let result = try shell("/bin/bash", ["-c", driver], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(Array(lines.prefix(6)) == ["progress", "kg lb st", "1M 3M 6M 1Y All", "text json csv", "text json", "list"])
         #expect(lines[6].contains("--format") && lines[6].contains("--data-dir"))
         #expect(lines[7] == "complete -F _trend trend")
+        #expect(lines[8] == ids.joined(separator: " "))
+        #expect(lines[9] == ids.joined(separator: " "))
+        #expect(lines[10] == "somedir/")
+        #expect(lines[11] == "merge", "the merge driver is not offered: \(lines[11])")
     }
 
-    @Test("zsh: the script parses", .enabled(if: Requirement.zsh != nil, "zsh is not installed"))
+    @Test("zsh: the script parses, and a terminal's zsh completes commands, values and ids from it",
+          .enabled(if: Requirement.zsh != nil && Requirement.find("tmux") != nil, "zsh or tmux is not installed"))
     func zsh() throws {
         let cli = try CLIHarness()
-        try cli.directory.write(try cli.ok("completions", "zsh").stdout, to: "trend.zsh")
-        let check = try shell(try #require(Requirement.zsh), ["-n", cli.directory.file("trend.zsh")])
+        let (path, ids) = try completionFixture(cli)
+        let functions = cli.directory.file("zfunc")
+        try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
+        try cli.directory.write(try cli.ok("completions", "zsh").stdout, to: "zfunc/_trend")
+        let zsh = try #require(Requirement.zsh)
+        let check = try shell(zsh, ["-n", functions + "/_trend"])
         #expect(check.status == 0, "\(check.stderr)")
+        let screen = try TerminalSession(
+            command: "\(zsh) -f", environment: cli.environment.merging(["PATH": path, "HOME": cli.directory.path, "TERM": "xterm"]) { $1 })
+        defer { screen.close() }
+        try screen.type("fpath=(\(functions) $fpath); autoload -U compinit; compinit -u -D; PS1='> '; clear", enter: true)
+        try screen.type("trend prog\t")
+        #expect(screen.waitFor("> trend progress"), "\(screen.text)")
+        try screen.type("\u{15}trend progress --range \t")
+        // In the order declared, not sorted: 1M before All.
+        #expect(Wait.until(seconds: 20) { screen.text.split(separator: "\n").contains { $0.split(separator: " ") == ["1M", "3M", "6M", "1Y", "All"] } }, "\(screen.text)")
+        try screen.type("\u{03}")
+        try screen.type("trend edit \t")
+        #expect(screen.waitFor(ids[0]) && screen.waitFor(ids[1]), "\(screen.text)")
+        #expect(screen.text.contains("2026-11-01 07:15 80 kg"), "\(screen.text)")
     }
 
-    @Test("fish: the script parses and completes commands and values", .enabled(if: Requirement.fish != nil, "fish is not installed"))
+    @Test("fish: the script parses and completes commands, values in order and ids with their dates", .enabled(if: Requirement.fish != nil, "fish is not installed"))
     func fish() throws {
         let cli = try CLIHarness()
+        let (path, ids) = try completionFixture(cli)
         try cli.directory.write(try cli.ok("completions", "fish").stdout, to: "trend.fish")
         let fish = try #require(Requirement.fish)
         let check = try shell(fish, ["-n", cli.directory.file("trend.fish")])
         #expect(check.status == 0, "\(check.stderr)")
-        let result = try shell(fish, ["-c", "source \(cli.directory.file("trend.fish")); complete -C'trend pro'; complete -C'trend unit '"])
-        #expect(result.stdout.hasPrefix("progress\t"))
-        #expect(result.stdout.contains("\nkg\nlb\nst"))
+        let environment = cli.environment.merging(["PATH": path, "HOME": cli.directory.path]) { $1 }
+        let result = try shell(fish, ["-c", "source \(cli.directory.file("trend.fish")); complete -C'trend pro'; complete -C'trend unit '; echo ---; complete -C'trend progress --range '; echo ---; complete -C'trend edit '; echo ---; complete -C'trend merg'"], environment: environment)
+        let parts = result.stdout.components(separatedBy: "---\n")
+        #expect(parts[0].hasPrefix("progress\t"))
+        #expect(parts[0].contains("\nkg\nlb\nst"))
+        #expect(parts.count == 4, "\(result.stdout)\(result.stderr)")
+        #expect(parts[1].split(separator: "\n").map { $0.prefix { $0 != "\t" } } == ["1M", "3M", "6M", "1Y", "All"])
+        #expect(parts[2] == "\(ids[0])\t2026-11-01 07:15 80 kg\n\(ids[1])\t2026-11-02 07:20 81 kg\n", "\(parts[2])")
+        #expect(parts[3].hasPrefix("merge\t") && !parts[3].contains("merge-driver"))
     }
 
     @Test("completions for an unknown shell is a usage error")

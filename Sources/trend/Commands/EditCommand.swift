@@ -1,7 +1,7 @@
 import TrendCore
 
 struct EditCommand: TrendCommand {
-    static let idArgument = Argument<String>("ID", help: "The entry's id, or a unique prefix of at least 4 hex digits.")
+    static let idArgument = Argument<String>("ID", help: "The entry's id, or a unique prefix of at least 4 hex digits.", completion: .entryIDs)
     static let weightOption = Option<String>("weight", valueName: "WEIGHT", help: "The new weight.")
     static let dateOption = Option<String>("date", valueName: "DATE", help: "The new date and time.")
     static let noteOption = Option<String>("note", valueName: "TEXT", help: "The new note.")

@@ -2,7 +2,7 @@ import TrendCore
 
 struct RemoveCommand: TrendCommand {
     static let idArgument = Argument<String>(
-        "ID", help: "The entry's id, or a unique prefix of at least 4 hex digits; several remove them all at once.", isRepeating: true)
+        "ID", help: "The entry's id, or a unique prefix of at least 4 hex digits; several remove them all at once.", isRepeating: true, completion: .entryIDs)
     static let formatOption = CommandTable.format(TextOrJSON.self)
 
     static let names = ["remove", "rm"]

@@ -53,8 +53,8 @@ enum ManPage {
             out += ".TP\n" + optionLine(option) + "\n" + escape(option.help) + "\n"
         }
         out += ".SH FILES\n"
-        out += ".TP\n.I weights.json\n" + escape("Weigh-ins and the goal, in the data directory. Changed only under a lock on weights.json.lock, by writing a new file and renaming it into place.") + "\n"
-        out += ".TP\n.I settings.json\n" + escape("The unit.") + "\n"
+        for (name, meaning) in HelpRenderer.files { out += ".TP\n.I " + escape(name) + "\n" + escape(meaning) + "\n" }
+        out += ".PP\n" + escape("Every change takes the lock, writes a complete new file and renames it into place: concurrent trend processes never lose an edit, and a crash leaves the old file or the new one.") + "\n"
         out += ".SH ENVIRONMENT\n"
         let environment: [(String, String)] = [
             ("TREND_DATA_DIR", "The data directory, unless --data-dir is given."),
@@ -65,6 +65,7 @@ enum ManPage {
             ("TERM", "When dumb, no colour."),
             ("COLUMNS", "The width of the chart and help, instead of the terminal's."),
             ("TREND_PAGER, PAGER", "The pager for long output on a terminal (default: less -FRX); cat or an empty value turns it off."),
+            ("TREND_NOW", "An ISO 8601 instant to use as now (tests, reproducible examples); it changes nothing stored."),
         ]
         for (name, meaning) in environment { out += ".TP\n.B " + name + "\n" + escape(meaning) + "\n" }
         out += ".SH EXIT STATUS\n"

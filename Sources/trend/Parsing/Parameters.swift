@@ -6,6 +6,8 @@ enum CompletionKind: Equatable, Sendable {
     case values([String])
     /// The names of trend's commands (`trend help COMMAND`).
     case commands
+    /// The stored weigh-ins' short ids, with their dates (`trend edit ID`).
+    case entryIDs
 }
 
 /// One option as people type it, without its type: what parsing checks and
