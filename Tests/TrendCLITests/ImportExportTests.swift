@@ -14,10 +14,10 @@ struct ImportExportTests {
         let cli = try CLIHarness()
         let file = try write(cli, "w.csv", "date,weight,note\n2026-01-01 07:00,80.5,a\n2026-01-02 07:00,0,\n2026-01-03 07:00,80.1,\n")
         let first = try cli.ok("import", file)
-        #expect(first.stderr == "Imported \(file) (CSV): 2 added, 0 duplicate, 1 skipped (no reading), 0 invalid.\nWeights read as kg, the configured unit: the file names none; use --unit lb if they are pounds.\n")
+        #expect(first.stderr == "Imported \(file) (CSV): 2 added, 0 updated, 0 duplicate, 1 skipped (no reading), 0 invalid.\nWeights read as kg, the configured unit: the file names none; use --unit lb if they are pounds.\n")
         #expect(first.stdout.isEmpty)
         let second = try cli.ok("import", file)
-        #expect(second.stderr == "Imported \(file) (CSV): 0 added, 2 duplicate, 1 skipped (no reading), 0 invalid.\nWeights read as kg, the configured unit: the file names none; use --unit lb if they are pounds.\n")
+        #expect(second.stderr == "Imported \(file) (CSV): 0 added, 0 updated, 2 duplicate, 1 skipped (no reading), 0 invalid.\nWeights read as kg, the configured unit: the file names none; use --unit lb if they are pounds.\n")
         #expect(try cli.entries().count == 2)
     }
 
@@ -28,7 +28,7 @@ struct ImportExportTests {
         let newer = try write(cli, "b.csv", "Date,\"Weight (kg)\",\"Fat mass (kg)\",Comments\n\"2026-01-03 07:00:00\",80.1,16,\n\"2026-01-02 07:00:00\",80.4,16,\n")
         try cli.ok("import", older)
         let result = try cli.ok("import", newer)
-        #expect(result.stderr.contains("(Withings): 1 added, 1 duplicate"))
+        #expect(result.stderr.contains("(Withings): 1 added, 0 updated, 1 duplicate"))
         #expect(try cli.entries().map { $0["kilograms"] as? Double } == [80.9, 80.4, 80.1])
     }
 
@@ -44,7 +44,7 @@ struct ImportExportTests {
         #expect(refused.stderr.contains("nothing was imported"))
         #expect(cli.weightsFile == before)
         let skipped = try cli.ok("import", file, "--skip-invalid")
-        #expect(skipped.stderr.contains("2 added, 0 duplicate, 0 skipped (no reading), 1 invalid."))
+        #expect(skipped.stderr.contains("2 added, 0 updated, 0 duplicate, 0 skipped (no reading), 1 invalid."))
         #expect(try cli.entries().count == 3)
     }
 
@@ -53,7 +53,7 @@ struct ImportExportTests {
         let cli = try CLIHarness()
         let file = try write(cli, "w.csv", "date,weight\n2026-01-01,80\n")
         let result = try cli.ok("import", file, "--dry-run")
-        #expect(result.stderr == "Would import \(file) (CSV): 1 added, 0 duplicate, 0 skipped (no reading), 0 invalid.\nWeights read as kg, the configured unit: the file names none; use --unit lb if they are pounds.\n")
+        #expect(result.stderr == "Would import \(file) (CSV): 1 added, 0 updated, 0 duplicate, 0 skipped (no reading), 0 invalid.\nWeights read as kg, the configured unit: the file names none; use --unit lb if they are pounds.\n")
         #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory))
     }
 

@@ -114,7 +114,7 @@ struct ImportFormatsTests {
             #expect(result.status == 0, "\(test.format) (\(format ?? "auto")): \(result.stderr)")
             let displayName = result.stderr.split(separator: "(").dropFirst().first?.split(separator: ")").first.map(String.init) ?? ""
             #expect(!displayName.isEmpty && !displayName.hasPrefix("CSV"), "\(test.format): detected as \(displayName)")
-            #expect(result.stderr.contains("\(test.expected.count) added, 0 duplicate, \(test.noReading) skipped (no reading), 0 invalid"), "\(result.stderr)")
+            #expect(result.stderr.contains("\(test.expected.count) added, 0 updated, 0 duplicate, \(test.noReading) skipped (no reading), 0 invalid"), "\(result.stderr)")
             let entries = try cli.entries()
             #expect(entries.count == test.expected.count)
             for (entry, (date, kilograms)) in zip(entries, test.expected) {
@@ -122,7 +122,7 @@ struct ImportFormatsTests {
                 #expect(abs((entry["kilograms"] as? Double ?? 0) - kilograms) < 1e-9, "\(test.format): \(entry["kilograms"] ?? "")")
             }
             let again = try cli.binary.run(["import", cli.directory.file("in/" + test.name)] + test.arguments, environment: cli.environment)
-            #expect(again.stderr.contains("0 added, \(test.expected.count) duplicate"), "\(again.stderr)")
+            #expect(again.stderr.contains("0 added, 0 updated, \(test.expected.count) duplicate"), "\(again.stderr)")
         }
     }
 

@@ -35,7 +35,7 @@ struct LogCommandTests {
         #expect(text.stdout == "Logged 80.5 kg on 2026-11-01 07:30 (\(id.prefix(8))): after run\nTrend 80.5 kg\n")
         let json = try cli.ok("log", "177.4lb", "--date", "2026-11-02T07:00:00+01:00", "--format", "json", "--unit", "lb")
         let object = try #require(try cli.json(json.stdout) as? [String: Any])
-        #expect(Set(object.keys) == ["id", "date", "weight", "unit", "kilograms", "note", "trend", "weeklyRate", "alreadyLogged"])
+        #expect(Set(object.keys) == ["id", "date", "weight", "unit", "kilograms", "note", "fatPercent", "trend", "weeklyRate", "alreadyLogged"])
         #expect(object["date"] as? String == "2026-11-02T07:00:00+01:00")
         #expect(object["weight"] as? Double == 177.4)
         #expect(object["unit"] as? String == "lb")

@@ -31,6 +31,17 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     public func adding(days: Int) -> CalendarDay { CalendarDay(dayNumber: dayNumber + days) }
 
+    /// `2026-12-01` exactly (a plan's days in the data file).
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), year >= 1,
+            let parsed = CalendarDay(year: year, month: month, day: day)
+        else { return nil }
+        self = parsed
+    }
+
     /// 0 for Monday … 6 for Sunday (1 Jan 1970, day 0, was a Thursday).
     public var weekdayFromMonday: Int { ((dayNumber % 7) + 7 + 3) % 7 }
 

@@ -34,7 +34,7 @@ public struct ChangeSummary: Equatable, Sendable {
         self.added = added
         self.changed = changed
         removed = old.count
-        goalChanged = before.goalKilograms != after.goalKilograms
+        goalChanged = before.goal != after.goal
     }
 
     public var isEmpty: Bool { added == 0 && removed == 0 && changed == 0 && !goalChanged }

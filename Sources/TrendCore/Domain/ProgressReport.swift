@@ -31,6 +31,74 @@ public struct ProgressReport: Equatable, Sendable {
         public let fourWeeks: Double?
     }
 
+    /// Days without a weigh-in longer than `longGapDays` (SPEC §5): no
+    /// estimated days are shown or drawn across one.
+    public struct Gap: Equatable, Sendable {
+        /// The last weigh-in day before it and the first after it.
+        public let lastBefore: CalendarDay
+        public let firstAfter: CalendarDay
+
+        public var days: Int { firstAfter.dayNumber - lastBefore.dayNumber }
+    }
+
+    /// Two weigh-in days more than this many days apart make a gap.
+    public static let longGapDays = 30
+
+    /// The body-composition part of the report (SPEC §12), as of the latest
+    /// day with body fat.
+    public struct BodyComposition: Equatable, Sendable {
+        public let asOf: CalendarDay
+        public let fatPercent: Double
+        public let fatMassKilograms: Double
+        public let leanMassKilograms: Double
+        /// Per week; nil with fewer than two body-fat days.
+        public let fatPercentWeeklyRate: Double?
+        public let fatMassWeeklyRateKilograms: Double?
+        public let leanMassWeeklyRateKilograms: Double?
+        /// Over the range: the trend's change from its first to its last body-fat day in range.
+        public let fatMassChangeKilograms: Double?
+        public let leanMassChangeKilograms: Double?
+
+        /// What share of the change in weight was fat: fat-mass change ÷
+        /// (fat-mass + lean-mass change); nil when they cancel out.
+        public var fatShareOfChange: Double? {
+            guard let fat = fatMassChangeKilograms, let lean = leanMassChangeKilograms, abs(fat + lean) > 1e-9 else { return nil }
+            return fat / (fat + lean)
+        }
+
+        /// The total change the share is of (fat + lean).
+        public var totalChangeKilograms: Double? {
+            guard let fat = fatMassChangeKilograms, let lean = leanMassChangeKilograms else { return nil }
+            return fat + lean
+        }
+    }
+
+    /// Where the trend stands against the plan (SPEC §13).
+    public struct PlanStatus: Equatable, Sendable {
+        public let start: CalendarDay
+        public let startTrendKilograms: Double
+        /// The plan's end: its `--by` day, or the day its rate reaches the goal.
+        public let by: CalendarDay
+        /// Planned, signed (negative: losing).
+        public let weeklyRateKilograms: Double
+        /// Where the plan line is on the report's day.
+        public let planTrendTodayKilograms: Double
+        /// Positive is ahead of the plan: the plan line minus the trend for a loss,
+        /// the trend minus the plan line for a gain. Nil before there is enough data.
+        public let aheadByKilograms: Double?
+        /// The same in days at the planned rate.
+        public let aheadByDays: Double?
+        /// The weekly rate, and the energy balance, now needed to arrive on the day; nil once it has passed.
+        public let requiredWeeklyRateKilograms: Double?
+        public let requiredEnergyBalance: Int?
+        /// The current rate arrives this many days after the plan's end (negative: before); nil when it never does.
+        public let daysLate: Int?
+        /// The plan's day has passed and the goal is not reached.
+        public let isOverdue: Bool
+        /// The goal is reached: the plan is done.
+        public let isDone: Bool
+    }
+
     public let range: ProgressRange
     /// Chosen with since/until rather than a named range.
     public let isCustomPeriod: Bool
@@ -40,7 +108,7 @@ public struct ProgressReport: Equatable, Sendable {
     public let method: TrendMethod
     /// One per weigh-in in range, oldest first.
     public let points: [Point]
-    /// The estimated days in range, oldest first.
+    /// The estimated days in range, oldest first; none inside a long gap.
     public let estimatedDays: [EstimatedDay]
     public let goalKilograms: Double?
     /// The latest weigh-in day: what the headline numbers are "as of".
@@ -48,9 +116,21 @@ public struct ProgressReport: Equatable, Sendable {
     /// The first weigh-in day.
     public let trackingSince: CalendarDay?
     public let trendKilograms: Double?
+    /// Nil until there is enough data (`hasEnoughData`).
     public let weeklyRateKilograms: Double?
     public let deltas: Deltas
     public let goal: GoalProjection?
+    /// Days with a weigh-in, up to `asOf`.
+    public let weighInDays: Int
+    /// A week of weigh-ins (SPEC §5): the rate, energy balance, projection
+    /// and plan status are shown from then on.
+    public let hasEnoughData: Bool
+    /// The longest gap in range, if any.
+    public let longestGap: Gap?
+    public let bodyComposition: BodyComposition?
+    /// Of the trend, when a height is known.
+    public let bmi: BodyMassIndex?
+    public let plan: PlanStatus?
 
     public var count: Int { points.count }
     public var start: WeightEntry? { points.first?.entry }
@@ -86,9 +166,11 @@ public struct ProgressReport: Equatable, Sendable {
     /// Diet say; negative is a deficit (eating less than you burn).
     public static let kilocaloriesPerKilogram = 3500 / WeightUnit.kilogramsPerPound
 
-    public var energyBalanceKilocaloriesPerDay: Int? {
-        weeklyRateKilograms.map { Int(($0 * Self.kilocaloriesPerKilogram / 7).rounded()) }
+    public static func energyBalance(weeklyRateKilograms rate: Double) -> Int {
+        Int((rate * kilocaloriesPerKilogram / 7).rounded())
     }
+
+    public var energyBalanceKilocaloriesPerDay: Int? { weeklyRateKilograms.map(Self.energyBalance) }
 
     /// Days from the latest weigh-in to `to`; a report says so when it is more than 2.
     public var daysSinceLatestWeighIn: Int? { asOf.map { to.dayNumber - $0.dayNumber } }
@@ -109,15 +191,18 @@ public struct ProgressReport: Equatable, Sendable {
         ProgressReport(
             range: range, isCustomPeriod: false, from: nil, to: today, method: method, points: [], estimatedDays: [], goalKilograms: nil, asOf: nil,
             trackingSince: nil, trendKilograms: nil, weeklyRateKilograms: nil,
-            deltas: Deltas(day: nil, week: nil, twoWeeks: nil, fourWeeks: nil), goal: nil)
+            deltas: Deltas(day: nil, week: nil, twoWeeks: nil, fourWeeks: nil), goal: nil, weighInDays: 0, hasEnoughData: false,
+            longestGap: nil, bodyComposition: nil, bmi: nil, plan: nil)
     }
 
     /// The report for `range` on `today`, or for the days from `since` to
-    /// `until` (a report as it was then: later weigh-ins are left out).
-    /// Pure, so it runs off the main actor.
+    /// `until`; a named range with `until` is the range ending then. Either
+    /// way with `until` it is the report as it was then: later weigh-ins are
+    /// left out. Pure, so it runs off the main actor.
     public static func prepare(
-        entries allEntries: [WeightEntry], goalKilograms: Double?, range: ProgressRange, today realToday: CalendarDay,
-        method: TrendMethod = .default, since: CalendarDay? = nil, until: CalendarDay? = nil
+        entries allEntries: [WeightEntry], goalKilograms: Double?, goalPlan: GoalPlan? = nil, heightCentimetres: Double? = nil,
+        range: ProgressRange, today realToday: CalendarDay, method: TrendMethod = .default, since: CalendarDay? = nil,
+        until: CalendarDay? = nil
     ) -> ProgressReport {
         let today = until ?? realToday
         let entries = until == nil ? allEntries : allEntries.filter { $0.calendarDay <= today }
@@ -142,24 +227,105 @@ public struct ProgressReport: Equatable, Sendable {
             guard day >= from, day <= today else { continue }
             points.append(Point(entry: entry, trendKilograms: series.days[day.dayNumber - firstSeriesDay.dayNumber].trendKilograms))
         }
+        // Estimated days in range, but none inside a long gap; and the longest gap in range.
         let firstEstimated = max(from.dayNumber, firstSeriesDay.dayNumber) - firstSeriesDay.dayNumber
-        let estimatedDays = series.days.dropFirst(firstEstimated).lazy.filter { $0.isInterpolated && $0.day <= today }
-            .map { EstimatedDay(day: $0.day, kilograms: $0.kilograms, trendKilograms: $0.trendKilograms) }
+        var estimatedDays: [EstimatedDay] = []
+        var longestGap: Gap?
+        var pending: [EstimatedDay] = []
+        var lastWeighIn: CalendarDay?
+        for day in series.days.dropFirst(firstEstimated) where day.day <= today {
+            if day.isInterpolated {
+                pending.append(EstimatedDay(day: day.day, kilograms: day.kilograms, trendKilograms: day.trendKilograms))
+                continue
+            }
+            let before = lastWeighIn ?? series.lastWeighInDay(before: day.day)
+            if let before, day.day.dayNumber - before.dayNumber > longGapDays {
+                let gap = Gap(lastBefore: before, firstAfter: day.day)
+                if gap.days > (longestGap?.days ?? 0) { longestGap = gap }
+            } else {
+                estimatedDays += pending
+            }
+            pending = []
+            lastWeighIn = day.day
+        }
         let latestTrend = trend(asOf)
         func delta(_ days: Int) -> Double? {
             guard let latestTrend, let earlier = trend(asOf.adding(days: -days)) else { return nil }
             return latestTrend - earlier
         }
-        let slope = series.dailySlopeKilograms
+        let enough = series.hasEnoughDataForRate
+        let slope = enough ? series.dailySlopeKilograms : nil
         var goal: GoalProjection?
-        if let goalKilograms, let latestTrend {
-            goal = GoalProjection(goalKilograms: goalKilograms, trendKilograms: latestTrend, dailySlopeKilograms: slope, latestDay: asOf)
+        if let goalKilograms {
+            goal = GoalProjection(
+                goalKilograms: goalKilograms, dailyTrends: series.days.map(\.trendKilograms), dailySlopeKilograms: slope, latestDay: asOf,
+                projects: enough)
+        }
+        let weeklyRate = enough ? series.weeklyRateKilograms : nil
+        let composition = bodyComposition(entries: entries, from: from, to: today)
+        let bmi = heightCentimetres.flatMap { height in latestTrend.map { BodyMassIndex(kilograms: $0, centimetres: height) } }
+        var plan: PlanStatus?
+        if let goal, let goalPlan, let latestTrend {
+            plan = planStatus(
+                goalPlan, goal: goal, series: series, latestTrend: latestTrend, today: today, weeklyRate: weeklyRate, enough: enough)
         }
         return ProgressReport(
-            range: range, isCustomPeriod: since != nil || until != nil, from: from, to: today, method: method, points: points, estimatedDays: Array(estimatedDays),
-            goalKilograms: goalKilograms, asOf: asOf, trackingSince: firstSeriesDay, trendKilograms: latestTrend,
-            weeklyRateKilograms: series.weeklyRateKilograms,
-            deltas: Deltas(day: delta(1), week: delta(7), twoWeeks: delta(14), fourWeeks: delta(28)), goal: goal)
+            range: range, isCustomPeriod: since != nil, from: from, to: today, method: method, points: points,
+            estimatedDays: estimatedDays, goalKilograms: goalKilograms, asOf: asOf, trackingSince: firstSeriesDay, trendKilograms: latestTrend,
+            weeklyRateKilograms: weeklyRate, deltas: Deltas(day: delta(1), week: delta(7), twoWeeks: delta(14), fourWeeks: delta(28)), goal: goal,
+            weighInDays: series.weighInDayCount, hasEnoughData: enough, longestGap: longestGap, bodyComposition: composition, bmi: bmi, plan: plan)
+    }
+
+    static func bodyComposition(entries: [WeightEntry], from: CalendarDay, to: CalendarDay) -> BodyComposition? {
+        let series = BodyCompositionSeries(entries: entries)
+        guard let latest = series.latest(onOrBefore: to) else { return nil }
+        let rates = series.weeklyRates(upTo: latest.day)
+        // The change over the range: from its first to its last measured day in range.
+        let measured = series.days.filter { $0.isMeasured && $0.day >= from && $0.day <= to }
+        var fatChange: Double?
+        var leanChange: Double?
+        if let first = measured.first, let last = measured.last, first.day < last.day {
+            fatChange = last.fatMassKilograms - first.fatMassKilograms
+            leanChange = last.leanMassKilograms - first.leanMassKilograms
+        }
+        return BodyComposition(
+            asOf: latest.day, fatPercent: latest.fatPercent, fatMassKilograms: latest.fatMassKilograms, leanMassKilograms: latest.leanMassKilograms,
+            fatPercentWeeklyRate: rates?.fatPercent, fatMassWeeklyRateKilograms: rates?.fatMass, leanMassWeeklyRateKilograms: rates?.leanMass,
+            fatMassChangeKilograms: fatChange, leanMassChangeKilograms: leanChange)
+    }
+
+    static func planStatus(
+        _ plan: GoalPlan, goal: GoalProjection, series: TrendSeries, latestTrend: Double, today: CalendarDay, weeklyRate: Double?, enough: Bool
+    ) -> PlanStatus {
+        // The plan starts from the trend on its first day (or, set after the latest weigh-in, the latest trend).
+        let startTrend = series.trendKilograms(on: plan.start)
+            ?? (plan.start > (series.lastDay ?? plan.start) ? latestTrend : series.days.first?.trendKilograms ?? latestTrend)
+        let target = goal.goalKilograms
+        let by: CalendarDay
+        let plannedRate: Double
+        switch plan.pace {
+        case .by(let day):
+            by = day
+            plannedRate = (target - startTrend) / Double(max(1, day.dayNumber - plan.start.dayNumber)) * 7
+        case .weeklyRate(let rate):
+            plannedRate = rate
+            let days = (target - startTrend) / (rate / 7)
+            by = plan.start.adding(days: days > 0 ? Int(days.rounded(.up)) : 0)
+        }
+        let length = Double(max(1, by.dayNumber - plan.start.dayNumber))
+        let fraction = min(1, max(0, Double(today.dayNumber - plan.start.dayNumber) / length))
+        let planLine = startTrend + (target - startTrend) * fraction
+        let losing = target < startTrend
+        let ahead = losing ? planLine - latestTrend : latestTrend - planLine
+        let remainingDays = by.dayNumber - today.dayNumber
+        let required = remainingDays > 0 && !goal.isReached ? (target - latestTrend) / Double(remainingDays) * 7 : nil
+        let late = goal.projectedDay.map { $0.dayNumber - by.dayNumber }
+        return PlanStatus(
+            start: plan.start, startTrendKilograms: startTrend, by: by, weeklyRateKilograms: plannedRate, planTrendTodayKilograms: planLine,
+            aheadByKilograms: enough ? ahead : nil,
+            aheadByDays: enough && abs(plannedRate) > 1e-9 ? ahead / (abs(plannedRate) / 7) : nil,
+            requiredWeeklyRateKilograms: enough ? required : nil, requiredEnergyBalance: enough ? required.map(energyBalance) : nil,
+            daysLate: enough && !goal.isReached ? late : nil, isOverdue: today > by && !goal.isReached, isDone: goal.isReached)
     }
 }
 

@@ -102,4 +102,33 @@ public struct TrendSeries: Sendable {
     }
 
     public var weeklyRateKilograms: Double? { dailySlopeKilograms.map { $0 * 7 } }
+
+    /// Days with a weigh-in.
+    public var weighInDayCount: Int { days.count { !$0.isInterpolated } }
+
+    /// A week of weigh-ins (SPEC §5): the history spans at least 7 days
+    /// (first to latest weigh-in day, both counted) with at least 4 days
+    /// of weigh-ins. Before that a rate is noise: two weigh-ins a day apart
+    /// would "project" a goal date months away.
+    public var hasEnoughDataForRate: Bool {
+        guard let first = firstDay, let last = lastDay else { return false }
+        return last.dayNumber - first.dayNumber + 1 >= Self.enoughDays && weighInDayCount >= Self.enoughWeighInDays
+    }
+
+    public static let enoughDays = 7
+    public static let enoughWeighInDays = 4
+
+    /// The weekly rate once there is enough data for one.
+    public var reportedWeeklyRateKilograms: Double? { hasEnoughDataForRate ? weeklyRateKilograms : nil }
+
+    /// The last day with a weigh-in before `day`.
+    public func lastWeighInDay(before day: CalendarDay) -> CalendarDay? {
+        guard let first = days.first?.day.dayNumber else { return nil }
+        var index = min(days.count, day.dayNumber - first) - 1
+        while index >= 0 {
+            if !days[index].isInterpolated { return days[index].day }
+            index -= 1
+        }
+        return nil
+    }
 }

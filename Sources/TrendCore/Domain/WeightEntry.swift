@@ -22,12 +22,16 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
     public var kilograms: Double
     /// Nil rather than empty, so "no note" has one spelling.
     public var note: String?
+    /// Body fat measured with this weigh-in, in percent of the weight
+    /// (0 < x < 75, SPEC §12); nil when not measured.
+    public var fatPercent: Double?
 
-    public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, kilograms: Double, note: String? = nil) {
+    public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, kilograms: Double, note: String? = nil, fatPercent: Double? = nil) {
         self.id = id
         self.timestamp = timestamp
         self.kilograms = kilograms
         self.note = (note?.isEmpty ?? true) ? nil : note
+        self.fatPercent = fatPercent
     }
 
     /// A random (version 4) id. Not `UUID()`: on Linux it opens

@@ -18,8 +18,27 @@ public enum WeightInput {
         kilograms.isFinite && kilograms > 0 && kilograms <= maximumKilograms
     }
 
+    /// Body fat in percent: more than 0, less than 75 (SPEC §12).
+    public static func isValid(fatPercent: Double) -> Bool {
+        fatPercent.isFinite && fatPercent > 0 && fatPercent < 75
+    }
+
+    public static let validFatRangeText = "more than 0 and less than 75 percent"
+
     /// The rule in words, for messages.
     public static let validRangeText = "more than 0 and at most \(DecimalText.shortest(maximumKilograms)) kg"
+
+    /// Body fat as typed: `22.4`, `22,4`, `22.4%`, `22.4 %` (SPEC §12).
+    public static func fatPercent(parsing text: String) throws(WeightInputError) -> Double {
+        var input = text.trimmed
+        guard !input.isEmpty else { throw .notFat(input: input) }
+        let shown = input
+        if input.hasSuffix("%") { input = String(input.dropLast()).trimmed }
+        var scanner = Scanner(Array(input.unicodeScalars))
+        guard let value = try scanner.number(input: shown), scanner.isAtEnd else { throw .notFat(input: shown) }
+        guard isValid(fatPercent: value) else { throw .fatOutOfRange(input: shown) }
+        return value
+    }
 
     /// The weight in kilograms. A bare number is in `defaultUnit`.
     public static func kilograms(parsing text: String, defaultUnit: WeightUnit) throws(WeightInputError) -> Double {

@@ -13,6 +13,8 @@ public enum WeightInputError: Error, Equatable, Sendable, CustomStringConvertibl
     case notPositive(input: String)
     case tooHeavy(input: String)
     case poundsOutOfRange(input: String)
+    case notFat(input: String)
+    case fatOutOfRange(input: String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,10 @@ public enum WeightInputError: Error, Equatable, Sendable, CustomStringConvertibl
             "'\(input)' is more than 1000 kg"
         case .poundsOutOfRange(let input):
             "'\(input)': the pounds after stones must be less than 14"
+        case .notFat(let input):
+            "'\(input)' is not a body fat percentage; write it like 22.4 or 22.4%"
+        case .fatOutOfRange(let input):
+            "'\(input)' is not a body fat percentage: it must be \(WeightInput.validFatRangeText)"
         }
     }
 }

@@ -11,6 +11,12 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Outside what the data file holds exactly: years 0001–9999, offsets within ±18:00 in whole minutes.
     case dateNotStorable(timestamp: Timestamp)
     case goalOutOfRange(kilograms: Double)
+    case fatOutOfRange(percent: Double)
+    /// A plan's `--by` date must be after today.
+    case planDateNotInFuture(day: CalendarDay)
+    case planRateOutOfRange(kilograms: Double)
+    /// A plan at a rate starts from the trend: there must be one.
+    case planWithoutWeighIns
     /// Not a UUID and not a prefix of at least 4 hex digits.
     case malformedID(input: String)
     case entryNotFound(id: String)
@@ -41,6 +47,14 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(timestamp.iso8601) cannot be stored: years 0001 to 9999 and UTC offsets within ±18:00 in whole minutes only"
         case .goalOutOfRange(let kilograms):
             "\(DecimalText.shortest(kilograms)) kg is not a goal: it must be \(WeightInput.validRangeText)"
+        case .planDateNotInFuture(let day):
+            "a plan's date must be in the future, not \(day)"
+        case .planRateOutOfRange(let kilograms):
+            "\(DecimalText.shortest(kilograms)) kg a week is not a plan's rate: it must be more than 0 and at most \(DecimalText.shortest(GoalPlan.maximumWeeklyKilograms)) kg"
+        case .planWithoutWeighIns:
+            "a plan starts from the trend: log a weigh-in first"
+        case .fatOutOfRange(let percent):
+            "\(DecimalText.shortest(percent))% is not a body fat percentage: it must be \(WeightInput.validFatRangeText)"
         case .malformedID(let input):
             "'\(input)' is not an entry id: give the full id or at least its first 4 hex digits"
         case .entryNotFound(let id):

@@ -44,11 +44,12 @@ public enum WeightMerge {
         }
         ours.insert(contentsOf: added)
         outcome.added = added.count
-        switch (ours.goalKilograms, theirs.goalKilograms) {
-        case (nil, let goal?): ours.goalKilograms = goal
+        // The goal and its plan are one value.
+        switch (ours.goal, theirs.goal) {
+        case (nil, let goal?): ours.setGoal(goal.kilograms, plan: goal.plan)
         case (let mine?, let goal?) where mine != goal:
             outcome.goalConflict = true
-            if prefer == .theirs { ours.goalKilograms = goal }
+            if prefer == .theirs { ours.setGoal(goal.kilograms, plan: goal.plan) }
         default: break
         }
         return outcome
@@ -91,18 +92,17 @@ public enum WeightMerge {
                 if let o { result.append(o) }
             }
         }
-        var goal = ours.goalKilograms
+        var goal = ours.goal
         var goalConflict = false
-        if ours.goalKilograms != theirs.goalKilograms {
-            if ours.goalKilograms == base.goalKilograms {
-                goal = theirs.goalKilograms
-            } else if theirs.goalKilograms != base.goalKilograms {
+        if ours.goal != theirs.goal {
+            if ours.goal == base.goal {
+                goal = theirs.goal
+            } else if theirs.goal != base.goal {
                 goalConflict = true
             }
         }
         conflicts.sort { $0.id.uuidString < $1.id.uuidString }
-        return ThreeWay(
-            store: WeightStore(entries: result, goalKilograms: goal, version: max(ours.version, theirs.version)), conflicts: conflicts,
-            goalConflict: goalConflict)
+        let store = WeightStore(entries: result, goalKilograms: goal?.kilograms, goalPlan: goal?.plan, version: max(ours.version, theirs.version))
+        return ThreeWay(store: store, conflicts: conflicts, goalConflict: goalConflict)
     }
 }

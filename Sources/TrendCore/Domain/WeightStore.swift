@@ -1,19 +1,54 @@
 /// Everything `weights.json` holds.
 public struct WeightStore: Equatable, Sendable {
-    /// The file format version this program reads and writes.
-    public static let currentVersion = 1
+    /// The newest file format this program reads and writes: 2 added body
+    /// fat on entries and the goal's plan.
+    public static let currentVersion = 2
 
     /// Kept in `WeightEntry.isOrderedBefore` order.
     public private(set) var entries: [WeightEntry]
-    public var goalKilograms: Double?
+    /// Setting or clearing the goal clears its plan.
+    public var goalKilograms: Double? {
+        didSet { if goalKilograms != oldValue { goalPlan = nil } }
+    }
+    /// How the goal is to be reached; nil without a plan (or a goal).
+    public var goalPlan: GoalPlan?
     /// The version the data was read with; a newer one is never written.
     public var version: Int
 
-    public init(entries: [WeightEntry] = [], goalKilograms: Double? = nil, version: Int = WeightStore.currentVersion) {
+    public init(
+        entries: [WeightEntry] = [], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, version: Int = WeightStore.currentVersion
+    ) {
         self.entries = entries.isSorted(by: WeightEntry.isOrderedBefore)
             ? entries : entries.sorted(by: WeightEntry.isOrderedBefore)
         self.goalKilograms = goalKilograms
+        self.goalPlan = goalKilograms == nil ? nil : goalPlan
         self.version = version
+    }
+
+    /// The lowest version that holds this content (SPEC §1): a history
+    /// without body fat or a plan stays readable by a trend that knows neither.
+    public var versionNeeded: Int {
+        goalPlan != nil || entries.contains(where: { $0.fatPercent != nil }) ? 2 : 1
+    }
+
+    /// Sets the goal and its plan together.
+    public mutating func setGoal(_ kilograms: Double?, plan: GoalPlan?) {
+        goalKilograms = kilograms
+        goalPlan = kilograms == nil ? nil : plan
+    }
+
+    /// The goal and its plan as one value: what a merge compares.
+    public var goal: Goal? { goalKilograms.map { Goal(kilograms: $0, plan: goalPlan) } }
+
+    /// The same weigh-ins and goal: the version a file was read with is
+    /// where the data came from, not what it is.
+    public static func == (a: WeightStore, b: WeightStore) -> Bool {
+        a.entries == b.entries && a.goalKilograms == b.goalKilograms && a.goalPlan == b.goalPlan
+    }
+
+    public struct Goal: Equatable, Sendable {
+        public let kilograms: Double
+        public let plan: GoalPlan?
     }
 
     /// Inserts in order without re-sorting: a new weigh-in is usually the
@@ -37,6 +72,15 @@ public struct WeightStore: Equatable, Sendable {
         }
         entries.append(contentsOf: newEntries)
         entries.sort(by: WeightEntry.isOrderedBefore)
+    }
+
+    /// Gives entries their body fat, by id, in one pass (an import that
+    /// fills in what a weight-only export lacked).
+    public mutating func setFat(_ fat: [WeightEntry.ID: Double]) {
+        guard !fat.isEmpty else { return }
+        for index in entries.indices {
+            if let value = fat[entries[index].id] { entries[index].fatPercent = value }
+        }
     }
 
     public func index(of id: WeightEntry.ID) -> Int? {

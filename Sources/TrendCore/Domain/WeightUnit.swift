@@ -61,6 +61,15 @@ public enum WeightUnit: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The number alone, to 0.1, as a command takes it back: `80.5`, `177.5`;
+    /// stones as decimal pounds would not be, so they are written `12st 6.5lb`.
+    public func formatPlain(kilograms: Double) -> String {
+        switch self {
+        case .kilograms, .pounds: Decimal1.text(value(fromKilograms: kilograms))
+        case .stones: format(kilograms: kilograms).replacing(" st ", with: "st ").replacing(" lb", with: "lb")
+        }
+    }
+
     /// A signed difference (`+1.2 kg`, `-0.4 lb`, never `±0.0` or `-0.0`: a
     /// change that rounds to nothing is `0.0`); stones are shown in pounds
     /// because a change of "0 st 3.1 lb" reads worse than "3.1 lb".
@@ -74,8 +83,8 @@ public enum WeightUnit: String, CaseIterable, Sendable, Codable {
 
 /// One-decimal text without `String(format:)`: locale-free (never a decimal
 /// comma) and cheap.
-enum Decimal1 {
-    static func text(_ value: Double) -> String {
+package enum Decimal1 {
+    package static func text(_ value: Double) -> String {
         let tenths = Int64((value * 10).rounded())
         let sign = tenths < 0 ? "-" : ""
         let magnitude = tenths.magnitude

@@ -74,15 +74,17 @@ public final class ImportFeature {
             if !problems.isEmpty { throw ImportError.everyRowInvalid(path: path, count: problems.count) }
             throw ImportError.noWeighIns(path: path, rows: parsed.noReadingCount, otherRecords: parsed.otherRecordCount)
         }
-        let batch = ImportBatch(entries: parsed.entries, goalKilograms: parsed.goalKilograms, idsDecide: parsed.format == TrendJSONFormat.format)
+        let batch = ImportBatch(
+            entries: parsed.entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format)
         let outcome = try await weightLog.importBatch(batch, dryRun: request.dryRun)
         let assumption = parsed.assumedUnit.map { unit in
             UnitAssumption(unit: unit, isSessionChoice: settings.sessionUnit != nil, alternatives: UnitAssumption.alternatives(to: unit))
         }
         return ImportSummary(
-            path: path, format: parsed.format, added: outcome.added, duplicates: outcome.duplicates, noReading: parsed.noReadingCount,
+            path: path, format: parsed.format, added: outcome.added, updated: outcome.updated, duplicates: outcome.duplicates, noReading: parsed.noReadingCount,
             problems: problems, goalSet: outcome.goalSet, dryRun: request.dryRun, readAsWindows1252: parsed.readAsWindows1252,
-            unitAssumption: outcome.added + outcome.duplicates > 0 ? assumption : nil)
+            loneBodyFatReadings: parsed.loneBodyFatReadings,
+            unitAssumption: outcome.added + outcome.updated + outcome.duplicates > 0 ? assumption : nil)
     }
 }
 
@@ -91,6 +93,8 @@ public struct ImportSummary: Equatable, Sendable {
     public let path: String
     public let format: ImportFormat
     public let added: Int
+    /// Weigh-ins already stored that the file gave their body fat.
+    public let updated: Int
     public let duplicates: Int
     public let noReading: Int
     /// The rows that could not be read (skipped with `--skip-invalid`).
@@ -99,6 +103,8 @@ public struct ImportSummary: Equatable, Sendable {
     public let dryRun: Bool
     /// The file is not UTF-8: its text was read as Windows-1252.
     public let readAsWindows1252: Bool
+    /// Body-fat readings without a weigh-in of the same source within 2 minutes: not stored.
+    public let loneBodyFatReadings: Int
     /// Set when the file names no unit and the weights were read in one it did not name.
     public let unitAssumption: UnitAssumption?
 

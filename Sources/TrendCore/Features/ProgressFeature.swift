@@ -36,11 +36,12 @@ public final class ProgressFeature {
     public private(set) var since: CalendarDay?
     public private(set) var until: CalendarDay?
 
-    /// Selects a range and prepares its report off the main actor.
-    public func select(_ range: ProgressRange) async {
+    /// Selects a range (ending on `until`, when given: the report as it
+    /// was then) and prepares its report.
+    public func select(_ range: ProgressRange, until: CalendarDay? = nil) async {
         self.range = range
         since = nil
-        until = nil
+        self.until = until
         await prepare()
     }
 
@@ -61,6 +62,8 @@ public final class ProgressFeature {
         defer { if generation == ticket { isPreparing = false } }
         let entries = weightLog.entries
         let goal = weightLog.goalKilograms
+        let plan = weightLog.goalPlan
+        let height = settings.heightCentimetres
         let range = range
         let today = clock.today
         let method = settings.method
@@ -68,7 +71,8 @@ public final class ProgressFeature {
         let until = until
         let prepared = await offMainActor(if: entries.count) {
             ProgressReport.prepare(
-                entries: entries, goalKilograms: goal, range: range, today: today, method: method, since: since, until: until)
+                entries: entries, goalKilograms: goal, goalPlan: plan, heightCentimetres: height, range: range, today: today, method: method,
+                since: since, until: until)
         }
         if generation == ticket { snapshot = prepared }
     }
@@ -99,7 +103,7 @@ public final class ProgressFeature {
             else { return nil }
             return LoggedTrend(
                 day: entry.calendarDay, trendKilograms: trend, latestDay: latestDay, latestTrendKilograms: latest,
-                weeklyRateKilograms: series.weeklyRateKilograms)
+                weeklyRateKilograms: series.reportedWeeklyRateKilograms)
         }
     }
 

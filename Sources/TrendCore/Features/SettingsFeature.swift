@@ -16,6 +16,8 @@ public final class SettingsFeature {
     public private(set) var savedMethod: TrendMethod = .default
     /// A method chosen for this session only (`--method`), never saved.
     public private(set) var sessionMethod: TrendMethod?
+    /// For BMI; nil until given.
+    public private(set) var heightCentimetres: Double?
     public private(set) var hasLoaded = false
     public private(set) var isLoading = false
     public private(set) var isSaving = false
@@ -63,6 +65,14 @@ public final class SettingsFeature {
         try await save { [repository] in try await repository.setUnit(unit) }
     }
 
+    /// Saves the height (nil clears it).
+    public func setHeight(centimetres: Double?) async throws {
+        if let centimetres, !HeightInput.validCentimetres.contains(centimetres) {
+            throw HeightInput.Problem.outOfRange(input: DecimalText.shortest(centimetres) + " cm")
+        }
+        try await save { [repository] in try await repository.setHeight(centimetres) }
+    }
+
     /// Saves the trend method (the default is stored as none).
     public func setMethod(_ method: TrendMethod) async throws {
         try await save { [repository] in try await repository.setMethod(method) }
@@ -85,6 +95,7 @@ public final class SettingsFeature {
     private func accept(_ settings: Settings) {
         savedUnit = settings.unit
         savedMethod = settings.method ?? .default
+        heightCentimetres = settings.heightCentimetres
         hasLoaded = true
     }
 

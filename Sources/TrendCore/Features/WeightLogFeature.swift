@@ -21,6 +21,8 @@ public final class WeightLogFeature {
 
     public private(set) var entries: [WeightEntry] = []
     public private(set) var goalKilograms: Double?
+    /// How the goal is to be reached, when a plan was set (SPEC §13).
+    public private(set) var goalPlan: GoalPlan?
     /// The file's format version; a newer one is read but never written.
     public private(set) var version = WeightStore.currentVersion
     public private(set) var hasLoaded = false
@@ -64,7 +66,7 @@ public final class WeightLogFeature {
 
     /// The loaded data as one value: what `export` writes.
     public var store: WeightStore {
-        WeightStore(entries: entries, goalKilograms: goalKilograms, version: version)
+        WeightStore(entries: entries, goalKilograms: goalKilograms, goalPlan: goalPlan, version: version)
     }
 
     /// The most recent weigh-in by instant.
@@ -107,10 +109,13 @@ public final class WeightLogFeature {
     /// refused as a likely typo, and the same weight again within two
     /// minutes is not added twice, unless the check is skipped.
     @discardableResult
-    public func log(kilograms: Double, at timestamp: Timestamp, note: String? = nil, check: TypoCheck) async throws -> LogOutcome {
+    public func log(
+        kilograms: Double, at timestamp: Timestamp, note: String? = nil, fatPercent: Double? = nil, check: TypoCheck
+    ) async throws -> LogOutcome {
         try validate(kilograms: kilograms)
         try validate(timestamp: timestamp)
-        let entry = WeightEntry(timestamp: timestamp, kilograms: kilograms, note: note)
+        if let fatPercent { try validate(fatPercent: fatPercent) }
+        let entry = WeightEntry(timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent)
         return try await performEdit { [repository] in
             try await repository.modify { store in
                 if case .typedIn(let unit) = check {
@@ -140,6 +145,13 @@ public final class WeightLogFeature {
         case clear
     }
 
+    /// What an edit does to the body fat.
+    public enum FatChange: Equatable, Sendable {
+        case keep
+        case set(Double)
+        case clear
+    }
+
     /// Changes one entry; nil arguments keep what is there.
     @discardableResult
     public func update(
@@ -154,10 +166,11 @@ public final class WeightLogFeature {
     @discardableResult
     public func update(
         matching text: String, kilograms: Double? = nil, timestamp: Timestamp? = nil, note: NoteChange = .keep,
-        check: TypoCheck = .skipped
+        fat: FatChange = .keep, check: TypoCheck = .skipped
     ) async throws -> WeightEntry {
         _ = try EntryID.prefix(parsing: text)
         if let kilograms { try validate(kilograms: kilograms) }
+        if case .set(let value) = fat { try validate(fatPercent: value) }
         if let timestamp { try validate(timestamp: timestamp) }
         return try await performEdit { [repository] in
             try await repository.modify { store in
@@ -171,6 +184,11 @@ public final class WeightLogFeature {
                 case .keep: break
                 case .set(let text): entry.note = text.isEmpty ? nil : text
                 case .clear: entry.note = nil
+                }
+                switch fat {
+                case .keep: break
+                case .set(let value): entry.fatPercent = value
+                case .clear: entry.fatPercent = nil
                 }
                 store.replace(entry)
                 return entry
@@ -217,11 +235,39 @@ public final class WeightLogFeature {
         try await remove(matching: id.uuidString.lowercased())
     }
 
-    public func setGoal(kilograms: Double) async throws {
+    /// How the goal is to be reached, as asked (SPEC §13): by a date, or at
+    /// a weekly rate whose direction the goal gives.
+    public enum PlanRequest: Equatable, Sendable {
+        case by(CalendarDay)
+        /// Kilograms a week, unsigned.
+        case weeklyRate(kilograms: Double)
+    }
+
+    /// Sets the goal, with a plan that starts today from today's trend, or
+    /// without one (which clears a plan set before).
+    public func setGoal(kilograms: Double, plan request: PlanRequest? = nil) async throws {
         guard WeightInput.isValid(kilograms: kilograms) else {
             throw WeightLogError.goalOutOfRange(kilograms: kilograms)
         }
-        try await performEdit { [repository] in try await repository.setGoal(kilograms) }
+        let today = clock.today
+        if case .by(let day)? = request, day <= today { throw WeightLogError.planDateNotInFuture(day: day) }
+        if case .weeklyRate(let rate)? = request, !(rate > 0 && rate <= GoalPlan.maximumWeeklyKilograms) {
+            throw WeightLogError.planRateOutOfRange(kilograms: rate)
+        }
+        try await performEdit { [repository] in
+            try await repository.modify { store in
+                var plan: GoalPlan?
+                switch request {
+                case nil: plan = nil
+                case .by(let day)?: plan = GoalPlan(start: today, pace: .by(day))
+                case .weeklyRate(let rate)?:
+                    // The direction comes from the goal: down to a goal below the trend, up to one above.
+                    guard let trend = TypoGuard.trendKilograms(of: store.entries) else { throw WeightLogError.planWithoutWeighIns }
+                    plan = GoalPlan(start: today, pace: .weeklyRate(kilograms: kilograms < trend ? -rate : rate))
+                }
+                store.setGoal(kilograms, plan: plan)
+            }.store
+        }
     }
 
     /// What merging one copy did, or why it was left alone.
@@ -361,6 +407,10 @@ public final class WeightLogFeature {
         }
     }
 
+    private func validate(fatPercent: Double) throws(WeightLogError) {
+        guard WeightInput.isValid(fatPercent: fatPercent) else { throw .fatOutOfRange(percent: fatPercent) }
+    }
+
     private func validate(timestamp: Timestamp) throws(WeightLogError) {
         guard timestamp.storable == timestamp else { throw .dateNotStorable(timestamp: timestamp) }
         guard clock.accepts(timestamp) else {
@@ -372,6 +422,7 @@ public final class WeightLogFeature {
         conflictCopies = repository.conflictCopies()
         entries = store.entries
         goalKilograms = store.goalKilograms
+        goalPlan = store.goalPlan
         version = store.version
         hasLoaded = true
     }

@@ -4,7 +4,7 @@
 /// long history is never held twice.
 package enum EntryCSV {
     package enum Column: String, Sendable {
-        case id, date, weight, unit, trend, note
+        case id, date, weight, unit, trend, note, fat
     }
 
     /// `series` gives the trend column (each entry's day); without one the
@@ -30,6 +30,7 @@ package enum EntryCSV {
                 case .weight: out.append(contentsOf: number(entry.kilograms).utf8)
                 case .unit: out.append(contentsOf: unitName)
                 case .note: if let note = entry.note { out.append(contentsOf: CSVField.quoted(note).utf8) }
+                case .fat: if let fat = entry.fatPercent { out.append(contentsOf: DecimalText.shortest(fat).utf8) }
                 case .trend:
                     if let trend = series?.trendKilograms(on: entry.calendarDay) {
                         out.append(contentsOf: DecimalText.shortest(unit.roundedValue(fromKilograms: trend)).utf8)

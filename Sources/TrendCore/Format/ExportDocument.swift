@@ -14,7 +14,10 @@ package enum ExportDocument {
     /// method, each entry's day trend goes in a last column (importers ignore it).
     package static func csv(_ store: WeightStore, unit: WeightUnit = .kilograms, trendMethod: TrendMethod? = nil, write: ([UInt8]) -> Void) {
         let series = trendMethod.map { TrendSeries(entries: store.entries, method: $0) }
-        EntryCSV.write(store.entries, columns: series == nil ? [.date, .weight, .unit, .note] : [.date, .weight, .unit, .note, .trend], unit: unit, series: series, write: write)
+        var columns: [EntryCSV.Column] = series == nil ? [.date, .weight, .unit, .note] : [.date, .weight, .unit, .note, .trend]
+        // Body fat last, when there is any (SPEC §12): a history without it exports as before.
+        if store.entries.contains(where: { $0.fatPercent != nil }) { columns.append(.fat) }
+        EntryCSV.write(store.entries, columns: columns, unit: unit, series: series, write: write)
     }
 
     /// The `weights.json` document itself: ids, instants, offsets, exact

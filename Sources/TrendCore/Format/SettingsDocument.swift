@@ -2,6 +2,7 @@
 enum SettingsDocument {
     static func encode(_ settings: Settings) -> [UInt8] {
         var text = "{\n"
+        if let height = settings.heightCentimetres { text += "  \"heightCentimetres\": \(JSONText.number(height)),\n" }
         if let method = settings.method { text += "  \"method\": \(JSONText.quoted(method.rawValue)),\n" }
         text += "  \"unit\": \(JSONText.quoted(settings.unit.rawValue)),\n  \"version\": \(settings.versionNeeded)\n}\n"
         return Array(text.utf8)
@@ -25,6 +26,7 @@ enum SettingsDocument {
         }
         var unit: WeightUnit?
         var method: TrendMethod?
+        var height: Double?
         var version: Int?
         try scanner.readObject { (s: inout JSONScanner, key: String, keyOffset: Int) throws(JSONScanner.Failure) in
             let offset = s.offset
@@ -43,6 +45,13 @@ enum SettingsDocument {
                     throw s.fail("\"method\" must be one of \(TrendMethod.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"", at: offset)
                 }
                 method = value == .default ? nil : value
+            case "heightCentimetres":
+                guard let next = s.peek(), (48...57).contains(next) || next == UInt8(ascii: "-") else {
+                    throw s.fail("\"heightCentimetres\" must be a number, not \(s.kindOfNextValue())")
+                }
+                let value = try s.readNumber()
+                guard HeightInput.validCentimetres.contains(value) else { throw s.fail("\"heightCentimetres\" must be 50 to 272", at: offset) }
+                height = value
             case "version":
                 version = try s.readVersion()
             default:
@@ -52,6 +61,6 @@ enum SettingsDocument {
         }
         try scanner.expectEnd()
         guard let version else { throw scanner.fail("the \"version\" field is missing", at: 0) }
-        return Settings(unit: unit ?? .kilograms, method: method, version: version)
+        return Settings(unit: unit ?? .kilograms, method: method, heightCentimetres: height, version: version)
     }
 }

@@ -35,8 +35,10 @@ extension WeightsDocument {
         var entries: [WeightEntry] = []
         var sawEntries = false
         var goal: Double?
+        var plan = PlanFields()
         var version: Int?
         try scanner.readObject { (s: inout JSONScanner, key: String, keyOffset: Int) throws(JSONScanner.Failure) in
+            if try plan.read(key, &s) { return }
             switch key {
             case "entries":
                 sawEntries = true
@@ -77,7 +79,48 @@ extension WeightsDocument {
         if let duplicate = firstDuplicateID(entries) {
             throw scanner.fail("entry \(duplicate + 1): id \(entries[duplicate].idText) appears twice", at: 0)
         }
-        return WeightStore(entries: entries, goalKilograms: goal, version: version)
+        return WeightStore(entries: entries, goalKilograms: goal, goalPlan: try plan.plan(goal: goal, &scanner), version: version)
+    }
+
+    /// The goal's plan: `goalStart` and either `goalBy` or `goalWeeklyRateKilograms` (SPEC §1, §13).
+    struct PlanFields {
+        var start: CalendarDay?
+        var by: CalendarDay?
+        var rate: Double?
+
+        /// Reads `key` when it is one of the plan's; false otherwise.
+        mutating func read(_ key: String, _ s: inout JSONScanner) throws(JSONScanner.Failure) -> Bool {
+            let offset = s.offset
+            switch key {
+            case "goalStart", "goalBy":
+                guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("\"\(key)\" must be a date like 2026-12-01, not \(s.kindOfNextValue())") }
+                let text = try s.readString()
+                guard let day = CalendarDay(parsing: text) else { throw s.fail("\"\(key)\": \"\(text)\" is not a date like 2026-12-01", at: offset) }
+                if key == "goalStart" { start = day } else { by = day }
+            case "goalWeeklyRateKilograms":
+                let value = try number(&s, "\"goalWeeklyRateKilograms\"")
+                guard value.isFinite, value != 0, abs(value) <= GoalPlan.maximumWeeklyKilograms else {
+                    throw s.fail("\"goalWeeklyRateKilograms\" must not be 0 and at most \(DecimalText.shortest(GoalPlan.maximumWeeklyKilograms)) kg a week", at: offset)
+                }
+                rate = value
+            default:
+                return false
+            }
+            return true
+        }
+
+        func plan(goal: Double?, _ s: inout JSONScanner) throws(JSONScanner.Failure) -> GoalPlan? {
+            guard start != nil || by != nil || rate != nil else { return nil }
+            guard goal != nil else { throw s.fail("a plan (goalStart, goalBy, goalWeeklyRateKilograms) without \"goalKilograms\"", at: 0) }
+            guard let start else { throw s.fail("a plan without \"goalStart\"", at: 0) }
+            switch (by, rate) {
+            case (let by?, nil):
+                guard by > start else { throw s.fail("\"goalBy\" must be after \"goalStart\"", at: 0) }
+                return GoalPlan(start: start, pace: .by(by))
+            case (nil, let rate?): return GoalPlan(start: start, pace: .weeklyRate(kilograms: rate))
+            default: throw s.fail("a plan needs either \"goalBy\" or \"goalWeeklyRateKilograms\", not both", at: 0)
+            }
+        }
     }
 
     /// The index of the first entry whose id appeared before, if any.
@@ -101,6 +144,7 @@ extension WeightsDocument {
         var timestamp: Timestamp?
         var kilograms: Double?
         var note: String?
+        var fatPercent: Double?
         var seen: UInt8 = 0
         if !s.take(UInt8(ascii: "}")) {
             repeat {
@@ -117,6 +161,7 @@ extension WeightsDocument {
                     case "id": field = 2
                     case "kilograms": field = 4
                     case "note": field = 8
+                    case "fatPercent": field = 16
                     default: field = 0
                     }
                 }
@@ -162,6 +207,16 @@ extension WeightsDocument {
                         throw s.fail("entry \(n): \"kilograms\" must be \(WeightInput.validRangeText)", at: offset)
                     }
                     kilograms = value
+                case 16:
+                    if s.peek() == UInt8(ascii: "n") {
+                        try s.readNull()
+                    } else {
+                        let value = try number(&s, "entry \(n): \"fatPercent\"")
+                        guard WeightInput.isValid(fatPercent: value) else {
+                            throw s.fail("entry \(n): \"fatPercent\" must be \(WeightInput.validFatRangeText)", at: offset)
+                        }
+                        fatPercent = value
+                    }
                 case 8:
                     if s.peek() == UInt8(ascii: "n") {
                         try s.readNull()
@@ -184,7 +239,7 @@ extension WeightsDocument {
         guard let id else { throw s.fail("entry \(n): the \"id\" field is missing", at: start) }
         guard let timestamp else { throw s.fail("entry \(n): the \"date\" field is missing", at: start) }
         guard let kilograms else { throw s.fail("entry \(n): the \"kilograms\" field is missing", at: start) }
-        return WeightEntry(id: id, timestamp: timestamp, kilograms: kilograms, note: note)
+        return WeightEntry(id: id, timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent)
     }
 
     /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, either case. Unrolled: the

@@ -27,7 +27,13 @@ enum WeightsDocument {
         for (i, entry) in store.entries.enumerated() {
             out.append(contentsOf: i == 0 ? "\n    {\"date\": \"".utf8 : ",\n    {\"date\": \"".utf8)
             entry.timestamp.withISO8601 { out.append(contentsOf: $0) }
-            out.append(contentsOf: "\", \"id\": \"".utf8)
+            if let fat = entry.fatPercent {
+                out.append(contentsOf: "\", \"fatPercent\": ".utf8)
+                out.append(contentsOf: JSONText.number(fat).utf8)
+                out.append(contentsOf: ", \"id\": \"".utf8)
+            } else {
+                out.append(contentsOf: "\", \"id\": \"".utf8)
+            }
             EntryID.withText(of: entry.id) { out.append(contentsOf: $0) }
             out.append(contentsOf: "\", \"kilograms\": ".utf8)
             out.append(contentsOf: JSONText.number(entry.kilograms).utf8)
@@ -38,9 +44,19 @@ enum WeightsDocument {
             out.append(UInt8(ascii: "}"))
         }
         out.append(contentsOf: store.entries.isEmpty ? "],\n".utf8 : "\n  ],\n".utf8)
+        // Keys in sorted order: goalBy, goalKilograms, goalStart, goalWeeklyRateKilograms.
+        if case .by(let day)? = store.goalPlan?.pace {
+            out.append(contentsOf: "  \"goalBy\": \"\(day)\",\n".utf8)
+        }
         if let goal = store.goalKilograms {
             out.append(contentsOf: "  \"goalKilograms\": \(JSONText.number(goal)),\n".utf8)
         }
-        out.append(contentsOf: "  \"version\": \(store.version)\n}\n".utf8)
+        if let plan = store.goalPlan {
+            out.append(contentsOf: "  \"goalStart\": \"\(plan.start)\",\n".utf8)
+            if case .weeklyRate(let kilograms) = plan.pace {
+                out.append(contentsOf: "  \"goalWeeklyRateKilograms\": \(JSONText.number(kilograms)),\n".utf8)
+            }
+        }
+        out.append(contentsOf: "  \"version\": \(store.versionNeeded)\n}\n".utf8)
     }
 }

@@ -30,8 +30,9 @@ enum AppleHealthFormat: ImportFileFormat {
 
     private static func finished(_ scanner: inout AppleHealthScanner, path: String, missing: String) throws(ImportError) -> ParsedImport {
         scanner.finish()
+        scanner.joinBodyFat()
         guard scanner.sawHealthData else { throw .wrongFormat(path: path, format: format, reason: missing) }
-        return ParsedImport(format: format, rows: scanner.rows, otherRecordCount: scanner.otherRecords)
+        return ParsedImport(format: format, rows: scanner.rows, otherRecordCount: scanner.otherRecords, loneBodyFatReadings: scanner.loneFatReadings.count)
     }
 
     private static func readZip(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {

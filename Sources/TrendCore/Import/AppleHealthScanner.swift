@@ -88,6 +88,8 @@ struct AppleHealthScanner {
     /// Where `BodyMass` stands in `type="HKQuantityTypeIdentifierBodyMass"`.
     private static let bodyMassOffset = "type=\"HKQuantityTypeIdentifier".utf8.count
     private static let bodyMassWord = word("BodyMass")
+    /// `BodyFatPercentage` begins with these eight bytes.
+    private static let bodyFatWord = word("BodyFatP")
 
     /// Scans `b` from one `<` to the next (`memchr`), parsing only body-mass
     /// records; newlines are counted (SIMD) only up to where a row needs its
@@ -102,6 +104,7 @@ struct AppleHealthScanner {
         let recordWord = Self.recordWord
         let typeWord = Self.typeWord
         let bodyMassWord = Self.bodyMassWord
+        let bodyFatWord = Self.bodyFatWord
         let raw = UnsafeRawPointer(base)
         func lineAt(_ position: Int) -> Int {
             lines += Self.newlines(b, from: counted, to: position)
@@ -165,17 +168,18 @@ struct AppleHealthScanner {
             }
             // Apple writes `type` first: other kinds are counted and passed over unread.
             let attributesStart = i + 8
-            if attributesStart + Self.bodyMassType.count > b.count {
+            // Enough bytes to tell the longest type this reads (`BodyFatPercentage`).
+            if attributesStart + Self.bodyFatType.count > b.count {
                 index = i
                 break
             }
             // `type="` (six bytes), then the eight bytes where `BodyMass` would
             // stand, before any full compare: nearly every record is another kind.
             let hasType = raw.loadUnaligned(fromByteOffset: attributesStart, as: UInt64.self) & 0xFFFF_FFFF_FFFF == typeWord
-            let isBodyMass = hasType
-                && raw.loadUnaligned(fromByteOffset: attributesStart + Self.bodyMassOffset, as: UInt64.self) == bodyMassWord
-                && matches(Self.bodyMassType, at: attributesStart)
-            if !isBodyMass && hasType {
+            let kind = hasType ? raw.loadUnaligned(fromByteOffset: attributesStart + Self.bodyMassOffset, as: UInt64.self) : 0
+            let isBodyMass = hasType && kind == bodyMassWord && matches(Self.bodyMassType, at: attributesStart)
+            let isBodyFat = hasType && kind == bodyFatWord && matches(Self.bodyFatType, at: attributesStart)
+            if !isBodyMass && !isBodyFat && hasType {
                 otherRecords += 1
                 index = i + 1
                 continue
@@ -288,7 +292,34 @@ struct AppleHealthScanner {
         carry = []
     }
 
+    private static let bodyFatType = Array("type=\"HKQuantityTypeIdentifierBodyFatPercentage\"".utf8)
+
+    /// A body-fat reading, kept until the end to be joined to its weigh-in.
+    struct FatReading {
+        let source: String
+        let epochSeconds: Int64
+        let percent: Double
+    }
+
+    private(set) var fatReadings: [FatReading] = []
+    /// Where each weigh-in row came from, to join body fat to it: its row, source and instant.
+    private var weighIns: [(row: Int, source: String, epochSeconds: Int64)] = []
+    /// Body-fat readings without a weigh-in of the same source within two minutes.
+    private(set) var loneFatReadings: [Int64] = []
+
     private mutating func record(attributes: [String: String], line: Int) {
+        if attributes["type"] == "HKQuantityTypeIdentifierBodyFatPercentage" {
+            // 0.224 is 22.4 %; a reading that is not one is left out, like a stray record.
+            guard let value = attributes["value"].flatMap(Double.init), value.isFinite,
+                case .success(let stamp) = cells.timestamp(attributes["startDate"] ?? ""),
+                WeightInput.isValid(fatPercent: value * 100)
+            else {
+                otherRecords += 1
+                return
+            }
+            fatReadings.append(FatReading(source: attributes["sourceName"] ?? "", epochSeconds: stamp.epochSeconds, percent: value * 100))
+            return
+        }
         guard attributes["type"] == "HKQuantityTypeIdentifierBodyMass" else {
             otherRecords += 1
             return
@@ -316,7 +347,38 @@ struct AppleHealthScanner {
         }
         switch cells.timestamp(attributes["startDate"] ?? "") {
         case .failure(let failure): rows.append(.invalid(line: line, reason: failure.reason))
-        case .success(let timestamp): rows.append(.entry(WeightEntry(timestamp: timestamp, kilograms: kilograms), line: line))
+        case .success(let timestamp):
+            weighIns.append((rows.count, attributes["sourceName"] ?? "", timestamp.epochSeconds))
+            rows.append(.entry(WeightEntry(timestamp: timestamp, kilograms: kilograms), line: line))
+        }
+    }
+
+    /// Each body-fat reading goes to the weigh-in of the same source nearest
+    /// in time, within two minutes (SPEC §12); the rest are counted.
+    mutating func joinBodyFat() {
+        guard !fatReadings.isEmpty else { return }
+        var bySource: [String: [(row: Int, epochSeconds: Int64)]] = [:]
+        for weighIn in weighIns { bySource[weighIn.source, default: []].append((weighIn.row, weighIn.epochSeconds)) }
+        for key in bySource.keys { bySource[key]!.sort { $0.epochSeconds < $1.epochSeconds } }
+        for reading in fatReadings {
+            let candidates = bySource[reading.source] ?? []
+            // The first weigh-in at or after the reading, and the one before it.
+            var low = 0
+            var high = candidates.count
+            while low < high {
+                let mid = (low + high) / 2
+                if candidates[mid].epochSeconds < reading.epochSeconds { low = mid + 1 } else { high = mid }
+            }
+            let nearest = [low - 1, low].filter { candidates.indices.contains($0) }
+                .min { abs(candidates[$0].epochSeconds - reading.epochSeconds) < abs(candidates[$1].epochSeconds - reading.epochSeconds) }
+            guard let nearest, abs(candidates[nearest].epochSeconds - reading.epochSeconds) <= 120,
+                case .entry(var entry, let line) = rows[candidates[nearest].row]
+            else {
+                loneFatReadings.append(reading.epochSeconds)
+                continue
+            }
+            entry.fatPercent = reading.percent
+            rows[candidates[nearest].row] = .entry(entry, line: line)
         }
     }
 

@@ -23,6 +23,10 @@ struct CSVLayout {
     var offsetColumn: Int?
     /// A row whose cell here is true is not a weigh-in (TrendWeight's interpolated days).
     var skipColumn: Int?
+    /// Body fat in percent (`22.4`, `22.4%`; a ratio `0.224` where the app writes one).
+    var fatColumn: Int?
+    /// Body fat as a mass (Withings `Fat mass (kg)`), made a percent of the row's weight.
+    var fatMassColumn: Int?
 
     init(
         dateColumn: Int, weightColumn: Int, unitColumn: Int? = nil, noteColumn: Int? = nil, headerUnit: WeightUnit? = nil,
@@ -100,12 +104,35 @@ struct CSVLayout {
                 let offset = fields[offsetColumn].trimmed.uppercased()
                 dateText = dateText.trimmed + " " + (offset.hasPrefix("UTC") ? String(offset.dropFirst(3)) : offset)
             }
+            var fatPercent: Double?
+            if let fatColumn, fatColumn < fields.count {
+                switch cells.fatPercent(fields[fatColumn]) {
+                case .success(let value): fatPercent = value
+                case .failure(let failure):
+                    rows.append(.invalid(line: record.line, reason: failure.reason))
+                    continue
+                }
+            } else if let fatMassColumn, fatMassColumn < fields.count {
+                switch cells.weight(fields[fatMassColumn], unit: unit) {
+                case .kilograms(let mass):
+                    let percent = mass / kilograms * 100
+                    guard WeightInput.isValid(fatPercent: percent) else {
+                        rows.append(.invalid(line: record.line, reason: "a fat mass of '\(fields[fatMassColumn].trimmed)' is not a part of the weight"))
+                        continue
+                    }
+                    fatPercent = percent
+                case .noReading: break
+                case .invalid(let reason):
+                    rows.append(.invalid(line: record.line, reason: "fat mass: " + reason))
+                    continue
+                }
+            }
             switch cells.timestamp(dateText) {
             case .failure(let failure):
                 rows.append(.invalid(line: record.line, reason: failure.reason))
             case .success(let timestamp):
                 let note = noteColumn.flatMap { $0 < fields.count ? fields[$0] : nil }
-                rows.append(.entry(WeightEntry(timestamp: timestamp, kilograms: kilograms, note: note), line: record.line))
+                rows.append(.entry(WeightEntry(timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent), line: record.line))
             }
         }
         return (rows, assumedUnit)
@@ -147,6 +174,16 @@ struct CSVLayout {
     static let dateNames: Set<String> = ["date", "date/time", "datetime", "date time", "time", "timestamp", "day", "when", "start date", "startdate"]
     static let weightNames: Set<String> = ["weight", "body weight", "bodyweight", "body mass", "bodymass", "mass", "kg", "kgs", "lb", "lbs"]
     static let noteNames: Set<String> = ["note", "notes", "comment", "comments"]
+    /// Body fat in percent, by every name the apps give it (`Body Fat (%)` is `body fat` without its unit).
+    static let fatNames: Set<String> = [
+        "fat", "fat %", "fat%", "body fat", "body fat %", "body fat%", "bodyfat", "body_fat", "fat percent", "body fat percent",
+        "fat percentage", "body fat percentage", "fatrate", "fat rate", "fat ratio", "body fat ratio", "actual fat ratio",
+    ]
+
+    /// The body-fat column of a header, by name.
+    static func fatColumn(in header: [String]) -> Int? {
+        column(in: header, named: fatNames)
+    }
 
     /// The header, unwrapped when a spreadsheet saved it as one quoted field
     /// (`"Date,""Weight (kg)"",…"`), and the records after it.

@@ -34,6 +34,7 @@ enum FitbitJSONFormat: ImportFileFormat {
 
     private struct Log: Decodable {
         let weight: Double?
+        let fat: Double?
         let date: String?
         let time: String?
     }
@@ -67,7 +68,8 @@ enum FitbitJSONFormat: ImportFileFormat {
                     rows.append(.invalid(line: number, reason: "\(weight) is not a weight"))
                     continue
                 }
-                rows.append(.entry(WeightEntry(timestamp: timestamp, kilograms: kilograms), line: number))
+                let fat = log.fat.flatMap { WeightInput.isValid(fatPercent: $0) ? $0 : nil }
+                rows.append(.entry(WeightEntry(timestamp: timestamp, kilograms: kilograms, fatPercent: fat), line: number))
             }
         }
         return ParsedImport(format: format, rows: rows, assumedUnit: cells.settings.fallbackUnit, locatesByEntry: true)

@@ -41,7 +41,9 @@ enum GarminFormat: ImportFileFormat {
             }
             joined.append(CSVReader.Record(line: record.line, fields: [day + " " + first] + record.fields.dropFirst(), isUnterminated: record.isUnterminated))
         }
-        let (read, assumed) = CSVLayout(dateColumn: 0, weightColumn: 1).rows(joined, cells: cells)
+        var layout = CSVLayout(dateColumn: 0, weightColumn: 1)
+        layout.fatColumn = CSVLayout.fatColumn(in: header.fields)
+        let (read, assumed) = layout.rows(joined, cells: cells)
         return ParsedImport(format: format, rows: (rows + read).sorted { $0.line < $1.line }, assumedUnit: assumed ? cells.settings.fallbackUnit : nil, readAsWindows1252: text.encoding == .windows1252)
     }
 }

@@ -52,6 +52,8 @@ enum CSVFormats {
         }
         // A unit in the weight column's header is always honoured, whatever the format.
         if found.headerUnit == nil { found.headerUnit = CSVLayout.unit(inHeader: header.fields[found.weightColumn]) }
+        // And body fat is kept wherever a column is named for it (SPEC §12).
+        if found.fatColumn == nil && found.fatMassColumn == nil { found.fatColumn = CSVLayout.fatColumn(in: header.fields) }
         return found.parsed(records.dropFirst(), format: format, cells: cells, readAsWindows1252: text.encoding == .windows1252)
     }
 }

@@ -47,6 +47,21 @@ struct ImportCells {
         }
     }
 
+    /// Body fat as files write it: `22.4`, `22.4%`, `22,4`, a ratio `0.224`;
+    /// empty, `--` or 0 is none (Fitbit writes 0 for "not measured").
+    func fatPercent(_ cell: String) -> Result<Double?, ImportFailure> {
+        var text = cell.trimmed
+        if text.isEmpty || text == "--" || text == "-" { return .success(nil) }
+        if text.hasSuffix("%") { text = String(text.dropLast()).trimmed }
+        guard let value = try? WeightInput.kilograms(parsing: text, defaultUnit: .kilograms) else {
+            if let zero = Double(text), zero == 0 { return .success(nil) }
+            return .failure(ImportFailure("body fat '\(cell.trimmed)' is not a percentage"))
+        }
+        let percent = value < 1 ? value * 100 : value
+        guard WeightInput.isValid(fatPercent: percent) else { return .failure(ImportFailure("body fat '\(cell.trimmed)' is not a percentage: it must be \(WeightInput.validFatRangeText)")) }
+        return .success(percent)
+    }
+
     func timestamp(_ cell: String) -> Result<Timestamp, ImportFailure> {
         let text = cell.trimmed
         let stamp: Timestamp

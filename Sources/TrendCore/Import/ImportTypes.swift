@@ -45,6 +45,7 @@ package struct ParsedImport: Equatable, Sendable {
     package let rows: [ImportRow]
     /// From the JSON export: set when the data directory has no goal.
     package let goalKilograms: Double?
+    package let goalPlan: GoalPlan?
     /// The unit weights were read in because the file names none (SPEC §6:
     /// the summary says so); nil when the file named its units.
     package let assumedUnit: WeightUnit?
@@ -54,18 +55,22 @@ package struct ParsedImport: Equatable, Sendable {
     package let locatesByEntry: Bool
     /// The file is not UTF-8 and was read as Windows-1252 (the summary says so).
     package let readAsWindows1252: Bool
+    /// Body-fat readings with no weigh-in to join them to: counted, not stored.
+    package let loneBodyFatReadings: Int
 
     package init(
-        format: ImportFormat, rows: [ImportRow], goalKilograms: Double? = nil, assumedUnit: WeightUnit? = nil, otherRecordCount: Int = 0,
-        locatesByEntry: Bool = false, readAsWindows1252: Bool = false
+        format: ImportFormat, rows: [ImportRow], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, assumedUnit: WeightUnit? = nil, otherRecordCount: Int = 0,
+        locatesByEntry: Bool = false, readAsWindows1252: Bool = false, loneBodyFatReadings: Int = 0
     ) {
         self.format = format
         self.rows = rows
         self.goalKilograms = goalKilograms
+        self.goalPlan = goalPlan
         self.assumedUnit = assumedUnit
         self.otherRecordCount = otherRecordCount
         self.locatesByEntry = locatesByEntry
         self.readAsWindows1252 = readAsWindows1252
+        self.loneBodyFatReadings = loneBodyFatReadings
     }
 
     package var entries: [WeightEntry] {

@@ -29,6 +29,7 @@ enum LibraFormat: ImportFileFormat {
                 let names = [String(directive)] + record.fields.dropFirst().map(CSVLayout.normalized)
                 layout.noteColumn = names.firstIndex { $0 == "comment" || $0 == "comments" || $0 == "note" }
                 layout.weightColumn = names.firstIndex { $0 == "weight" } ?? 1
+                layout.fatColumn = names.firstIndex { $0 == "body fat" || $0 == "fat" }
             }
         }
         if let unknownUnit {

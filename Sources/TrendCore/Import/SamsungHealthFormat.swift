@@ -11,7 +11,9 @@ enum SamsungHealthFormat: ImportFileFormat {
     static func layout(header: [String]) -> CSVLayout? {
         let names = header.map { CSVLayout.normalized($0).split(separator: ".").last.map(String.init) ?? "" }
         guard let start = names.firstIndex(of: "start_time"), let weight = names.firstIndex(of: "weight") else { return nil }
-        return CSVLayout(dateColumn: start, weightColumn: weight, formatUnit: .kilograms, offsetColumn: names.firstIndex(of: "time_offset"))
+        var layout = CSVLayout(dateColumn: start, weightColumn: weight, formatUnit: .kilograms, offsetColumn: names.firstIndex(of: "time_offset"))
+        layout.fatColumn = names.firstIndex(of: "body_fat")
+        return layout
     }
 
     static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {

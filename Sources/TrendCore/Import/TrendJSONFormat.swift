@@ -24,6 +24,6 @@ enum TrendJSONFormat: ImportFileFormat {
                 ? .invalid(line: index + 1, reason: "\(entry.timestamp.iso8601) is in the future")
                 : .entry(entry, line: index + 1)
         }
-        return ParsedImport(format: format, rows: rows, goalKilograms: store.goalKilograms, locatesByEntry: true)
+        return ParsedImport(format: format, rows: rows, goalKilograms: store.goalKilograms, goalPlan: store.goalPlan, locatesByEntry: true)
     }
 }

@@ -7,6 +7,7 @@ enum WithingsFormat: ImportFileFormat {
 
     static let dateNames: Set<String> = ["date", "datum", "fecha", "data", "date et heure"]
     static let weightNames: Set<String> = ["weight", "gewicht", "poids", "peso", "vikt", "vægt", "vekt", "paino", "waga", "体重"]
+    static let fatMassNames: Set<String> = ["fat mass", "fettmasse", "masse grasse", "masa grasa", "massa grassa", "vetmassa", "fettmassa"]
 
     static func recognizes(_ head: ImportHead) -> Bool {
         layout(header: head.header) != nil
@@ -20,7 +21,10 @@ enum WithingsFormat: ImportFileFormat {
             header.indices.contains(where: { $0 != weight && $0 > 0 && CSVLayout.unit(inHeader: header[$0]) != nil })
         else { return nil }
         let note = CSVLayout.column(in: header, named: CSVLayout.noteNames.union(["kommentare", "commentaires", "comentarios", "commenti"]))
-        return CSVLayout(dateColumn: 0, weightColumn: weight, noteColumn: note, headerUnit: unit)
+        var layout = CSVLayout(dateColumn: 0, weightColumn: weight, noteColumn: note, headerUnit: unit)
+        // `Fat mass (kg)`: a mass, made a percent of the row's weight.
+        layout.fatMassColumn = CSVLayout.column(in: header, named: fatMassNames)
+        return layout
     }
 
     static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {

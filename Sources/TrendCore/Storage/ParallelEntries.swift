@@ -98,9 +98,12 @@ enum ParallelEntries {
     private static func finish(_ s: inout JSONScanner, entries: [WeightEntry]) -> WeightStore? {
         guard s.take(UInt8(ascii: "]")) else { return nil }
         var goal: Double?
+        var plan = WeightsDocument.PlanFields()
         var version: Int?
         while s.take(UInt8(ascii: ",")) {
             guard s.peek() == UInt8(ascii: "\""), let key = try? s.readString(), s.take(UInt8(ascii: ":")) else { return nil }
+            guard let isPlan = try? plan.read(key, &s) else { return nil }
+            if isPlan { continue }
             switch key {
             case "goalKilograms" where goal == nil:
                 guard let value = try? WeightsDocument.number(&s, ""), WeightInput.isValid(kilograms: value) else { return nil }
@@ -115,6 +118,8 @@ enum ParallelEntries {
         guard s.take(UInt8(ascii: "}")), (try? s.expectEnd()) != nil, let version, version <= WeightStore.currentVersion,
             WeightsDocument.firstDuplicateID(entries) == nil
         else { return nil }
-        return WeightStore(entries: entries, goalKilograms: goal, version: version)
+        let goalPlan: GoalPlan?
+        do { goalPlan = try plan.plan(goal: goal, &s) } catch { return nil }
+        return WeightStore(entries: entries, goalKilograms: goal, goalPlan: goalPlan, version: version)
     }
 }

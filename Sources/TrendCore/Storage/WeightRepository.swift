@@ -81,4 +81,9 @@ extension SettingsRepository {
     public func setMethod(_ method: TrendMethod) async throws -> Settings {
         try await modify { $0.method = method == .default ? nil : method }
     }
+
+    /// Nil clears the height.
+    public func setHeight(_ centimetres: Double?) async throws -> Settings {
+        try await modify { $0.heightCentimetres = centimetres }
+    }
 }

@@ -6,17 +6,22 @@ struct EditCommand: TrendCommand {
     static let dateOption = Option<String>("date", valueName: "DATE", help: "The new date and time.")
     static let noteOption = Option<String>("note", valueName: "TEXT", help: "The new note.")
     static let clearNoteFlag = Flag("clear-note", help: "Remove the note.")
+    static let fatOption = Option<String>("fat", valueName: "PERCENT", help: "The body fat measured with it: 22.4 or 22.4%.")
+    static let clearFatFlag = Flag("clear-fat", help: "Remove the body fat.")
     static let formatOption = CommandTable.format(TextOrJSON.self)
 
     static let names = ["edit"]
     static let configuration = CommandConfiguration(names: names, abstract: "Change a weigh-in.", arguments: [idArgument.spec],
-        options: [weightOption, dateOption, noteOption, clearNoteFlag, CommandTable.forceFlag, formatOption], exclusive: [["note", "clear-note"]],
-        examples: ["trend edit 3f2a --weight 80.4"])
+        options: [weightOption, dateOption, noteOption, clearNoteFlag, fatOption, clearFatFlag, CommandTable.forceFlag, formatOption],
+        exclusive: [["note", "clear-note"], ["fat", "clear-fat"]],
+        examples: ["trend edit 3f2a --weight 80.4", "trend edit 3f2a --fat 22.1"])
 
     let id: String
     let weight: String?
     let date: String?
     let note: WeightLogFeature.NoteChange
+    let fat: String?
+    let clearFat: Bool
     let format: TextOrJSON
     let force: Bool
 
@@ -25,10 +30,12 @@ struct EditCommand: TrendCommand {
         weight = values[Self.weightOption]
         date = values[Self.dateOption]
         note = values[Self.clearNoteFlag] ? .clear : values[Self.noteOption].map { .set($0) } ?? .keep
+        fat = values[Self.fatOption]
+        clearFat = values[Self.clearFatFlag]
         format = values[Self.formatOption] ?? .text
         force = values[CommandTable.forceFlag]
-        guard weight != nil || date != nil || note != .keep else {
-            throw UsageError(message: "nothing to change: give --weight, --date, --note or --clear-note", commandName: "edit")
+        guard weight != nil || date != nil || note != .keep || fat != nil || clearFat else {
+            throw UsageError(message: "nothing to change: give --weight, --date, --note, --clear-note, --fat or --clear-fat", commandName: "edit")
         }
     }
 
@@ -36,9 +43,10 @@ struct EditCommand: TrendCommand {
         try await context.loadSettings()
         let kilograms = try weight.map(context.weight)
         let timestamp = try date.map(context.timestamp)
+        let fatChange: WeightLogFeature.FatChange = clearFat ? .clear : try fat.map { .set(try WeightInput.fatPercent(parsing: $0)) } ?? .keep
         // Resolved and changed in one locked read and write.
         let entry = try await context.app.weightLogFeature.update(
-            matching: id, kilograms: kilograms, timestamp: timestamp, note: note, check: force ? .skipped : .typedIn(context.unit))
+            matching: id, kilograms: kilograms, timestamp: timestamp, note: note, fat: fatChange, check: force ? .skipped : .typedIn(context.unit))
         if format == .json {
             context.console.out(EntryRendering.json(entry, unit: context.unit).rendered())
         } else {

@@ -51,9 +51,13 @@ struct ImportCommand: TrendCommand {
         }
         context.console.message(Self.listing(summary.problems, path: summary.path))
         var text = "\(summary.dryRun ? "Would import" : "Imported") \(summary.path.terminalSafe) (\(summary.format.displayName)): "
-        text += "\(summary.added) added, \(summary.duplicates) duplicate, \(summary.noReading) skipped (no reading), \(summary.invalid) invalid."
+        text += "\(summary.added) added, \(summary.updated) updated, \(summary.duplicates) duplicate, \(summary.noReading) skipped (no reading), \(summary.invalid) invalid."
         if summary.goalSet { text += " Goal set from the file." }
         if summary.readAsWindows1252 { text += " Its text is not UTF-8 and was read as Windows-1252." }
+        if summary.loneBodyFatReadings > 0 {
+            let n = summary.loneBodyFatReadings
+            text += " \(n) body-fat reading\(n == 1 ? " has" : "s have") no weigh-in of the same source within 2 minutes: not stored."
+        }
         if let assumption = summary.unitAssumption {
             let why = assumption.isSessionChoice ? "as --unit says" : "the configured unit"
             let options = assumption.alternatives.map { "--unit \($0.rawValue) if they are \($0.name)" }.joined(separator: ", or ")

@@ -55,7 +55,8 @@ struct ListCommand: TrendCommand {
             let (entries, series) = await context.app.progressFeature.listingSeries(selection)
             let console = context.console
             // Listed weights are in the display unit, rounded to 0.01, like the JSON.
-            EntryCSV.write(entries, columns: [.id, .date, .weight, .unit, .trend, .note], unit: context.unit, exactKilograms: false, series: series) {
+            let columns: [EntryCSV.Column] = [.id, .date, .weight, .unit, .trend, .note] + (entries.contains { $0.fatPercent != nil } ? [.fat] : [])
+            EntryCSV.write(entries, columns: columns, unit: context.unit, exactKilograms: false, series: series) {
                 console.out(bytes: $0)
             }
             return
@@ -84,18 +85,21 @@ struct ListCommand: TrendCommand {
                         ? "No weigh-ins yet. Log one with 'trend log 80.5'.\n" : "No weigh-ins match.\n")
                 return
             }
-            var table = TextTable(headers: ["ID", "DATE", "WEIGHT", "TREND", "NOTE"], rightAligned: [2, 3])
+            // A FAT column when any listed weigh-in has body fat (SPEC §12).
+            let showsFat = points.contains { $0.entry.fatPercent != nil }
+            var table = showsFat
+                ? TextTable(headers: ["ID", "DATE", "WEIGHT", "FAT", "TREND", "NOTE"], rightAligned: [2, 3, 4])
+                : TextTable(headers: ["ID", "DATE", "WEIGHT", "TREND", "NOTE"], rightAligned: [2, 3])
             let offsetNow = context.app.clock.now.utcOffsetSeconds
             for row in ProgressReport.rows(points: points, estimatedDays: estimatedDays) {
                 switch row {
                 case .estimated(let day):
-                    table.add(["~", day.day.description, unit.format(kilograms: day.kilograms), unit.format(kilograms: day.trendKilograms), "estimated"])
+                    table.add(["~", day.day.description, unit.format(kilograms: day.kilograms)] + (showsFat ? [""] : []) + [unit.format(kilograms: day.trendKilograms), "estimated"])
                 case .weighIn(let point):
-                    table.add([
-                        point.entry.shortID, EntryRendering.localDateTime(point.entry.timestamp, currentOffset: offsetNow),
-                        unit.format(kilograms: point.kilograms), unit.format(kilograms: point.trendKilograms),
-                        point.entry.note?.terminalSafe ?? "",
-                    ])
+                    let fat = showsFat ? [point.entry.fatPercent.map(EntryRendering.fatText) ?? ""] : []
+                    table.add(
+                        [point.entry.shortID, EntryRendering.localDateTime(point.entry.timestamp, currentOffset: offsetNow), unit.format(kilograms: point.kilograms)]
+                            + fat + [unit.format(kilograms: point.trendKilograms), point.entry.note?.terminalSafe ?? ""])
                 }
             }
             context.console.out(table.rendered(terminal: context.terminal))

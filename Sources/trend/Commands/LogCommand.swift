@@ -8,18 +8,20 @@ struct LogCommand: TrendCommand {
         "date", valueName: "DATE",
         help: "When: 2026-11-03, '2026-11-03 07:05', yesterday, 'yesterday 7am', mon, '2d ago', 'Nov 3', ISO 8601 (default: now).")
     static let noteOption = Option<String>("note", valueName: "TEXT", help: "A note to keep with the weigh-in.")
+    static let fatOption = Option<String>("fat", valueName: "PERCENT", help: "Body fat measured with it: 22.4 or 22.4%.")
     static let formatOption = CommandTable.format(TextOrJSON.self)
 
     static let names = ["log"]
     static let configuration = CommandConfiguration(names: names, abstract: "Log a weigh-in.",
         discussion:
             "Prints what was logged, its short id and the trend. A weight far from the trend (or, for a first weigh-in, no one's weight) is refused as a likely typo, and the same weight again within 2 minutes is not logged twice; --force logs it anyway.",
-        arguments: [weightArgument.spec], options: [dateOption, noteOption, CommandTable.forceFlag, CommandTable.methodOption, formatOption],
-        examples: ["trend log 80.5", "trend log 80 kg", "trend log 177.4lb --date yesterday --note 'after run'", "trend log 81.2 --date 'mon 7am'"])
+        arguments: [weightArgument.spec], options: [dateOption, noteOption, fatOption, CommandTable.forceFlag, CommandTable.methodOption, formatOption],
+        examples: ["trend log 80.5", "trend log 80 kg", "trend log 80.5 --fat 22.4", "trend log 177.4lb --date yesterday --note 'after run'", "trend log 81.2 --date 'mon 7am'"])
 
     let weight: String
     let date: String?
     let note: String?
+    let fat: String?
     let format: TextOrJSON
     let force: Bool
 
@@ -27,6 +29,7 @@ struct LogCommand: TrendCommand {
         weight = values.all(Self.weightArgument).joined(separator: " ")
         date = values[Self.dateOption]
         note = values[Self.noteOption]
+        fat = values[Self.fatOption]
         format = values[Self.formatOption] ?? .text
         force = values[CommandTable.forceFlag]
     }
@@ -34,10 +37,11 @@ struct LogCommand: TrendCommand {
     @MainActor func run(_ context: CommandContext) async throws {
         try await context.loadSettings()
         let kilograms = try context.weight(weight)
+        let fatPercent = try fat.map(WeightInput.fatPercent(parsing:))
         let timestamp = try date.map(context.timestamp) ?? context.app.clock.now
         let unit = context.unit
         let outcome = try await context.app.weightLogFeature.log(
-            kilograms: kilograms, at: timestamp, note: note, check: force ? .skipped : .typedIn(unit))
+            kilograms: kilograms, at: timestamp, note: note, fatPercent: fatPercent, check: force ? .skipped : .typedIn(unit))
         let entry = outcome.entry
         let trend = await context.app.progressFeature.trend(for: entry)
         if outcome.isRepeat {

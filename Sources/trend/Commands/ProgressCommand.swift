@@ -55,10 +55,11 @@ struct ProgressCommand: TrendCommand {
         try await context.loadSettings()
         try await context.loadWeights()
         let progress = context.app.progressFeature
-        if sinceDay != nil || untilDay != nil {
+        if sinceDay != nil {
             await progress.select(since: sinceDay, until: untilDay)
         } else {
-            await progress.select(range)
+            // A named range with --until: that range, ending then.
+            await progress.select(range, until: untilDay)
         }
         let report = progress.snapshot
         let unit = progress.unit

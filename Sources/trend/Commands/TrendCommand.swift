@@ -39,7 +39,7 @@ enum CommandTable {
 
     static let commands: [any TrendCommand.Type] = [
         LogCommand.self, ListCommand.self, EditCommand.self, RemoveCommand.self, ProgressCommand.self,
-        GoalCommand.self, UnitCommand.self, MethodCommand.self, ImportCommand.self, ExportCommand.self, LastCommand.self,
+        GoalCommand.self, HeightCommand.self, UnitCommand.self, MethodCommand.self, ImportCommand.self, ExportCommand.self, LastCommand.self,
         UndoCommand.self, RedoCommand.self, MergeCommand.self, MergeDriverCommand.self, InfoCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]
 

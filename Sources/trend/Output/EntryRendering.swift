@@ -2,7 +2,7 @@ import TrendCore
 
 /// How a weigh-in is shown, shared by every command that shows one.
 enum EntryRendering {
-    /// `{"id", "date", "weight", "unit", "kilograms", "note"}` (SPEC §4).
+    /// `{"id", "date", "weight", "unit", "kilograms", "note", "fatPercent"}` (SPEC §4, §12).
     static func json(_ entry: WeightEntry, unit: WeightUnit, extra: [(String, JSONOutput)] = []) -> JSONOutput {
         .object([
             ("id", .string(entry.idText)),
@@ -11,6 +11,7 @@ enum EntryRendering {
             ("unit", .string(unit.rawValue)),
             ("kilograms", .number(entry.kilograms)),
             ("note", .optional(entry.note)),
+            ("fatPercent", .optional(entry.fatPercent)),
         ] + extra)
     }
 
@@ -32,12 +33,17 @@ enum EntryRendering {
 
     /// `a1b2c3d4  80.5 kg on 2026-11-29 07:30 (after run)`.
     static func summary(_ entry: WeightEntry, unit: WeightUnit) -> String {
-        var text = "\(unit.format(kilograms: entry.kilograms)) on \(localDateTime(entry.timestamp)) (\(entry.shortID))"
+        var text = unit.format(kilograms: entry.kilograms)
+        if let fat = entry.fatPercent { text += ", " + fatText(fat) + " fat" }
+        text += " on \(localDateTime(entry.timestamp)) (\(entry.shortID))"
         if let note = entry.note { text += ": " + note.terminalSafe }
         return text
     }
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `22.4%`.
+    static func fatText(_ percent: Double) -> String { Decimal1.text(percent) + "%" }
 
     /// `10 Nov`.
     static func dayMonth(_ day: CalendarDay) -> String {

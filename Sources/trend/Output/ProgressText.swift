@@ -16,7 +16,7 @@ enum ProgressText {
                 ])
             }
         }
-        return .object([
+        var fields: [(String, JSONOutput)] = [
             ("range", .string(report.isCustomPeriod ? "custom" : report.range.rawValue)),
             ("from", .optional(report.from?.description)),
             ("to", .string(report.to.description)),
@@ -46,7 +46,56 @@ enum ProgressText {
             ("goalReached", report.goal.map { .bool($0.isReached) } ?? .null),
             ("projectedGoalDate", .optional(report.projectedGoalDate?.description)),
             ("trackingSince", .optional(report.trackingSince?.description)),
-            ("points", .array(ordered)),
+            ("weighInDays", .integer(report.weighInDays)),
+        ]
+        let gap: JSONOutput = report.longestGap.map { gap in
+            .object([("from", .string(gap.lastBefore.description)), ("to", .string(gap.firstAfter.description)), ("days", .integer(gap.days))])
+        } ?? .null
+        fields.append(("longestGap", gap))
+        fields.append(("bodyComposition", report.bodyComposition.map { bodyCompositionJSON($0, unit: unit) } ?? .null))
+        fields.append(("bmi", rounded(report.bmi?.value)))
+        fields.append(("bmiClass", .optional(report.bmi?.category.rawValue)))
+        let healthy: JSONOutput = report.bmi.map { .array([weight($0.healthyKilograms.lowerBound), weight($0.healthyKilograms.upperBound)]) } ?? .null
+        fields.append(("healthyWeightRange", healthy))
+        fields.append(("plan", report.plan.map { planJSON($0, unit: unit) } ?? .null))
+        fields.append(("points", .array(ordered)))
+        return .object(fields)
+    }
+
+    static func rounded(_ value: Double?) -> JSONOutput { .optional(value.map { ($0 * 100).rounded() / 100 }) }
+
+    /// Masses in the display unit, percent in points, all to 0.01 (SPEC §12).
+    static func bodyCompositionJSON(_ composition: ProgressReport.BodyComposition, unit: WeightUnit) -> JSONOutput {
+        func weight(_ kilograms: Double?) -> JSONOutput { .optional(kilograms.map { unit.roundedValue(fromKilograms: $0) }) }
+        return .object([
+            ("asOf", .string(composition.asOf.description)),
+            ("fatPercent", rounded(composition.fatPercent)),
+            ("fatPercentWeeklyRate", rounded(composition.fatPercentWeeklyRate)),
+            ("fatMass", weight(composition.fatMassKilograms)),
+            ("fatMassWeeklyRate", weight(composition.fatMassWeeklyRateKilograms)),
+            ("leanMass", weight(composition.leanMassKilograms)),
+            ("leanMassWeeklyRate", weight(composition.leanMassWeeklyRateKilograms)),
+            ("fatMassChange", weight(composition.fatMassChangeKilograms)),
+            ("leanMassChange", weight(composition.leanMassChangeKilograms)),
+            ("fatShareOfChange", rounded(composition.fatShareOfChange)),
+        ])
+    }
+
+    static func planJSON(_ plan: ProgressReport.PlanStatus, unit: WeightUnit) -> JSONOutput {
+        func weight(_ kilograms: Double?) -> JSONOutput { .optional(kilograms.map { unit.roundedValue(fromKilograms: $0) }) }
+        return .object([
+            ("start", .string(plan.start.description)),
+            ("startTrend", weight(plan.startTrendKilograms)),
+            ("by", .string(plan.by.description)),
+            ("weeklyRate", weight(plan.weeklyRateKilograms)),
+            ("planTrendToday", weight(plan.planTrendTodayKilograms)),
+            ("aheadBy", weight(plan.aheadByKilograms)),
+            ("aheadByDays", rounded(plan.aheadByDays)),
+            ("requiredWeeklyRate", weight(plan.requiredWeeklyRateKilograms)),
+            ("requiredEnergyBalance", plan.requiredEnergyBalance.map { .integer($0) } ?? .null),
+            ("daysLate", plan.daysLate.map { .integer($0) } ?? .null),
+            ("overdue", .bool(plan.isOverdue)),
+            ("done", .bool(plan.isDone)),
         ])
     }
 
@@ -93,7 +142,9 @@ enum ProgressText {
             }
         }
         if let trend = report.trendKilograms {
-            rows.append(("Trend", unit.format(kilograms: trend), report.weeklyRateKilograms.map { EntryRendering.weeklyRate($0, unit: unit) } ?? ""))
+            let rate = report.weeklyRateKilograms.map { EntryRendering.weeklyRate($0, unit: unit) }
+                ?? "rate after a week of weigh-ins (\(report.weighInDays) so far)"
+            rows.append(("Trend", unit.format(kilograms: trend), rate))
         }
         if let energy = report.energyBalanceKilocaloriesPerDay {
             rows.append(("Energy", energyFigure(energy), energySentence(energy)))
@@ -106,13 +157,85 @@ enum ProgressText {
             rows.append(("Highest", unit.format(kilograms: high), ""))
             rows.append(("Average", unit.format(kilograms: average), ""))
         }
+        if let composition = report.bodyComposition { rows += bodyCompositionRows(composition, report: report, unit: unit) }
+        if let bmi = report.bmi {
+            let range = unit.format(kilograms: bmi.healthyKilograms.lowerBound) + " to " + unit.format(kilograms: bmi.healthyKilograms.upperBound)
+            rows.append(("BMI", Decimal1.text(bmi.value), "\(bmi.category.words); a healthy weight at your height is \(range)"))
+        }
         if let goal = report.goal {
-            rows.append(("Goal", unit.format(kilograms: goal.goalKilograms), goalSentence(goal, unit: unit, projectedDayIsPast: report.projectedGoalDateIsPast)))
+            rows.append(("Goal", unit.format(kilograms: goal.goalKilograms), goalSentence(goal, report: report, unit: unit)))
+        }
+        if let plan = report.plan { rows += planRows(plan, report: report, unit: unit) }
+        if let gap = report.longestGap {
+            rows.append(("Gap", "", "no weigh-ins from \(EntryRendering.longDate(gap.lastBefore)) to \(EntryRendering.longDate(gap.firstAfter))"))
         }
         if let since = report.trackingSince {
             rows.append(("Tracking", "", "since \(EntryRendering.longDate(since)); trend method \(report.method.rawValue)"))
         }
         return rows
+    }
+
+    /// `Body fat  22.4%  -0.2 points/week; fat 18.0 kg, lean 62.6 kg` and
+    /// what the change over the range was made of (TrendWeight does not say).
+    static func bodyCompositionRows(_ c: ProgressReport.BodyComposition, report: ProgressReport, unit: WeightUnit) -> [(String, String, String)] {
+        var detail = c.fatPercentWeeklyRate.map { signed($0) + " points/week; " } ?? ""
+        detail += "fat \(unit.format(kilograms: c.fatMassKilograms)), lean \(unit.format(kilograms: c.leanMassKilograms))"
+        if let asOf = report.asOf, c.asOf < asOf { detail += "; as of \(EntryRendering.longDate(c.asOf))" }
+        var rows = [("Body fat", Decimal1.text(c.fatPercent) + "%", detail)]
+        if let total = c.totalChangeKilograms, let fat = c.fatMassChangeKilograms, let share = c.fatShareOfChange, abs(total) >= 0.05 {
+            let what = total < 0 ? "lost" : "gained"
+            let shown = unit.format(kilograms: abs(total))
+            let fatText = unit.format(kilograms: abs(fat)) + (fat * total >= 0 ? "" : fat < 0 ? " lost" : " gained")
+            rows.append(("", "", "of the \(shown) \(what), \(fatText) was fat (\(Int((share * 100).rounded()))%)"))
+        }
+        return rows
+    }
+
+    static func planRows(_ plan: ProgressReport.PlanStatus, report: ProgressReport, unit: WeightUnit) -> [(String, String, String)] {
+        guard let goal = report.goal else { return [] }
+        var rows: [(String, String, String)] = []
+        let target = unit.format(kilograms: goal.goalKilograms) + " by " + EntryRendering.longDate(plan.by)
+        rows.append(("Plan", "", "\(target), \(EntryRendering.weeklyRate(plan.weeklyRateKilograms, unit: unit)) from \(unit.format(kilograms: plan.startTrendKilograms)) on \(EntryRendering.longDate(plan.start))"))
+        if plan.isDone {
+            rows.append(("", "", "done: the goal is reached"))
+            return rows
+        }
+        if plan.isOverdue {
+            rows.append(("", "", "its date has passed without reaching the goal; set a new one with 'trend goal \(unit.formatPlain(kilograms: goal.goalKilograms)) --by DATE'"))
+            return rows
+        }
+        guard let ahead = plan.aheadByKilograms else {
+            rows.append(("", "", "where you stand after a week of weigh-ins (\(report.weighInDays) so far)"))
+            return rows
+        }
+        let days = plan.aheadByDays.map { Int(abs($0).rounded()) }
+        let dayText = days.map { ", \($0) day\($0 == 1 ? "" : "s")" } ?? ""
+        let standing = abs(ahead) < 0.05 ? "on the plan line" : "\(unit.format(kilograms: abs(ahead))) \(ahead > 0 ? "ahead of" : "behind") the plan\(dayText)"
+        rows.append(("", "", standing + "; the plan is at \(unit.format(kilograms: plan.planTrendTodayKilograms)) today"))
+        if let required = plan.requiredWeeklyRateKilograms, let energy = plan.requiredEnergyBalance {
+            let verb = required < 0 ? "lose" : "gain"
+            var text = "to \(verb) \(unit.formatPlain(kilograms: abs(required))) \(unit.rawValue)/week from here you need about \(energyFigure(energy))"
+            if let now = report.energyBalanceKilocaloriesPerDay {
+                let difference = energy - now
+                text += "; you are at \(energyFigure(now))"
+                if abs(difference) >= 10 {
+                    text += difference < 0 ? ": cut about \(-difference) kcal/day more" : ": you can eat about \(difference) kcal/day more"
+                }
+            }
+            rows.append(("", "", text))
+        }
+        if let late = plan.daysLate {
+            let when = late == 0 ? "on the plan's day" : "\(abs(late)) day\(abs(late) == 1 ? "" : "s") \(late > 0 ? "after" : "before") the plan"
+            rows.append(("", "", "at the current rate you arrive " + when))
+        } else if plan.aheadByKilograms != nil {
+            rows.append(("", "", "at the current rate you do not arrive"))
+        }
+        return rows
+    }
+
+    static func signed(_ value: Double) -> String {
+        let text = Decimal1.text(value)
+        return text == "0.0" || text == "-0.0" ? "0.0" : (value > 0 ? "+" : "") + text
     }
 
     /// `-772 kcal/day`, `+120 kcal/day`.
@@ -128,16 +251,29 @@ enum ProgressText {
         }
     }
 
-    static func goalSentence(_ goal: GoalProjection, unit: WeightUnit, projectedDayIsPast: Bool) -> String {
+    static func goalSentence(_ goal: GoalProjection, report: ProgressReport, unit: WeightUnit) -> String {
         if goal.isReached {
             return "reached: maintaining within \(unit.format(kilograms: GoalProjection.reachedWithinKilograms))"
         }
         let amount = unit.format(kilograms: abs(goal.remainingKilograms)) + (goal.remainingKilograms < 0 ? " to lose" : " to gain")
         if let day = goal.projectedDay {
-            return projectedDayIsPast
+            return report.projectedGoalDateIsPast
                 ? "\(amount); at that pace it would have reached it on \(EntryRendering.longDate(day))"
                 : "\(amount), on track for \(EntryRendering.longDate(day))"
         }
+        if !report.hasEnoughData { return amount }
         return goal.isMovingTowardGoal ? amount : "\(amount), trend moving away from goal"
+    }
+}
+
+extension BodyMassIndex.Category {
+    /// The WHO's words.
+    var words: String {
+        switch self {
+        case .underweight: "underweight"
+        case .healthy: "healthy weight"
+        case .overweight: "overweight"
+        case .obesity: "obesity"
+        }
     }
 }

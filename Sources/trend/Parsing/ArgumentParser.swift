@@ -210,8 +210,11 @@ enum Suggestion {
         let limit = typed.trimmingDashes.count <= 4 ? 1 : 2
         let scored = candidates.map { ($0, distance(typed, $0)) }.filter { $0.1 <= limit }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        // Two names as close: no guess.
-        return scored.filter { $0.1 == best.1 }.count == 1 ? best.0 : nil
+        // Two names as close: the one the typed text starts, else no guess.
+        let tied = scored.filter { $0.1 == best.1 }.map(\.0)
+        if tied.count == 1 { return tied[0] }
+        let started = tied.filter { $0.hasPrefix(typed) }
+        return started.count == 1 ? started[0] : nil
     }
 
     /// Edit distance with adjacent swaps (optimal string alignment).

@@ -77,9 +77,9 @@ struct ProgressReportTests {
         #expect(report.changeKilograms == nil)
     }
 
-    @Test("the goal is reached within ±2.5 lb of it, from either side", arguments: [(80.0, 81.1), (80, 78.9), (80, 80), (80, 81.13)])
+    @Test("a history that never left the band around the goal has reached it, from either side", arguments: [(80.0, 81.1), (80, 78.9), (80, 80), (80, 81.13)])
     func goalBand(goal: Double, trend: Double) {
-        let projection = GoalProjection(goalKilograms: goal, trendKilograms: trend, dailySlopeKilograms: -0.1, latestDay: Self.firstDay)
+        let projection = GoalProjection(goalKilograms: goal, dailyTrends: [trend], dailySlopeKilograms: -0.1, latestDay: Self.firstDay)
         #expect(projection.isReached)
         #expect(projection.remainingKilograms == 0)
         #expect(projection.projectedDay == nil)
@@ -87,10 +87,10 @@ struct ProgressReportTests {
 
     @Test("just outside the band the goal is not reached, and remaining is signed")
     func outsideBand() {
-        let losing = GoalProjection(goalKilograms: 80, trendKilograms: 81.2, dailySlopeKilograms: -0.1, latestDay: Self.firstDay)
+        let losing = GoalProjection(goalKilograms: 80, dailyTrends: [81.2], dailySlopeKilograms: -0.1, latestDay: Self.firstDay)
         #expect(!losing.isReached)
         #expect(abs(losing.remainingKilograms + 1.2) < 1e-12)
-        let gaining = GoalProjection(goalKilograms: 80, trendKilograms: 78.8, dailySlopeKilograms: 0.1, latestDay: Self.firstDay)
+        let gaining = GoalProjection(goalKilograms: 80, dailyTrends: [78.8], dailySlopeKilograms: 0.1, latestDay: Self.firstDay)
         #expect(abs(gaining.remainingKilograms - 1.2) < 1e-12)
         #expect(gaining.projectedDay == Self.firstDay.adding(days: 12))
     }

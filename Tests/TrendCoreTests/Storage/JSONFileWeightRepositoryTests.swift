@@ -45,11 +45,11 @@ struct JSONFileRepositoryTests {
     @Test("a newer version is readable but never written")
     func newerNotWritten() async throws {
         let dir = try TemporaryDirectory()
-        let text = #"{"entries": [], "version": 2}"#
+        let text = #"{"entries": [], "version": 3}"#
         try dir.write(text, to: "weights.json")
         let repository = JSONFileWeightRepository(path: dir.file("weights.json"))
-        #expect(try await repository.load().version == 2)
-        await #expect(throws: DataFileError.newerVersion(path: dir.file("weights.json"), version: 2)) {
+        #expect(try await repository.load().version == 3)
+        await #expect(throws: DataFileError.newerVersion(path: dir.file("weights.json"), version: 3)) {
             _ = try await repository.setGoal(70)
         }
         #expect(dir.read("weights.json") == text)
