@@ -42,7 +42,7 @@ public struct ProgressReport: Equatable, Sendable {
     }
 
     /// Two weigh-in days more than this many days apart make a gap.
-    public static let longGapDays = 30
+    public static let longGapDays = TrendSeries.longGapDays
 
     /// The body-composition part of the report (SPEC §12), as of the latest
     /// day with body fat.
@@ -228,26 +228,9 @@ public struct ProgressReport: Equatable, Sendable {
             points.append(Point(entry: entry, trendKilograms: series.days[day.dayNumber - firstSeriesDay.dayNumber].trendKilograms))
         }
         // Estimated days in range, but none inside a long gap; and the longest gap in range.
-        let firstEstimated = max(from.dayNumber, firstSeriesDay.dayNumber) - firstSeriesDay.dayNumber
-        var estimatedDays: [EstimatedDay] = []
-        var longestGap: Gap?
-        var pending: [EstimatedDay] = []
-        var lastWeighIn: CalendarDay?
-        for day in series.days.dropFirst(firstEstimated) where day.day <= today {
-            if day.isInterpolated {
-                pending.append(EstimatedDay(day: day.day, kilograms: day.kilograms, trendKilograms: day.trendKilograms))
-                continue
-            }
-            let before = lastWeighIn ?? series.lastWeighInDay(before: day.day)
-            if let before, day.day.dayNumber - before.dayNumber > longGapDays {
-                let gap = Gap(lastBefore: before, firstAfter: day.day)
-                if gap.days > (longestGap?.days ?? 0) { longestGap = gap }
-            } else {
-                estimatedDays += pending
-            }
-            pending = []
-            lastWeighIn = day.day
-        }
+        let walk = series.estimatedDays(from: max(from, firstSeriesDay), through: today)
+        let estimatedDays = walk.days.map { EstimatedDay(day: $0.day, kilograms: $0.kilograms, trendKilograms: $0.trendKilograms) }
+        let longestGap = walk.longestGap.map { Gap(lastBefore: $0.0, firstAfter: $0.1) }
         let latestTrend = trend(asOf)
         func delta(_ days: Int) -> Double? {
             guard let latestTrend, let earlier = trend(asOf.adding(days: -days)) else { return nil }

@@ -121,6 +121,36 @@ public struct TrendSeries: Sendable {
     /// The weekly rate once there is enough data for one.
     public var reportedWeeklyRateKilograms: Double? { hasEnoughDataForRate ? weeklyRateKilograms : nil }
 
+    /// Two weigh-in days more than this many days apart make a long gap
+    /// (SPEC §5): the trend runs through it, but nothing is estimated or
+    /// drawn inside it.
+    public static let longGapDays = 30
+
+    /// The estimated days from `first` to `last` outside long gaps, and the
+    /// longest of those gaps as (last weigh-in day before it, first after).
+    /// One walk for the report, the listing and the charts, so they agree.
+    public func estimatedDays(from first: CalendarDay, through last: CalendarDay) -> (days: [Day], longestGap: (CalendarDay, CalendarDay)?) {
+        guard let start = days.first?.day.dayNumber else { return ([], nil) }
+        var estimated: [Day] = []
+        var pending: [Day] = []
+        var longest: (CalendarDay, CalendarDay)?
+        var previous = lastWeighInDay(before: first)
+        for day in days.dropFirst(max(0, first.dayNumber - start)) where day.day <= last {
+            if day.isInterpolated {
+                pending.append(day)
+                continue
+            }
+            if let before = previous, day.day.dayNumber - before.dayNumber > Self.longGapDays {
+                if day.day.dayNumber - before.dayNumber > (longest.map { $0.1.dayNumber - $0.0.dayNumber } ?? 0) { longest = (before, day.day) }
+            } else {
+                estimated += pending
+            }
+            pending = []
+            previous = day.day
+        }
+        return (estimated, longest)
+    }
+
     /// The last day with a weigh-in before `day`.
     public func lastWeighInDay(before day: CalendarDay) -> CalendarDay? {
         guard let first = days.first?.day.dayNumber else { return nil }

@@ -23,6 +23,13 @@ public enum WeightInput {
         fatPercent.isFinite && fatPercent > 0 && fatPercent < 75
     }
 
+    /// Body fat worked out from a ratio (`0.224`) or a fat mass is kept to a
+    /// thousandth of a point: what the scale measured, without the noise of
+    /// the division (`0.224 × 100` is 22.400000000000002).
+    public static func fatPercent(computed value: Double) -> Double {
+        (value * 1000).rounded() / 1000
+    }
+
     public static let validFatRangeText = "more than 0 and less than 75 percent"
 
     /// The rule in words, for messages.
@@ -38,6 +45,20 @@ public enum WeightInput {
         guard let value = try scanner.number(input: shown), scanner.isAtEnd else { throw .notFat(input: shown) }
         guard isValid(fatPercent: value) else { throw .fatOutOfRange(input: shown) }
         return value
+    }
+
+    /// A plan's weekly rate in kilograms, as typed (`0.5`, `1lb`, `-0.5`):
+    /// its size only, since the goal says which way. Zero comes back as
+    /// zero, for the plan to refuse by name rather than as "not a weight".
+    public static func weeklyRate(parsing text: String, defaultUnit: WeightUnit) throws(WeightInputError) -> Double {
+        var input = text.trimmed
+        if input.hasPrefix("-") || input.hasPrefix("+") { input.removeFirst() }
+        do {
+            return try kilograms(parsing: input, defaultUnit: defaultUnit)
+        } catch {
+            if case .notPositive = error { return 0 }
+            throw error
+        }
     }
 
     /// The weight in kilograms. A bare number is in `defaultUnit`.

@@ -114,7 +114,8 @@ public final class ProgressFeature {
     }
 
     /// The listing and, when asked, the estimated days (no weigh-in; SPEC §5)
-    /// between its first and last weigh-in, from one trend series.
+    /// between its first and last weigh-in, none inside a long gap, from one
+    /// trend series.
     public func listing(
         _ selection: EntrySelection, estimatedDays wanted: Bool
     ) async -> (points: [ProgressReport.Point], estimatedDays: [ProgressReport.EstimatedDay]) {
@@ -129,7 +130,7 @@ public final class ProgressFeature {
             guard wanted, let first = points.first?.entry.calendarDay, let last = points.last?.entry.calendarDay, first < last else {
                 return (points, [])
             }
-            let estimated = series.days.filter { $0.isInterpolated && $0.day > first && $0.day < last }
+            let estimated = series.estimatedDays(from: first, through: last).days
                 .map { ProgressReport.EstimatedDay(day: $0.day, kilograms: $0.kilograms, trendKilograms: $0.trendKilograms) }
             return (points, estimated)
         }

@@ -317,7 +317,7 @@ struct AppleHealthScanner {
                 otherRecords += 1
                 return
             }
-            fatReadings.append(FatReading(source: attributes["sourceName"] ?? "", epochSeconds: stamp.epochSeconds, percent: value * 100))
+            fatReadings.append(FatReading(source: attributes["sourceName"] ?? "", epochSeconds: stamp.epochSeconds, percent: WeightInput.fatPercent(computed: value * 100)))
             return
         }
         guard attributes["type"] == "HKQuantityTypeIdentifierBodyMass" else {

@@ -115,7 +115,7 @@ struct CSVLayout {
             } else if let fatMassColumn, fatMassColumn < fields.count {
                 switch cells.weight(fields[fatMassColumn], unit: unit) {
                 case .kilograms(let mass):
-                    let percent = mass / kilograms * 100
+                    let percent = WeightInput.fatPercent(computed: mass / kilograms * 100)
                     guard WeightInput.isValid(fatPercent: percent) else {
                         rows.append(.invalid(line: record.line, reason: "a fat mass of '\(fields[fatMassColumn].trimmed)' is not a part of the weight"))
                         continue

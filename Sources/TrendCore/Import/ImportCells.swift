@@ -57,7 +57,7 @@ struct ImportCells {
             if let zero = Double(text), zero == 0 { return .success(nil) }
             return .failure(ImportFailure("body fat '\(cell.trimmed)' is not a percentage"))
         }
-        let percent = value < 1 ? value * 100 : value
+        let percent = value < 1 ? WeightInput.fatPercent(computed: value * 100) : value
         guard WeightInput.isValid(fatPercent: percent) else { return .failure(ImportFailure("body fat '\(cell.trimmed)' is not a percentage: it must be \(WeightInput.validFatRangeText)")) }
         return .success(percent)
     }

@@ -52,7 +52,7 @@ struct GoalCommand: TrendCommand {
             let kilograms = try context.weight(weight)
             var plan: WeightLogFeature.PlanRequest?
             if let by { plan = .by(try context.app.clock.dateInput.day(parsing: by)) }
-            if let rate { plan = .weeklyRate(kilograms: try context.weight(rate)) }
+            if let rate { plan = .weeklyRate(kilograms: try WeightInput.weeklyRate(parsing: rate, defaultUnit: unit)) }
             try await log.setGoal(kilograms: kilograms, plan: plan)
             context.console.message("Goal set to \(unit.format(kilograms: kilograms))\(Self.planText(log.goalPlan, unit: unit)).\n")
         case .show:

@@ -167,7 +167,7 @@ enum ProgressText {
         }
         if let plan = report.plan { rows += planRows(plan, report: report, unit: unit) }
         if let gap = report.longestGap {
-            rows.append(("Gap", "", "no weigh-ins from \(EntryRendering.longDate(gap.lastBefore)) to \(EntryRendering.longDate(gap.firstAfter))"))
+            rows.append(("Gap", "", "no weigh-ins between \(EntryRendering.longDate(gap.lastBefore)) and \(EntryRendering.longDate(gap.firstAfter)), \(gap.days) days apart"))
         }
         if let since = report.trackingSince {
             rows.append(("Tracking", "", "since \(EntryRendering.longDate(since)); trend method \(report.method.rawValue)"))
@@ -201,7 +201,7 @@ enum ProgressText {
             return rows
         }
         if plan.isOverdue {
-            rows.append(("", "", "its date has passed without reaching the goal; set a new one with 'trend goal \(unit.formatPlain(kilograms: goal.goalKilograms)) --by DATE'"))
+            rows.append(("", "", "\(EntryRendering.longDate(plan.by)) has passed without reaching the goal; set a new one with 'trend goal \(unit.formatPlain(kilograms: goal.goalKilograms)) --by DATE'"))
             return rows
         }
         guard let ahead = plan.aheadByKilograms else {
