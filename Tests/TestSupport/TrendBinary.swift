@@ -9,6 +9,8 @@ public struct TrendBinary: Sendable {
         public let stderr: String
         /// Killed by a signal rather than exiting.
         public let signaled: Bool
+        /// The output's bytes as written (a PNG is not text).
+        public var stdoutData = Data()
     }
 
     public let url: URL
@@ -100,6 +102,6 @@ public struct TrendBinary: Sendable {
         let errorData = scratch.bytes("err") ?? Data()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: String(decoding: errorData, as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal)
+            stderr: String(decoding: errorData, as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal, stdoutData: outputData)
     }
 }

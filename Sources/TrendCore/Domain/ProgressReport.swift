@@ -128,6 +128,9 @@ public struct ProgressReport: Equatable, Sendable {
     /// The longest gap in range, if any.
     public let longestGap: Gap?
     public let bodyComposition: BodyComposition?
+    /// The body-composition series over the range (SPEC §12), for charts of
+    /// body fat, fat mass or lean mass; empty without body fat in range.
+    public let bodyCompositionDays: [BodyCompositionSeries.Day]
     /// Of the trend, when a height is known.
     public let bmi: BodyMassIndex?
     public let plan: PlanStatus?
@@ -192,7 +195,7 @@ public struct ProgressReport: Equatable, Sendable {
             range: range, isCustomPeriod: false, from: nil, to: today, method: method, points: [], estimatedDays: [], goalKilograms: nil, asOf: nil,
             trackingSince: nil, trendKilograms: nil, weeklyRateKilograms: nil,
             deltas: Deltas(day: nil, week: nil, twoWeeks: nil, fourWeeks: nil), goal: nil, weighInDays: 0, hasEnoughData: false,
-            longestGap: nil, bodyComposition: nil, bmi: nil, plan: nil)
+            longestGap: nil, bodyComposition: nil, bodyCompositionDays: [], bmi: nil, plan: nil)
     }
 
     /// The report for `range` on `today`, or for the days from `since` to
@@ -245,7 +248,9 @@ public struct ProgressReport: Equatable, Sendable {
                 projects: enough)
         }
         let weeklyRate = enough ? series.weeklyRateKilograms : nil
-        let composition = bodyComposition(entries: entries, from: from, to: today)
+        let compositionSeries = BodyCompositionSeries(entries: entries)
+        let composition = bodyComposition(compositionSeries, from: from, to: today)
+        let compositionDays = compositionSeries.days.filter { $0.day >= from && $0.day <= today }
         let bmi = heightCentimetres.flatMap { height in latestTrend.map { BodyMassIndex(kilograms: $0, centimetres: height) } }
         var plan: PlanStatus?
         if let goal, let goalPlan, let latestTrend {
@@ -256,11 +261,11 @@ public struct ProgressReport: Equatable, Sendable {
             range: range, isCustomPeriod: since != nil, from: from, to: today, method: method, points: points,
             estimatedDays: estimatedDays, goalKilograms: goalKilograms, asOf: asOf, trackingSince: firstSeriesDay, trendKilograms: latestTrend,
             weeklyRateKilograms: weeklyRate, deltas: Deltas(day: delta(1), week: delta(7), twoWeeks: delta(14), fourWeeks: delta(28)), goal: goal,
-            weighInDays: series.weighInDayCount, hasEnoughData: enough, longestGap: longestGap, bodyComposition: composition, bmi: bmi, plan: plan)
+            weighInDays: series.weighInDayCount, hasEnoughData: enough, longestGap: longestGap, bodyComposition: composition, bodyCompositionDays: compositionDays, bmi: bmi,
+            plan: plan)
     }
 
-    static func bodyComposition(entries: [WeightEntry], from: CalendarDay, to: CalendarDay) -> BodyComposition? {
-        let series = BodyCompositionSeries(entries: entries)
+    static func bodyComposition(_ series: BodyCompositionSeries, from: CalendarDay, to: CalendarDay) -> BodyComposition? {
         guard let latest = series.latest(onOrBefore: to) else { return nil }
         let rates = series.weeklyRates(upTo: latest.day)
         // The change over the range: from its first to its last measured day in range.

@@ -86,19 +86,26 @@ public struct TrendSeries: Sendable {
     /// Hacker's Diet; fewer when the history is shorter), in kilograms per
     /// day; nil with fewer than 2 days.
     public var dailySlopeKilograms: Double? {
-        let window = days.suffix(method.rateWindowDays)
-        guard window.count >= 2 else { return nil }
-        let n = Double(window.count)
-        let meanX = (n - 1) / 2
-        let meanY = window.reduce(0) { $0 + $1.trendKilograms } / n
-        var numerator = 0.0
-        var denominator = 0.0
-        for (i, day) in window.enumerated() {
-            let dx = Double(i) - meanX
-            numerator += dx * (day.trendKilograms - meanY)
-            denominator += dx * dx
-        }
-        return numerator / denominator
+        guard let last = days.last?.day else { return nil }
+        return dailySlopeKilograms(endingOn: last)
+    }
+
+    /// The same slope as it was on `day`: the window of trend values ending then.
+    public func dailySlopeKilograms(endingOn day: CalendarDay) -> Double? {
+        guard let first = days.first?.day.dayNumber else { return nil }
+        let end = min(days.count, day.dayNumber - first + 1)
+        guard end >= 2 else { return nil }
+        return LeastSquares.dailySlope(days[max(0, end - method.rateWindowDays)..<end].map(\.trendKilograms))
+    }
+
+    /// The weekly rate as it was on `day` (a weigh-in day), once the history
+    /// up to then was a week of weigh-ins (`hasEnoughDataForRate`); else nil.
+    public func weeklyRateKilograms(endingOn day: CalendarDay) -> Double? {
+        guard let first = days.first?.day.dayNumber, day.dayNumber >= first else { return nil }
+        let end = min(days.count, day.dayNumber - first + 1)
+        let weighInDays = days[0..<end].count { !$0.isInterpolated }
+        guard end >= Self.enoughDays, weighInDays >= Self.enoughWeighInDays else { return nil }
+        return dailySlopeKilograms(endingOn: day).map { $0 * 7 }
     }
 
     public var weeklyRateKilograms: Double? { dailySlopeKilograms.map { $0 * 7 } }

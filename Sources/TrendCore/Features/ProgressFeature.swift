@@ -77,6 +77,33 @@ public final class ProgressFeature {
         if generation == ticket { snapshot = prepared }
     }
 
+    /// The history by week, month or year (`trend stats`) over `range`, or
+    /// from `since` (the first weigh-in when nil), through `until` (today
+    /// when nil); empty periods included.
+    public func statistics(
+        by period: PeriodStatistics.Period, range: ProgressRange = .all, since: CalendarDay? = nil, until: CalendarDay? = nil
+    ) async -> PeriodStatistics? {
+        let entries = weightLog.entries
+        guard let first = entries.first?.calendarDay else { return nil }
+        let method = settings.method
+        let through = until ?? clock.today
+        let from = since ?? range.firstDay(today: through).map { max($0, first) } ?? first
+        guard from <= through else { return nil }
+        return await offMainActor(if: entries.count) {
+            PeriodStatistics(entries: entries, method: method, by: period, from: from, through: through)
+        }
+    }
+
+    /// The status line's figures (`trend status`); nil without weigh-ins.
+    public func status() async -> StatusSummary? {
+        let entries = weightLog.entries
+        let goal = weightLog.goalKilograms
+        let method = settings.method
+        return await offMainActor(if: entries.count) {
+            StatusSummary(entries: entries, goalKilograms: goal, method: method)
+        }
+    }
+
     /// The trend after a weigh-in was logged: on its day, and now.
     public struct LoggedTrend: Equatable, Sendable {
         public let day: CalendarDay

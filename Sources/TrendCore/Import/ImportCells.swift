@@ -9,7 +9,7 @@ import Foundation
 /// explicit offset is kept, numeric dates are read only when unambiguous or
 /// when `--date-format` says how.
 struct ImportCells {
-    enum Weight {
+    enum WeightCell {
         case kilograms(Double)
         case noReading
         case invalid(String)
@@ -34,7 +34,7 @@ struct ImportCells {
     }
 
     /// `unit` is what the row or header says; nil falls back to `--unit` or the configured unit.
-    func weight(_ cell: String, unit: WeightUnit?) -> Weight {
+    func weight(_ cell: String, unit: WeightUnit?) -> WeightCell {
         let text = cell.trimmed
         // Empty, or an app's placeholder for no measurement.
         if text.isEmpty || text == "--" || text == "-" { return .noReading }

@@ -19,7 +19,7 @@ struct UndoJournal: Equatable {
     static let limit = 20
 
     /// A version of the data file.
-    struct Version: Equatable {
+    struct SavedVersion: Equatable {
         /// Nil: there was no data file (before the first change).
         var fingerprint: Fingerprint?
         /// Its name in the journal directory while it is not the data file.
@@ -38,11 +38,11 @@ struct UndoJournal: Equatable {
         var id: Int
         var record: JournalStep
         /// The version this change produced.
-        var version: Version
+        var version: SavedVersion
         var retired: [Retired]
     }
 
-    var base: Version
+    var base: SavedVersion
     var steps: [Step]
 
     var nextID: Int { (steps.last?.id ?? Self.id(of: base.file) ?? 0) + 1 }
@@ -54,7 +54,7 @@ struct UndoJournal: Equatable {
     static func versionFile(_ id: Int) -> String { "v-\(id).json" }
 
     /// The version after `position` steps (0: the base).
-    func version(at position: Int) -> Version {
+    func version(at position: Int) -> SavedVersion {
         position == 0 ? base : steps[position - 1].version
     }
 
@@ -140,7 +140,7 @@ struct UndoJournalDirectory {
         if journal == nil || position == nil {
             // No journal, or the file was changed by something else since: start afresh from what is there now.
             sweep()
-            journal = UndoJournal(base: UndoJournal.Version(fingerprint: current, file: UndoJournal.versionFile(0)), steps: [])
+            journal = UndoJournal(base: UndoJournal.SavedVersion(fingerprint: current, file: UndoJournal.versionFile(0)), steps: [])
             position = 0
         }
         guard var journal, let position else { return nil }
@@ -157,7 +157,7 @@ struct UndoJournalDirectory {
         let id = journal.nextID
         let retired = retiring.enumerated().map { UndoJournal.Retired(path: $1, file: "r-\(id)-\($0 + 1).json") }
         let step = UndoJournal.Step(
-            id: id, record: record, version: UndoJournal.Version(fingerprint: produced, file: UndoJournal.versionFile(id)), retired: retired)
+            id: id, record: record, version: UndoJournal.SavedVersion(fingerprint: produced, file: UndoJournal.versionFile(id)), retired: retired)
         journal.steps.append(step)
         while journal.steps.count > UndoJournal.limit {
             let oldest = journal.steps.removeFirst()

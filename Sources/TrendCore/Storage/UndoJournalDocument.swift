@@ -7,7 +7,7 @@ enum UndoJournalDocument {
     static let currentVersion = 1
 
     static func encode(_ journal: UndoJournal) -> [UInt8] {
-        func version(_ v: UndoJournal.Version) -> String {
+        func version(_ v: UndoJournal.SavedVersion) -> String {
             "\"file\": \(JSONText.quoted(v.file)), \"fingerprint\": \(v.fingerprint.map { JSONText.quoted($0.text) } ?? "null")"
         }
         var text = "{\n  \"base\": {\(version(journal.base))},\n  \"steps\": ["
@@ -36,7 +36,7 @@ enum UndoJournalDocument {
     }
 
     private static func read(_ s: inout JSONScanner) throws(JSONScanner.Failure) -> UndoJournal {
-        var base: UndoJournal.Version?
+        var base: UndoJournal.SavedVersion?
         var steps: [UndoJournal.Step]?
         var version: Int?
         try s.readObject { (s: inout JSONScanner, key: String, _: Int) throws(JSONScanner.Failure) in
@@ -56,7 +56,7 @@ enum UndoJournalDocument {
         return UndoJournal(base: base, steps: steps)
     }
 
-    private static func readVersion(_ s: inout JSONScanner) throws(JSONScanner.Failure) -> UndoJournal.Version {
+    private static func readVersion(_ s: inout JSONScanner) throws(JSONScanner.Failure) -> UndoJournal.SavedVersion {
         var file: String?
         var fingerprint: Fingerprint?
         try s.readObject { (s: inout JSONScanner, key: String, _: Int) throws(JSONScanner.Failure) in
@@ -68,7 +68,7 @@ enum UndoJournalDocument {
             }
         }
         guard let file else { throw s.fail("a version without a file") }
-        return UndoJournal.Version(fingerprint: fingerprint, file: file)
+        return UndoJournal.SavedVersion(fingerprint: fingerprint, file: file)
     }
 
     /// A name inside the journal directory: no path, so a planted journal
@@ -85,7 +85,7 @@ enum UndoJournalDocument {
         var command = ""
         var counts = (added: 0, removed: 0, changed: 0)
         var goalChanged = false
-        var version = UndoJournal.Version(fingerprint: nil, file: "")
+        var version = UndoJournal.SavedVersion(fingerprint: nil, file: "")
         var retired: [UndoJournal.Retired] = []
         try s.readObject { (s: inout JSONScanner, key: String, _: Int) throws(JSONScanner.Failure) in
             switch key {

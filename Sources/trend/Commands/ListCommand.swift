@@ -19,7 +19,7 @@ struct ListCommand: TrendCommand {
     static let names = ["list"]
     static let configuration = CommandConfiguration(names: names, abstract: "List weigh-ins, oldest first.",
         discussion: "Shows the short id, local date and time, weight, trend and note of each weigh-in.",
-        options: [rangeOption, sinceOption, untilOption, limitOption, CommandTable.methodOption, estimatedFlag, chartFlag, formatOption],
+        options: [rangeOption, sinceOption, untilOption, limitOption, CommandTable.methodOption, estimatedFlag, chartFlag, ChartOption.heightOption, ChartOption.asciiFlag, formatOption],
         exclusive: [["range", "since"]],
         examples: ["trend list --range 1M", "trend list --format csv > weights.csv"])
 
@@ -28,15 +28,19 @@ struct ListCommand: TrendCommand {
     let until: String?
     let limit: Count?
     let chart: Bool
+    let chartHeight: Int
+    let ascii: Bool
     let estimated: Bool
     let format: Format
 
-    init(_ values: ParsedValues) {
+    init(_ values: ParsedValues) throws(UsageError) {
         range = values[Self.rangeOption]
         since = values[Self.sinceOption]
         until = values[Self.untilOption]
         limit = values[Self.limitOption]
         chart = values[Self.chartFlag]
+        chartHeight = try ChartOption.height(values, command: "list")
+        ascii = values[ChartOption.asciiFlag]
         estimated = values[Self.estimatedFlag]
         format = values[Self.formatOption] ?? .text
     }
@@ -103,11 +107,12 @@ struct ListCommand: TrendCommand {
                 }
             }
             context.console.out(table.rendered(terminal: context.terminal))
-            if chart, let first = points.first, let last = points.last {
-                let chart = ChartOption.chart(
-                    points: points, from: first.entry.calendarDay, to: last.entry.calendarDay,
-                    goal: context.app.weightLogFeature.goalKilograms, unit: unit, terminal: context.terminal)
-                context.console.out("\n" + chart.rendered())
+            let option = ChartOption(always: chart, never: !chart, height: chartHeight, ascii: ascii)
+            if chart, let model = ChartModel(
+                points: points, estimatedDays: estimatedDays, goalKilograms: context.app.weightLogFeature.goalKilograms, unit: unit,
+                valueTickCount: option.valueTickCount)
+            {
+                context.console.out("\n" + option.chart(model, terminal: context.terminal).rendered())
             }
         }
     }

@@ -38,7 +38,7 @@ enum CommandTable {
     static let version = "0.1.0"
 
     static let commands: [any TrendCommand.Type] = [
-        LogCommand.self, ListCommand.self, EditCommand.self, RemoveCommand.self, ProgressCommand.self,
+        LogCommand.self, ListCommand.self, EditCommand.self, RemoveCommand.self, ProgressCommand.self, StatsCommand.self, StatusCommand.self,
         GoalCommand.self, HeightCommand.self, UnitCommand.self, MethodCommand.self, ImportCommand.self, ExportCommand.self, LastCommand.self,
         UndoCommand.self, RedoCommand.self, MergeCommand.self, MergeDriverCommand.self, InfoCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]

@@ -1,21 +1,52 @@
 import TrendCore
 
 /// The progress report as one self-contained HTML5 page (SPEC §8): the
-/// report as a table and the SVG chart inline; light and dark colour
-/// schemes, printable, and nothing that loads from outside (no scripts,
-/// fonts, images or links). Deterministic, every piece of text escaped.
+/// headline figures as large numbers, then the chart, then the report as a
+/// table; light and dark colour schemes, printable, and nothing that loads
+/// from outside (no scripts, fonts or links). Deterministic, every piece
+/// of text escaped. In a mail the chart is the attached PNG (`cid:`),
+/// since most mail programs show no inline SVG.
 enum ProgressPage {
-    static func rendered(_ report: ProgressReport, unit: WeightUnit, chart: SVGChart) -> String {
+    enum Chart {
+        case svg(SVGChart)
+        /// A `cid:` image of the mail, with its size and a description.
+        case mailImage(contentID: String, width: Int, height: Int, description: String)
+    }
+
+    /// The figures a reader wants first: the trend, the weekly rate, what is
+    /// left to the goal (or that it is reached), BMI and body fat when known.
+    static func headline(_ report: ProgressReport, unit: WeightUnit) -> [(label: String, value: String)] {
+        var figures: [(String, String)] = []
+        if let trend = report.trendKilograms { figures.append(("trend", unit.format(kilograms: trend))) }
+        if let rate = report.weeklyRateKilograms {
+            figures.append(("a week", unit.formatChange(kilograms: rate)))
+        } else if report.trendKilograms != nil {
+            figures.append(("a week", "after a week of weigh-ins"))
+        }
+        if let goal = report.goal {
+            figures.append(goal.isReached ? ("goal", "reached") : ("to go", unit.format(kilograms: abs(goal.remainingKilograms))))
+        }
+        if let bmi = report.bmi { figures.append(("BMI", DecimalText.shortest((bmi.value * 10).rounded() / 10))) }
+        if let fat = report.bodyComposition?.fatPercent { figures.append(("body fat", Decimal1.text(fat) + "%")) }
+        return figures
+    }
+
+    static func rendered(_ report: ProgressReport, unit: WeightUnit, chart: Chart) -> String {
         let title = ProgressText.heading(report)
+        typealias P = ChartPicture.Palette
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<title>\(XMLText.escaped(title)) (trend)</title>\n<style>\n"
-        page += ":root{color-scheme:light dark;--ink:#222;--paper:#fff;--grid:#e3e3e3;--dot:#6b7f96;--trend:#15803d;--goal:#c2410c}\n"
-        page += "@media (prefers-color-scheme:dark){:root{--ink:#e5e5e5;--paper:#161616;--grid:#3a3a3a;--dot:#8ea3bb;--trend:#4ade80;--goal:#fb923c}}\n"
+        page += ":root{color-scheme:light dark;--ink:\(P.ink.light);--paper:\(P.paper.light);--grid:\(P.grid.light);--trend:\(P.trend.light);"
+        page += "--floater:\(P.floater.light);--sinker:\(P.sinker.light);--on:\(P.onTrend.light);--goal:\(P.goal.light)}\n"
+        page += "@media (prefers-color-scheme:dark){:root{--ink:\(P.ink.dark);--paper:\(P.paper.dark);--grid:\(P.grid.dark);--trend:\(P.trend.dark);"
+        page += "--floater:\(P.floater.dark);--sinker:\(P.sinker.dark);--on:\(P.onTrend.dark);--goal:\(P.goal.dark)}}\n"
         page += "body{margin:2rem auto;max-width:860px;padding:0 1rem;font-family:sans-serif;color:var(--ink);background:var(--paper)}\n"
         page += "h1{font-size:1.4rem;margin-bottom:.2rem}p{margin:.2rem 0 1rem}table{border-collapse:collapse;margin:1rem 0}\n"
+        page += ".headline{display:flex;flex-wrap:wrap;gap:1.5rem 2.5rem;margin:1.2rem 0}.figure{display:flex;flex-direction:column}\n"
+        page += ".figure .value{font-size:2rem;font-weight:700;line-height:1.1}.figure .label{font-size:.85rem;opacity:.75}\n"
         page += "th{text-align:left;padding:.25rem 1rem .25rem 0;font-weight:600}td{padding:.25rem 1rem .25rem 0}td.value{text-align:right;white-space:nowrap}\n"
-        page += "figure{margin:1rem 0}svg{max-width:100%;height:auto}\n"
+        page += "figure{margin:1rem 0}svg,img{max-width:100%;height:auto}\n"
         page += "@media print{body{margin:0;max-width:none;color:#000;background:#fff}:root{--ink:#000;--paper:#fff}}\n"
         page += "</style>\n</head>\n<body>\n"
         page += "<h1>\(XMLText.escaped(title))</h1>\n"
@@ -23,15 +54,23 @@ enum ProgressPage {
             return page + "<p>No weigh-ins yet. Log one with <code>trend log 80.5</code>.</p>\n</body>\n</html>\n"
         }
         page += "<p>\(XMLText.escaped(ProgressText.span(report)))</p>\n"
-        do {
-            if let note = ProgressText.staleNote(report) { page += "<p class=\"note\">\(XMLText.escaped(note))</p>\n" }
-            page += "<table>\n"
-            for (label, value, detail) in ProgressText.rows(report, unit: unit) {
-                page += "<tr><th scope=\"row\">\(XMLText.escaped(label))</th><td class=\"value\">\(XMLText.escaped(value))</td><td>\(XMLText.escaped(detail))</td></tr>\n"
-            }
-            page += "</table>\n"
+        page += "<div class=\"headline\">\n"
+        for figure in headline(report, unit: unit) {
+            page += "<div class=\"figure\"><span class=\"value\">\(XMLText.escaped(figure.value))</span><span class=\"label\">\(XMLText.escaped(figure.label))</span></div>\n"
         }
-        page += "<figure>\n" + chart.rendered() + "</figure>\n</body>\n</html>\n"
+        page += "</div>\n"
+        if let note = ProgressText.staleNote(report) { page += "<p class=\"note\">\(XMLText.escaped(note))</p>\n" }
+        switch chart {
+        case .svg(let svg):
+            page += "<figure>\n" + svg.rendered() + "</figure>\n"
+        case .mailImage(let contentID, let width, let height, let description):
+            page += "<figure><img src=\"cid:\(XMLText.escaped(contentID))\" width=\"\(width)\" height=\"\(height)\" alt=\"\(XMLText.escaped(description))\"></figure>\n"
+        }
+        page += "<table>\n"
+        for (label, value, detail) in ProgressText.rows(report, unit: unit) {
+            page += "<tr><th scope=\"row\">\(XMLText.escaped(label))</th><td class=\"value\">\(XMLText.escaped(value))</td><td>\(XMLText.escaped(detail))</td></tr>\n"
+        }
+        page += "</table>\n</body>\n</html>\n"
         return page
     }
 }

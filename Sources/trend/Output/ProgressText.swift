@@ -115,8 +115,9 @@ enum ProgressText {
         return "Latest weigh-in \(days) days ago (\(EntryRendering.longDate(asOf))): figures are as of that day."
     }
 
-    static func text(_ report: ProgressReport, unit: WeightUnit, terminal: Terminal) -> String {
-        var out = terminal.bold(heading(report)) + ": " + span(report) + "\n"
+    /// `bold` styles the heading (a terminal's bold; nothing in a mail).
+    static func text(_ report: ProgressReport, unit: WeightUnit, bold: (String) -> String = { $0 }) -> String {
+        var out = bold(heading(report)) + ": " + span(report) + "\n"
         if let note = staleNote(report) { out += note + "\n" }
         out += "\n"
         let rows = rows(report, unit: unit)

@@ -1,128 +1,66 @@
 import TrendCore
 
-/// The progress chart as an SVG 1.1 document (SPEC §8): weigh-ins as dots,
-/// the trend as a line (dashed through estimated days), the goal as a
-/// labelled line, round y ticks in the display unit, date labels that never
-/// overlap, and a title. Fed by the report: it lays out, it does not compute
-/// trends. Deterministic: the same report gives the same bytes.
+/// The progress chart as an SVG 1.1 document (SPEC §8): the chart picture's
+/// shapes as elements, each with its class, coloured by one stylesheet that
+/// an HTML page can recolour for dark mode. Deterministic: the same report
+/// gives the same bytes.
 struct SVGChart {
-    let report: ProgressReport
-    let unit: WeightUnit
+    let model: ChartModel?
     var width = 800
     var height = 400
 
-    static let margin = (left: 72.0, right: 20.0, top: 44.0, bottom: 40.0)
-    /// About how wide a character of the 12px labels is.
-    static let characterWidth = 7.0
-
-    var title: String {
-        let period = report.isCustomPeriod ? "Progress" : report.range == .all ? "All time" : "Last \(report.range.rawValue)"
-        return "\(period): \(report.from?.description ?? report.to.description) to \(report.to)"
+    init(model: ChartModel?, width: Int = 800, height: Int = 400) {
+        self.model = model
+        self.width = width
+        self.height = height
     }
 
-    /// Round tick values covering `low...high`: steps of 1, 2, 2.5 or 5 × 10^k, about five of them.
-    static func ticks(low: Double, high: Double, count: Int = 5) -> [Double] {
-        let span = max(high - low, 0.1)
-        let raw = span / Double(count)
-        var magnitude = 1.0
-        while magnitude * 10 <= raw { magnitude *= 10 }
-        while magnitude > raw { magnitude /= 10 }
-        let step = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
-        let first = (low / step).rounded(.down) * step
-        var values: [Double] = []
-        var value = first
-        while value <= high + step * 0.5 && values.count < 50 {
-            values.append(value)
-            value = first + step * Double(values.count)
-        }
-        if let last = values.last, last < high || values.count < 2 { values.append(last + step) }
-        return values
+    init(report: ProgressReport, unit: WeightUnit, metric: ChartModel.Metric = .weight, width: Int = 800, height: Int = 400) {
+        self.init(model: ChartModel(report: report, unit: unit, metric: metric, valueTickCount: max(3, height / 70)), width: width, height: height)
     }
 
-    /// Every how many days a date label goes, so labels `labelWidth` wide never overlap.
-    static func labelEvery(days: Int, plotWidth: Double, labelWidth: Double) -> Int {
-        let perDay = plotWidth / Double(max(days, 1))
-        for step in [1, 2, 7, 14, 28, 56, 91, 182, 365, 730, 1461, 3652] where perDay * Double(step) >= labelWidth + 12 {
-            return step
-        }
-        return max(days, 1)
+    var picture: ChartPicture { ChartPicture(model: model, width: width, height: height, metrics: .svg) }
+
+    /// The stylesheet: colours through CSS variables, so a page can set them.
+    static var style: String {
+        typealias P = ChartPicture.Palette
+        var css = "text{font-family:sans-serif;font-size:12px;fill:var(--ink,\(P.ink.light))}.title{font-size:15px;font-weight:bold}"
+        css += ".background{fill:var(--paper,\(P.paper.light))}.grid{stroke:var(--grid,\(P.grid.light));stroke-width:1}"
+        css += ".mark,.axis{stroke:var(--ink,\(P.ink.light));stroke-width:1}"
+        css += ".trend{fill:none;stroke:var(--trend,\(P.trend.light));stroke-width:2.5;stroke-linejoin:round;stroke-linecap:round}"
+        css += ".trend.estimated{stroke-dasharray:5 4;opacity:.6}"
+        css += ".projection{fill:none;stroke:var(--trend,\(P.trend.light));stroke-width:2.5;stroke-dasharray:1 5;stroke-linecap:round}"
+        css += ".weigh-in{fill:var(--on,\(P.onTrend.light))}.weigh-in.above{fill:var(--floater,\(P.floater.light))}.weigh-in.below{fill:var(--sinker,\(P.sinker.light))}"
+        css += ".floater{stroke:var(--floater,\(P.floater.light));stroke-width:1;opacity:.55}.sinker{stroke:var(--sinker,\(P.sinker.light));stroke-width:1;opacity:.55}"
+        css += ".goal{stroke:var(--goal,\(P.goal.light));stroke-width:1.5;stroke-dasharray:8 4}"
+        css += ".plan{stroke:var(--goal,\(P.goal.light));stroke-width:2;stroke-dasharray:6 4;opacity:.85}"
+        css += ".goal.label{fill:var(--goal,\(P.goal.light));stroke:var(--paper,\(P.paper.light));stroke-width:4px;stroke-dasharray:none;stroke-linejoin:round;paint-order:stroke;font-weight:bold}"
+        css += ".legend.label{fill:var(--ink,\(P.ink.light))}.message{font-size:14px}"
+        return css
     }
 
     func rendered() -> String {
-        let m = Self.margin
-        let plot = (x: m.left, y: m.top, width: Double(width) - m.left - m.right, height: Double(height) - m.top - m.bottom)
+        let picture = self.picture
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">\n"
-        svg += "<title>\(XMLText.escaped(title))</title>\n"
-        svg += "<style>text{font-family:sans-serif;font-size:12px;fill:var(--ink,#333)}.title{font-size:15px;font-weight:bold}"
-        svg += ".grid{stroke:var(--grid,#ddd);stroke-width:1}.dot{fill:var(--dot,#7a8fa6)}.trend{fill:none;stroke:var(--trend,#1b7f3b);stroke-width:2.5}"
-        svg += ".estimated{stroke-dasharray:5 4;opacity:.8}.goal{stroke:var(--goal,#c2410c);stroke-width:1.5;stroke-dasharray:8 4}.goal-label{fill:var(--goal,#c2410c);font-weight:bold;paint-order:stroke;stroke:var(--paper,#fff);stroke-width:4px;stroke-linejoin:round}</style>\n"
-        svg += "<rect width=\"100%\" height=\"100%\" fill=\"var(--paper,#fff)\"/>\n"
-        svg += "<text class=\"title\" x=\"\(m.left)\" y=\"24\">\(XMLText.escaped(title))</text>\n"
-        guard let from = report.from, !report.isEmpty else {
-            svg += "<text x=\"\(Self.number(plot.x + plot.width / 2))\" y=\"\(Self.number(plot.y + plot.height / 2))\" text-anchor=\"middle\">No weigh-ins in this period</text>\n</svg>\n"
-            return svg
-        }
-        // Every value in the display unit: the axis reads in it.
-        let shown = { (kilograms: Double) in kilograms / unit.kilograms(from: 1) }
-        let days = report.rows.map { ($0.day, shown($0.trendKilograms), $0.isEstimated) }
-        var values = report.points.map { shown($0.kilograms) } + days.map(\.1)
-        // The goal joins the scale when it is near the data; a far one would
-        // squeeze the weigh-ins into a strip, so it is labelled at the edge.
-        let goal = report.goalKilograms.map(shown)
-        let span = max(values.max()! - values.min()!, 1 / unit.kilograms(from: 1))
-        let goalInView = goal.map { $0 >= values.min()! - span && $0 <= values.max()! + span } ?? false
-        if goalInView, let goal { values.append(goal) }
-        let ticks = Self.ticks(low: values.min()!, high: values.max()!)
-        let low = ticks.first!, high = ticks.last!
-        // All time ends at the latest weigh-in: a stale history is not squeezed into a corner.
-        let end = report.range == .all && !report.isCustomPeriod ? (report.asOf ?? report.to) : report.to
-        let lastDay = max(end.dayNumber, from.dayNumber + 1)
-        func x(_ day: CalendarDay) -> Double { plot.x + Double(day.dayNumber - from.dayNumber) / Double(lastDay - from.dayNumber) * plot.width }
-        func y(_ value: Double) -> Double { plot.y + (high - value) / (high - low) * plot.height }
-        for tick in ticks {
-            let ty = Self.number(y(tick))
-            svg += "<line class=\"grid\" x1=\"\(Self.number(plot.x))\" y1=\"\(ty)\" x2=\"\(Self.number(plot.x + plot.width))\" y2=\"\(ty)\"/>\n"
-            svg += "<text x=\"\(Self.number(plot.x - 8))\" y=\"\(Self.number(y(tick) + 4))\" text-anchor=\"end\">\(Self.tickLabel(tick, unit: unit))</text>\n"
-        }
-        let labelWidth = Double("2026-11-30".count) * Self.characterWidth
-        let every = Self.labelEvery(days: lastDay - from.dayNumber, plotWidth: plot.width, labelWidth: labelWidth)
-        var day = from
-        var lastLabelRight = -Double.infinity
-        while day.dayNumber <= lastDay {
-            let center = x(day)
-            if center - labelWidth / 2 >= lastLabelRight + 6 && center + labelWidth / 2 <= Double(width) {
-                svg += "<text x=\"\(Self.number(center))\" y=\"\(Self.number(plot.y + plot.height + 22))\" text-anchor=\"middle\">\(day)</text>\n"
-                lastLabelRight = center + labelWidth / 2
-            }
-            day = day.adding(days: every)
-        }
-        // Smaller dots when there are many, so the trend line stays the thing you see.
-        let radius = report.points.count > 150 ? "1.8" : "3"
-        for point in report.points {
-            svg += "<circle class=\"dot\" cx=\"\(Self.number(x(point.entry.calendarDay)))\" cy=\"\(Self.number(y(shown(point.kilograms))))\" r=\"\(radius)\"/>\n"
-        }
-        // The trend over the dots: solid between weigh-in days, dashed where it runs through estimated days.
-        var solid = ""
-        var dashed = ""
-        for (a, b) in zip(days, days.dropFirst()) {
-            let segment = "M\(Self.number(x(a.0))) \(Self.number(y(a.1)))L\(Self.number(x(b.0))) \(Self.number(y(b.1)))"
-            if a.2 || b.2 { dashed += segment } else { solid += segment }
-        }
-        if days.count == 1, let only = days.first {
-            solid = "M\(Self.number(x(only.0) - 3)) \(Self.number(y(only.1)))L\(Self.number(x(only.0) + 3)) \(Self.number(y(only.1)))"
-        }
-        if !solid.isEmpty { svg += "<path class=\"trend\" d=\"\(solid)\"/>\n" }
-        if !dashed.isEmpty { svg += "<path class=\"trend estimated\" d=\"\(dashed)\"/>\n" }
-        if let goalKilograms = report.goalKilograms, let goal {
-            let label = "Goal " + XMLText.escaped(unit.format(kilograms: goalKilograms))
-            if goalInView {
-                let gy = Self.number(y(goal))
-                svg += "<line class=\"goal\" x1=\"\(Self.number(plot.x))\" y1=\"\(gy)\" x2=\"\(Self.number(plot.x + plot.width))\" y2=\"\(gy)\"/>\n"
-                svg += "<text class=\"goal-label\" x=\"\(Self.number(plot.x + plot.width - 4))\" y=\"\(Self.number(y(goal) - 6))\" text-anchor=\"end\">\(label)</text>\n"
-            } else {
-                let below = goal < low
-                let edge = below ? plot.y + plot.height - 6 : plot.y + 14
-                svg += "<text class=\"goal-label\" x=\"\(Self.number(plot.x + plot.width - 4))\" y=\"\(Self.number(edge))\" text-anchor=\"end\">\(label) \(below ? "↓" : "↑")</text>\n"
+        svg += "<title>\(XMLText.escaped(model?.title ?? ChartPicture.emptyMessage))</title>\n"
+        svg += "<style>\(Self.style)</style>\n"
+        for shape in picture.shapes {
+            switch shape {
+            case .rect(let x, let y, let width, let height, let classes):
+                svg += "<rect class=\"\(classes)\" x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\"/>\n"
+            case .line(let x1, let y1, let x2, let y2, let classes):
+                svg += "<line class=\"\(classes)\" x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\"/>\n"
+            case .path(let points, let classes):
+                var d = ""
+                for (index, point) in points.enumerated() {
+                    d += (index == 0 ? "M" : "L") + Self.number(point.0) + " " + Self.number(point.1)
+                }
+                svg += "<path class=\"\(classes)\" d=\"\(d)\"/>\n"
+            case .circle(let x, let y, let radius, let classes):
+                svg += "<circle class=\"\(classes)\" cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"\(Self.number(radius))\"/>\n"
+            case .text(let x, let y, let text, let anchor, let classes):
+                let anchorAttribute = anchor == .start ? "" : " text-anchor=\"\(anchor.rawValue)\""
+                svg += "<text class=\"\(classes)\" x=\"\(Self.number(x))\" y=\"\(Self.number(y))\"\(anchorAttribute)>\(XMLText.escaped(text))</text>\n"
             }
         }
         svg += "</svg>\n"
@@ -131,13 +69,7 @@ struct SVGChart {
 
     /// Fixed-point, never a locale's decimal comma: the same bytes everywhere.
     static func number(_ value: Double) -> String {
-        let tenths = (value * 10).rounded()
-        let text = DecimalText.shortest(tenths / 10)
-        return text
-    }
-
-    static func tickLabel(_ value: Double, unit: WeightUnit) -> String {
-        DecimalText.shortest((value * 100).rounded() / 100) + " " + unit.rawValue
+        DecimalText.shortest((value * 10).rounded() / 10)
     }
 }
 

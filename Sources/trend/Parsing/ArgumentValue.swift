@@ -105,6 +105,8 @@ enum Shell: String, EnumeratedArgument {
 }
 
 extension ProgressRange: EnumeratedArgument {}
+extension ChartModel.Metric: EnumeratedArgument {}
+extension PeriodStatistics.Period: EnumeratedArgument {}
 extension NumericDateOrder: EnumeratedArgument {}
 
 extension WeightUnit: ArgumentValue {

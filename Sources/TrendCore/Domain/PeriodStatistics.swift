@@ -1,0 +1,106 @@
+/// The history a week, a month or a year at a time (SPEC §8, `trend
+/// stats`): The Hacker's Diet's monthly analysis, openScale's weekly
+/// summary. One row per period, oldest first, empty periods included.
+public struct PeriodStatistics: Equatable, Sendable {
+    public enum Period: String, CaseIterable, Sendable {
+        case week, month, year
+    }
+
+    public struct Row: Equatable, Sendable {
+        /// `2026-W48`, `2026-11`, `2026`.
+        public let label: String
+        public let first: CalendarDay
+        public let last: CalendarDay
+        public let weighIns: Int
+        public let averageKilograms: Double?
+        public let minimumKilograms: Double?
+        public let maximumKilograms: Double?
+        /// The trend as of the period's last weigh-in.
+        public let trendKilograms: Double?
+        /// That trend minus the trend on the day before the period (or, for
+        /// the period the history starts in, its first trend).
+        public let trendChangeKilograms: Double?
+        /// The weekly rate as of the period's last weigh-in, once there was a week of weigh-ins.
+        public let weeklyRateKilograms: Double?
+        /// The body-fat trend as of the period's last weigh-in, where the body-fat series covers it.
+        public let fatPercent: Double?
+
+        public var isEmpty: Bool { weighIns == 0 }
+    }
+
+    public let period: Period
+    public let rows: [Row]
+
+    /// The periods that hold any day from `from` through `through`.
+    /// `entries` in `WeightEntry.isOrderedBefore` order.
+    public init(entries: [WeightEntry], method: TrendMethod = .default, by period: Period, from: CalendarDay, through: CalendarDay) {
+        self.period = period
+        let series = TrendSeries(entries: entries, method: method)
+        let composition = BodyCompositionSeries(entries: entries)
+        var rows: [Row] = []
+        var start = Self.start(of: from, period)
+        var index = entries.firstIndex { $0.calendarDay >= start } ?? entries.endIndex
+        while start <= through {
+            let next = Self.next(after: start, period)
+            let end = next.adding(days: -1)
+            var weights: [Double] = []
+            var lastDay: CalendarDay?
+            while index < entries.endIndex, entries[index].calendarDay <= end {
+                weights.append(entries[index].kilograms)
+                lastDay = entries[index].calendarDay
+                index += 1
+            }
+            var trend: Double?
+            var change: Double?
+            var rate: Double?
+            var fat: Double?
+            if let lastDay, let firstSeriesDay = series.firstDay {
+                trend = series.trendKilograms(on: lastDay)
+                let before = series.trendKilograms(on: start.adding(days: -1)) ?? series.trendKilograms(on: max(start, firstSeriesDay))
+                if let trend, let before { change = trend - before }
+                rate = series.weeklyRateKilograms(endingOn: lastDay)
+                fat = composition.day(lastDay)?.fatPercent
+            }
+            rows.append(
+                Row(
+                    label: Self.label(start, period), first: start, last: end, weighIns: weights.count,
+                    averageKilograms: weights.isEmpty ? nil : weights.reduce(0, +) / Double(weights.count), minimumKilograms: weights.min(),
+                    maximumKilograms: weights.max(), trendKilograms: trend, trendChangeKilograms: change, weeklyRateKilograms: rate,
+                    fatPercent: fat))
+            start = next
+        }
+        self.rows = rows
+    }
+
+    /// The first day of the period holding `day`: a Monday, the 1st, 1 January.
+    public static func start(of day: CalendarDay, _ period: Period) -> CalendarDay {
+        switch period {
+        case .week: day.adding(days: -day.weekdayFromMonday)
+        case .month: CalendarDay(year: day.year, month: day.month, day: 1)!
+        case .year: CalendarDay(year: day.year, month: 1, day: 1)!
+        }
+    }
+
+    static func next(after start: CalendarDay, _ period: Period) -> CalendarDay {
+        switch period {
+        case .week: start.adding(days: 7)
+        case .month: start.month == 12 ? CalendarDay(year: start.year + 1, month: 1, day: 1)! : CalendarDay(year: start.year, month: start.month + 1, day: 1)!
+        case .year: CalendarDay(year: start.year + 1, month: 1, day: 1)!
+        }
+    }
+
+    /// ISO 8601 week (`2026-W48`: the week's Thursday decides its year), `2026-11`, `2026`.
+    public static func label(_ start: CalendarDay, _ period: Period) -> String {
+        switch period {
+        case .week:
+            let thursday = start.adding(days: 3)
+            let january1 = CalendarDay(year: thursday.year, month: 1, day: 1)!
+            let week = (thursday.dayNumber - january1.dayNumber) / 7 + 1
+            return "\(thursday.year)-W" + (week < 10 ? "0\(week)" : "\(week)")
+        case .month:
+            return "\(start.year)-" + (start.month < 10 ? "0\(start.month)" : "\(start.month)")
+        case .year:
+            return "\(start.year)"
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import TrendCore
+
+/// A chart laid out on a pixel canvas: the chart model (TrendCore) placed
+/// in a width × height box as shapes, each with the class that says what it
+/// is (SPEC §8). The SVG writes these shapes as elements; the PNG
+/// rasteriser paints them. One layout, so the two pictures are the same.
+struct ChartPicture {
+    enum Anchor: String { case start, middle, end }
+
+    enum Shape {
+        case rect(x: Double, y: Double, width: Double, height: Double, classes: String)
+        case line(x1: Double, y1: Double, x2: Double, y2: Double, classes: String)
+        /// Points joined by straight lines.
+        case path([(Double, Double)], classes: String)
+        case circle(x: Double, y: Double, radius: Double, classes: String)
+        case text(x: Double, y: Double, String, anchor: Anchor, classes: String)
+    }
+
+    /// How wide a label is: the SVG's sans-serif and the PNG's bitmap font differ.
+    struct TextMetrics {
+        let characterWidth: Double
+        let titleCharacterWidth: Double
+
+        func width(_ text: String, title: Bool = false) -> Double {
+            Double(text.count) * (title ? titleCharacterWidth : characterWidth)
+        }
+
+        /// 12 px sans-serif, as the SVG's style sets it.
+        static let svg = TextMetrics(characterWidth: 7, titleCharacterWidth: 8.6)
+    }
+
+    let width: Double
+    let height: Double
+    let shapes: [Shape]
+    /// For a test: where the plot is.
+    let plot: (x: Double, y: Double, width: Double, height: Double)
+
+    static let emptyMessage = "No weigh-ins in this period"
+
+    static func legendName(_ item: ChartModel.LegendItem) -> String {
+        switch item {
+        case .weighIns: "weigh-ins"
+        case .floaters: "above trend"
+        case .sinkers: "below trend"
+        case .trend: "trend"
+        case .estimated: "estimated"
+        case .goal: "goal"
+        case .plan: "plan"
+        case .projection: "projection"
+        }
+    }
+
+    /// Every class a shape can carry, and its colour (light and dark): one
+    /// palette for the SVG, the HTML page and the PNG, the terminal's
+    /// colours chosen to match (SPEC §8: trend blue, floaters red, sinkers
+    /// green, goal and plan yellow).
+    enum Palette {
+        static let paper = (light: "#ffffff", dark: "#161616")
+        static let ink = (light: "#333333", dark: "#e5e5e5")
+        static let grid = (light: "#e4e4e4", dark: "#383838")
+        static let trend = (light: "#1d4ed8", dark: "#60a5fa")
+        static let floater = (light: "#dc2626", dark: "#f87171")
+        static let sinker = (light: "#16a34a", dark: "#4ade80")
+        static let onTrend = (light: "#6b7280", dark: "#9ca3af")
+        static let goal = (light: "#b58900", dark: "#facc15")
+    }
+
+    init(model: ChartModel?, width: Int, height: Int, metrics: TextMetrics) {
+        self.width = Double(width)
+        self.height = Double(height)
+        var shapes: [Shape] = [.rect(x: 0, y: 0, width: Double(width), height: Double(height), classes: "background")]
+        guard let model else {
+            let left = 72.0
+            plot = (left, 44, Double(width) - left - 20, Double(height) - 84)
+            shapes.append(.text(x: Double(width) / 2, y: Double(height) / 2, Self.emptyMessage, anchor: .middle, classes: "message"))
+            self.shapes = shapes
+            return
+        }
+        let labelWidth = model.valueTicks.map { metrics.width($0.label) }.max() ?? 40
+        let left = max(48, labelWidth + 16)
+        let legendHeight = 26.0
+        plot = (left, 44, Double(width) - left - 20, Double(height) - 44 - 30 - legendHeight)
+        let plot = self.plot
+        let firstDay = Double(model.firstDay.dayNumber)
+        let days = Double(max(1, model.lastDay.dayNumber - model.firstDay.dayNumber))
+        func x(_ day: Double) -> Double { plot.x + (day - firstDay) / days * plot.width }
+        func x(_ day: CalendarDay) -> Double { x(Double(day.dayNumber)) }
+        func y(_ value: Double) -> Double {
+            let clamped = min(model.high, max(model.low, value))
+            return plot.y + (model.high - clamped) / (model.high - model.low) * plot.height
+        }
+
+        shapes.append(.text(x: plot.x, y: 24, model.title, anchor: .start, classes: "title"))
+        // Value ticks: a grid line and a label each.
+        for tick in model.valueTicks {
+            shapes.append(.line(x1: plot.x, y1: y(tick.value), x2: plot.x + plot.width, y2: y(tick.value), classes: "tick grid"))
+            shapes.append(.text(x: plot.x - 8, y: y(tick.value) + 4, tick.label, anchor: .end, classes: "tick label"))
+        }
+        // Day ticks at calendar boundaries, labels that never touch, kept inside the picture.
+        let dayTicks = ChartTicks.days(
+            from: model.firstDay, through: model.lastDay, position: { x($0) }, width: { metrics.width($0) }, gap: 14)
+        let axisY = plot.y + plot.height
+        for tick in dayTicks {
+            let center = x(tick.day)
+            shapes.append(.line(x1: center, y1: axisY, x2: center, y2: axisY + 5, classes: "tick mark"))
+            let half = metrics.width(tick.label) / 2
+            let labelX = min(Double(width) - 2 - half, max(half + 2, center))
+            shapes.append(.text(x: labelX, y: axisY + 20, tick.label, anchor: .middle, classes: "tick label"))
+        }
+        shapes.append(.line(x1: plot.x, y1: axisY, x2: plot.x + plot.width, y2: axisY, classes: "tick axis"))
+
+        // The goal: a labelled line inside the span, or a label at the edge it lies beyond.
+        if let goal = model.goal {
+            if let beyond = goal.beyond {
+                let edge = beyond == .below ? axisY - 8 : plot.y + 14
+                shapes.append(.text(x: plot.x + plot.width - 4, y: edge, goal.label + (beyond == .below ? " ↓" : " ↑"), anchor: .end, classes: "goal label"))
+            } else {
+                shapes.append(.line(x1: plot.x, y1: y(goal.value), x2: plot.x + plot.width, y2: y(goal.value), classes: "goal"))
+                shapes.append(.text(x: plot.x + plot.width - 4, y: y(goal.value) - 6, goal.label, anchor: .end, classes: "goal label"))
+            }
+        }
+        if let plan = model.plan {
+            shapes.append(.line(x1: x(plan.from.day), y1: y(plan.from.value), x2: x(plan.to.day), y2: y(plan.to.value), classes: "plan"))
+        }
+        // Floaters and sinkers: from each weigh-in to its day's trend.
+        if model.showsFloaters {
+            for weighIn in model.weighIns where weighIn.isFloater || weighIn.isSinker {
+                let wx = x(weighIn.day)
+                shapes.append(.line(x1: wx, y1: y(weighIn.value), x2: wx, y2: y(weighIn.trend), classes: weighIn.isFloater ? "floater" : "sinker"))
+            }
+        }
+        // Smaller dots when there are many, so the trend stays the thing you see.
+        let radius = model.weighIns.count > 400 ? 1.4 : model.weighIns.count > 150 ? 2 : 3
+        for weighIn in model.weighIns {
+            let side = weighIn.isFloater ? "above" : weighIn.isSinker ? "below" : "on"
+            shapes.append(.circle(x: x(weighIn.day), y: y(weighIn.value), radius: radius, classes: "weigh-in \(side)"))
+        }
+        // The trend over the dots: solid between measured days, dashed through estimated ones.
+        for segment in model.trendSegments {
+            if segment.count == 1, let only = segment.first {
+                shapes.append(.path([(x(only.day) - 3, y(only.value)), (x(only.day) + 3, y(only.value))], classes: "trend"))
+                continue
+            }
+            var run: [(Double, Double)] = []
+            var runEstimated = false
+            for (a, b) in zip(segment, segment.dropFirst()) {
+                let estimated = a.isEstimated || b.isEstimated
+                if !run.isEmpty && estimated != runEstimated {
+                    shapes.append(.path(run, classes: runEstimated ? "trend estimated" : "trend"))
+                    run = []
+                }
+                if run.isEmpty { run.append((x(a.day), y(a.value))) }
+                run.append((x(b.day), y(b.value)))
+                runEstimated = estimated
+            }
+            if !run.isEmpty { shapes.append(.path(run, classes: runEstimated ? "trend estimated" : "trend")) }
+        }
+        if model.projection.count > 1 {
+            shapes.append(.path(model.projection.map { (x($0.day), y($0.value)) }, classes: "projection"))
+        }
+
+        // The legend: what is drawn, each with a sample of how.
+        var legendX = plot.x
+        let legendY = Double(height) - 14
+        for item in model.legend {
+            let name = Self.legendName(item)
+            switch item {
+            case .weighIns, .floaters, .sinkers:
+                let side = item == .floaters ? "above" : item == .sinkers ? "below" : "on"
+                if item != .weighIns && model.showsFloaters {
+                    shapes.append(.line(x1: legendX + 9, y1: legendY - 11, x2: legendX + 9, y2: legendY + 3, classes: "legend " + (item == .floaters ? "floater" : "sinker")))
+                }
+                shapes.append(.circle(x: legendX + 9, y: legendY - 4, radius: 3, classes: "legend weigh-in \(side)"))
+            case .trend, .estimated, .goal, .plan, .projection:
+                let classes = item == .estimated ? "trend estimated" : item.rawValue
+                shapes.append(.line(x1: legendX, y1: legendY - 4, x2: legendX + 18, y2: legendY - 4, classes: "legend " + classes))
+            }
+            shapes.append(.text(x: legendX + 24, y: legendY, name, anchor: .start, classes: "legend label"))
+            legendX += 24 + metrics.width(name) + 18
+        }
+        self.shapes = shapes
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import TrendCore
+
+/// The progress report as a complete mail (SPEC §8; RFC 5322, RFC 2045,
+/// RFC 2387): `multipart/related` holding a `multipart/alternative` (the
+/// text report, then the HTML page whose chart is `cid:` the PNG) and the
+/// PNG itself, so every mail program shows the chart. `From:` is left to
+/// the mail program (`sendmail -t` fills it in). `Date:`, `Message-ID:`
+/// and the boundaries come from the clock and the content: the same data
+/// and clock give the same bytes.
+struct MailMessage {
+    enum Failure: Error, Equatable {
+        /// A header value that would end the header or start another.
+        case unsafeHeader(name: String)
+    }
+
+    let to: String?
+    let subject: String
+    let date: Timestamp
+    let text: String
+    let html: String
+    let png: [UInt8]
+    let contentID: String
+
+    /// Something in `value` would let it become more than one header line.
+    static func isSafeHeaderValue(_ value: String) -> Bool {
+        !value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" }
+    }
+
+    /// `Weight: 80.6 kg, −0.2 kg/week (1 Dec 2026)`.
+    static func defaultSubject(_ report: ProgressReport, unit: WeightUnit) -> String {
+        var subject = "Weight"
+        if let trend = report.trendKilograms {
+            subject += ": " + unit.format(kilograms: trend)
+            if let rate = report.weeklyRateKilograms { subject += ", " + unit.formatChange(kilograms: rate).replacing("-", with: "\u{2212}") + "/week" }
+        }
+        return subject + " (\(EntryRendering.longDate(report.to)))"
+    }
+
+    /// The content ID the HTML names the chart by: from the picture, so the same chart has the same name.
+    static func contentID(png: [UInt8]) -> String {
+        "chart-\(digest(png))@trend"
+    }
+
+    func rendered() throws(Failure) -> String {
+        if let to, !Self.isSafeHeaderValue(to) { throw .unsafeHeader(name: "To") }
+        guard Self.isSafeHeaderValue(subject) else { throw .unsafeHeader(name: "Subject") }
+        let digest = Self.digest(Array(text.utf8) + Array(html.utf8) + png)
+        let related = "trend-related-" + digest
+        let alternative = "trend-alternative-" + digest
+        var mail = ""
+        if let to { mail += "To: \(to)\n" }
+        mail += "Subject: \(Self.encodedWords(subject))\n"
+        mail += "Date: \(Self.rfc5322(date))\n"
+        mail += "Message-ID: <\(Self.compact(date)).\(digest)@trend>\n"
+        mail += "MIME-Version: 1.0\n"
+        mail += "Content-Type: multipart/related; type=\"multipart/alternative\";\n boundary=\"\(related)\"\n"
+        mail += "\nThis is a message in MIME format: the progress report with its chart.\n"
+        mail += "\n--\(related)\n"
+        mail += "Content-Type: multipart/alternative;\n boundary=\"\(alternative)\"\n"
+        mail += "\n--\(alternative)\n"
+        mail += "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n"
+        mail += Self.base64(Array(text.utf8))
+        mail += "\n--\(alternative)\n"
+        mail += "Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n"
+        mail += Self.base64(Array(html.utf8))
+        mail += "\n--\(alternative)--\n"
+        mail += "\n--\(related)\n"
+        mail += "Content-Type: image/png; name=\"progress.png\"\nContent-Transfer-Encoding: base64\n"
+        mail += "Content-ID: <\(contentID)>\nContent-Disposition: inline; filename=\"progress.png\"\n\n"
+        mail += Self.base64(png)
+        mail += "\n--\(related)--\n"
+        return mail
+    }
+
+    /// Base64 in lines of 76 characters (RFC 2045), each ending in a newline.
+    static func base64(_ bytes: [UInt8]) -> String {
+        let encoded = Data(bytes).base64EncodedString()
+        var out = ""
+        var index = encoded.startIndex
+        while index < encoded.endIndex {
+            let end = encoded.index(index, offsetBy: 76, limitedBy: encoded.endIndex) ?? encoded.endIndex
+            out += encoded[index..<end] + "\n"
+            index = end
+        }
+        return out
+    }
+
+    /// A header's text: as it is when plain ASCII, else RFC 2047 encoded
+    /// words (UTF-8, base64), each short enough for a header line, never
+    /// splitting a character.
+    static func encodedWords(_ text: String) -> String {
+        guard !text.unicodeScalars.contains(where: { !$0.isASCII }) else {
+            var words: [String] = []
+            var chunk: [UInt8] = []
+            for character in text {
+                let bytes = Array(String(character).utf8)
+                if chunk.count + bytes.count > 39 {
+                    words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=")
+                    chunk = []
+                }
+                chunk += bytes
+            }
+            if !chunk.isEmpty { words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=") }
+            return words.joined(separator: "\n ")
+        }
+        return text
+    }
+
+    static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `Mon, 30 Nov 2026 12:00:00 +0000`.
+    static func rfc5322(_ time: Timestamp) -> String {
+        let day = time.day
+        let offset = time.utcOffsetSeconds / 60
+        let sign = offset < 0 ? "-" : "+"
+        let zone = sign + pad(abs(offset) / 60) + pad(abs(offset) % 60)
+        return "\(weekdays[day.weekdayFromMonday]), \(day.day) \(months[day.month - 1]) \(day.year) \(time.clock(seconds: true)) \(zone)"
+    }
+
+    /// `20261130T120000Z`.
+    static func compact(_ time: Timestamp) -> String {
+        let utc = Timestamp(epochSeconds: time.epochSeconds, utcOffsetSeconds: 0)
+        return utc.day.description.replacing("-", with: "") + "T" + utc.clock(seconds: true).replacing(":", with: "") + "Z"
+    }
+
+    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    /// FNV-1a, 64 bits, in hex: a stable name for this content (not a secret).
+    static func digest(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,192 @@
+/// A small anti-aliased rasteriser for the PNG chart: opaque RGB pixels,
+/// shapes painted by coverage (how much of each pixel they cover), so lines
+/// and dots have smooth edges. Each shape's coverage is gathered first and
+/// blended once, so a line's joints are not painted twice.
+struct Raster {
+    struct Color: Equatable {
+        var red: Float
+        var green: Float
+        var blue: Float
+
+        /// `#rrggbb`.
+        init(hex: String) {
+            let digits = Array(hex.utf8.dropFirst())
+            func byte(_ at: Int) -> Float {
+                func nibble(_ c: UInt8) -> Int { c <= 57 ? Int(c) - 48 : (Int(c) | 0x20) - 87 }
+                return Float(nibble(digits[at]) * 16 + nibble(digits[at + 1])) / 255
+            }
+            red = byte(0)
+            green = byte(2)
+            blue = byte(4)
+        }
+    }
+
+    let width: Int
+    let height: Int
+    private(set) var pixels: [Float]
+
+    init(width: Int, height: Int, background: Color) {
+        self.width = width
+        self.height = height
+        pixels = Array(repeating: 0, count: width * height * 3)
+        for i in 0..<(width * height) {
+            pixels[i * 3] = background.red
+            pixels[i * 3 + 1] = background.green
+            pixels[i * 3 + 2] = background.blue
+        }
+    }
+
+    /// The coverage of one shape over the pixels it may touch.
+    struct Mask {
+        let x0: Int
+        let y0: Int
+        let width: Int
+        let height: Int
+        var values: [Float]
+
+        init(x0: Int, y0: Int, x1: Int, y1: Int) {
+            self.x0 = x0
+            self.y0 = y0
+            width = max(0, x1 - x0)
+            height = max(0, y1 - y0)
+            values = Array(repeating: 0, count: width * height)
+        }
+
+        mutating func cover(_ x: Int, _ y: Int, _ amount: Float) {
+            let i = (y - y0) * width + (x - x0)
+            if amount > values[i] { values[i] = amount }
+        }
+    }
+
+    func mask(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Mask {
+        Mask(
+            x0: max(0, Int(minX.rounded(.down)) - 1), y0: max(0, Int(minY.rounded(.down)) - 1),
+            x1: min(width, Int(maxX.rounded(.up)) + 2), y1: min(height, Int(maxY.rounded(.up)) + 2))
+    }
+
+    mutating func paint(_ mask: Mask, _ color: Color, opacity: Float = 1) {
+        for my in 0..<mask.height {
+            for mx in 0..<mask.width {
+                let amount = mask.values[my * mask.width + mx] * opacity
+                guard amount > 0 else { continue }
+                let i = ((mask.y0 + my) * width + mask.x0 + mx) * 3
+                pixels[i] += (color.red - pixels[i]) * amount
+                pixels[i + 1] += (color.green - pixels[i + 1]) * amount
+                pixels[i + 2] += (color.blue - pixels[i + 2]) * amount
+            }
+        }
+    }
+
+    /// A stroke along `points`, `lineWidth` wide with round ends; `dash`
+    /// (on, off) lengths run on across the joints.
+    func strokeMask(_ points: [(Double, Double)], lineWidth: Double, dash: (Double, Double)? = nil) -> Mask {
+        let half = lineWidth / 2
+        let xs = points.map(\.0)
+        let ys = points.map(\.1)
+        var mask = mask(minX: xs.min()! - half, minY: ys.min()! - half, maxX: xs.max()! + half, maxY: ys.max()! + half)
+        var travelled = 0.0
+        for (a, b) in zip(points, points.dropFirst()) {
+            let dx = b.0 - a.0
+            let dy = b.1 - a.1
+            let length = (dx * dx + dy * dy).squareRoot()
+            let minX = max(mask.x0, Int((min(a.0, b.0) - half).rounded(.down)) - 1)
+            let maxX = min(mask.x0 + mask.width - 1, Int((max(a.0, b.0) + half).rounded(.up)) + 1)
+            let minY = max(mask.y0, Int((min(a.1, b.1) - half).rounded(.down)) - 1)
+            let maxY = min(mask.y0 + mask.height - 1, Int((max(a.1, b.1) + half).rounded(.up)) + 1)
+            if minX <= maxX && minY <= maxY {
+                for py in minY...maxY {
+                    for px in minX...maxX {
+                        let cx = Double(px) + 0.5
+                        let cy = Double(py) + 0.5
+                        // Distance to the segment, and how far along it the nearest point is.
+                        var t = length > 0 ? ((cx - a.0) * dx + (cy - a.1) * dy) / (length * length) : 0
+                        t = min(1, max(0, t))
+                        let nx = a.0 + dx * t - cx
+                        let ny = a.1 + dy * t - cy
+                        let distance = (nx * nx + ny * ny).squareRoot()
+                        var coverage = min(1, max(0, half + 0.5 - distance))
+                        guard coverage > 0 else { continue }
+                        if let dash {
+                            let along = (travelled + t * length).truncatingRemainder(dividingBy: dash.0 + dash.1)
+                            // Soft dash ends, a pixel wide.
+                            let inside = min(along + 0.5, dash.0 - along + 0.5, 1)
+                            coverage *= max(0, inside)
+                            guard coverage > 0 else { continue }
+                        }
+                        mask.cover(px, py, Float(coverage))
+                    }
+                }
+            }
+            travelled += length
+        }
+        return mask
+    }
+
+    func circleMask(x: Double, y: Double, radius: Double) -> Mask {
+        var mask = mask(minX: x - radius, minY: y - radius, maxX: x + radius, maxY: y + radius)
+        for py in mask.y0..<(mask.y0 + mask.height) {
+            for px in mask.x0..<(mask.x0 + mask.width) {
+                let dx = Double(px) + 0.5 - x
+                let dy = Double(py) + 0.5 - y
+                let coverage = min(1, max(0, radius + 0.5 - (dx * dx + dy * dy).squareRoot()))
+                if coverage > 0 { mask.cover(px, py, Float(coverage)) }
+            }
+        }
+        return mask
+    }
+
+    /// Rectangles, each pixel covered by the share of its area inside them.
+    func rectanglesMask(_ rectangles: [(x: Double, y: Double, width: Double, height: Double)]) -> Mask? {
+        guard !rectangles.isEmpty else { return nil }
+        var mask = mask(
+            minX: rectangles.map(\.x).min()!, minY: rectangles.map(\.y).min()!,
+            maxX: rectangles.map { $0.x + $0.width }.max()!, maxY: rectangles.map { $0.y + $0.height }.max()!)
+        for rectangle in rectangles {
+            let x0 = max(mask.x0, Int(rectangle.x.rounded(.down)))
+            let x1 = min(mask.x0 + mask.width, Int((rectangle.x + rectangle.width).rounded(.up)))
+            let y0 = max(mask.y0, Int(rectangle.y.rounded(.down)))
+            let y1 = min(mask.y0 + mask.height, Int((rectangle.y + rectangle.height).rounded(.up)))
+            guard x0 < x1, y0 < y1 else { continue }
+            for py in y0..<y1 {
+                let coverY = min(Double(py + 1), rectangle.y + rectangle.height) - max(Double(py), rectangle.y)
+                for px in x0..<x1 {
+                    let coverX = min(Double(px + 1), rectangle.x + rectangle.width) - max(Double(px), rectangle.x)
+                    let i = (py - mask.y0) * mask.width + (px - mask.x0)
+                    mask.values[i] = min(1, mask.values[i] + Float(max(0, coverX) * max(0, coverY)))
+                }
+            }
+        }
+        return mask
+    }
+
+    /// Text in the bitmap font, each inked font pixel a `pixel`-sized square;
+    /// `x` is where the text starts and `baseline` its bottom.
+    func textMask(_ text: String, x: Double, baseline: Double, pixel: Double) -> Mask? {
+        var squares: [(x: Double, y: Double, width: Double, height: Double)] = []
+        let top = baseline - Double(BitmapFont.rows) * pixel
+        for (index, character) in text.enumerated() {
+            let left = x + Double(index * BitmapFont.advance) * pixel
+            for (row, bits) in BitmapFont.glyph(character).enumerated() {
+                for column in 0..<BitmapFont.columns where bits & (0x10 >> UInt8(column)) != 0 {
+                    squares.append((left + Double(column) * pixel, top + Double(row) * pixel, pixel, pixel))
+                }
+            }
+        }
+        return rectanglesMask(squares)
+    }
+
+    static func textWidth(_ text: String, pixel: Double) -> Double {
+        Double(max(0, text.count * BitmapFont.advance - 1)) * pixel
+    }
+
+    /// RGBA bytes for the PNG encoder.
+    var rgba: [UInt8] {
+        var out = [UInt8](repeating: 255, count: width * height * 4)
+        for i in 0..<(width * height) {
+            out[i * 4] = UInt8((min(1, max(0, pixels[i * 3])) * 255).rounded())
+            out[i * 4 + 1] = UInt8((min(1, max(0, pixels[i * 3 + 1])) * 255).rounded())
+            out[i * 4 + 2] = UInt8((min(1, max(0, pixels[i * 3 + 2])) * 255).rounded())
+        }
+        return out
+    }
+}

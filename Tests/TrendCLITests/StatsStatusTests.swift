@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `trend stats` and `trend status` (SPEC §8) as a user and a script see them.
+@Suite("stats and status, end to end")
+struct StatsStatusTests {
+    func history(_ cli: CLIHarness, days: Int = 30, fat: Bool = false) throws {
+        for i in 0..<days {
+            var arguments = ["log", String(82 - 0.1 * Double(i)), "--date", CLICalendar.day("2026-11-30", adding: i - days + 1) + " 07:00", "--force"]
+            if fat { arguments += ["--fat", "24"] }
+            let result = try cli.binary.run(arguments, environment: cli.environment)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+    }
+
+    @Test("stats by month in text, JSON and CSV: one row per month, oldest first, the same numbers in each")
+    func formats() throws {
+        let cli = try CLIHarness()
+        try history(cli, days: 45)
+        let text = try cli.ok("stats").stdout.split(separator: "\n").map(String.init)
+        #expect(text.first?.hasPrefix("PERIOD") == true)
+        #expect(text.dropFirst().map { String($0.prefix(7)) } == ["2026-10", "2026-11"])
+        let json = try #require(try cli.json(try cli.ok("stats", "--format", "json").stdout) as? [[String: Any]])
+        #expect(json.map { $0["period"] as? String } == ["2026-10", "2026-11"])
+        #expect(json[1]["weighIns"] as? Int == 30)
+        #expect(json[1]["unit"] as? String == "kg")
+        // November is days 15 to 44 of 82 − 0.1 × day.
+        #expect(json[1]["minimum"] as? Double == 77.6)
+        #expect(json[1]["maximum"] as? Double == 80.5)
+        let csv = try cli.ok("stats", "--format", "csv").stdout.split(separator: "\n").map(String.init)
+        #expect(csv.first == "period,from,to,weigh_ins,average,minimum,maximum,trend,trend_change,weekly_rate,fat,unit")
+        #expect(csv.count == 3)
+        let november = csv[2].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        #expect(november[0] == "2026-11" && november[1] == "2026-11-01" && november[2] == "2026-11-30" && november[3] == "30")
+        #expect(Double(november[7]) == json[1]["trend"] as? Double)
+        #expect(november[11] == "kg")
+    }
+
+    @Test("stats --by week and year, with a range, and empty periods as empty rows")
+    func periods() throws {
+        let cli = try CLIHarness()
+        try cli.ok("log", "80", "--date", "2026-10-05 07:00")
+        try cli.ok("log", "79", "--date", "2026-10-26 07:00")
+        let weeks = try #require(try cli.json(try cli.ok("stats", "--by", "week", "--format", "json").stdout) as? [[String: Any]])
+        #expect(weeks.first?["period"] as? String == "2026-W41")
+        #expect(weeks.map { $0["weighIns"] as? Int }.prefix(4) == [1, 0, 0, 1])
+        #expect(weeks[1]["average"] is NSNull)
+        #expect(weeks.last?["period"] as? String == "2026-W49", "through today (30 Nov 2026, in W49)")
+        let years = try #require(try cli.json(try cli.ok("stats", "--by", "year", "--format", "json").stdout) as? [[String: Any]])
+        #expect(years.count == 1 && years[0]["period"] as? String == "2026")
+        let bad = try cli.run("stats", "--by", "fortnight")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("week, month, year"))
+    }
+
+    @Test("stats in pounds, with body fat, and with nothing logged")
+    func unitsAndEmpty() throws {
+        let cli = try CLIHarness()
+        #expect(try cli.ok("stats").stderr.contains("No weigh-ins yet"))
+        #expect(try cli.ok("stats", "--format", "json").stdout == "[]\n")
+        try history(cli, days: 10, fat: true)
+        try cli.ok("unit", "lb")
+        let text = try cli.ok("stats").stdout
+        #expect(text.contains(" lb") && text.contains("FAT") && text.contains("24.0%"))
+    }
+
+    @Test("status: trend, rate, what is left and the last 14 days as bars; JSON for scripts")
+    func status() throws {
+        var cli = try CLIHarness()
+        try history(cli)
+        try cli.ok("goal", "75")
+        cli.extraEnvironment["LANG"] = "C.UTF-8"
+        let line = try cli.ok("status").stdout
+        let pattern = try Regex(#"^80\.0 kg ↓0\.6/wk · 5\.0 to go ([▁▂▃▄▅▆▇█]{14})\n$"#)
+        let match = try #require(line.wholeMatch(of: pattern), "\(line)")
+        // Falling all along: the bars never rise, from the highest to the lowest.
+        let bars = Array(String(match.output[1].substring ?? ""))
+        let heights = bars.map { "▁▂▃▄▅▆▇█".firstIndex(of: $0)! }
+        #expect(zip(heights, heights.dropFirst()).allSatisfy { $0 >= $1 })
+        #expect(bars.first == "█" && bars.last == "▁")
+        let ascii = try cli.ok("status", "--ascii").stdout
+        #expect(ascii == "80.0 kg -0.6/wk, 5.0 to go\n")
+        cli.extraEnvironment["LANG"] = "C"
+        #expect(try cli.ok("status").stdout == ascii, "a locale that is not UTF-8 gets ASCII")
+        let json = try #require(try cli.json(try cli.ok("status", "--format", "json").stdout) as? [String: Any])
+        #expect(json["unit"] as? String == "kg")
+        #expect((json["remaining"] as? Double ?? 0) < 0)
+        #expect(json["goalReached"] as? Bool == false)
+        #expect((json["recentTrend"] as? [Double])?.count == 14)
+    }
+
+    @Test("status with nothing logged prints nothing and exits 1; early on it shows no rate; a reached goal is ✓")
+    func statusEdges() throws {
+        var cli = try CLIHarness()
+        let none = try cli.run("status")
+        #expect(none.status == 1)
+        #expect(none.stdout.isEmpty && none.stderr.isEmpty)
+        try cli.ok("log", "80", "--date", "2026-11-29 07:00")
+        try cli.ok("log", "79.8", "--date", "2026-11-30 07:00")
+        cli.extraEnvironment["LANG"] = "C.UTF-8"
+        #expect(try cli.ok("status").stdout == "80.0 kg █▁\n", "no rate before a week of weigh-ins")
+        try cli.ok("goal", "80")
+        #expect(try cli.ok("status").stdout.contains("goal ✓"))
+    }
+}
