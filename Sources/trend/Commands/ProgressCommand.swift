@@ -132,7 +132,8 @@ struct ProgressCommand: TrendCommand {
             context.console.out("No weigh-ins yet. Log one with 'trend log 80.5'.\n")
             return
         }
-        var output = ProgressText.text(report, unit: unit, bold: context.terminal.bold)
+        var output = ProgressText.text(
+            report, unit: unit, bold: context.terminal.bold, width: context.terminal.isOutputTerminal ? context.terminal.width - 1 : nil)
         if chart.isWanted(on: context.terminal),
             let model = ChartModel(report: report, unit: unit, metric: metric, valueTickCount: chart.valueTickCount)
         {

@@ -115,18 +115,26 @@ enum ProgressText {
         return "Latest weigh-in \(days) days ago (\(EntryRendering.longDate(asOf))): figures are as of that day."
     }
 
-    /// `bold` styles the heading (a terminal's bold; nothing in a mail).
-    static func text(_ report: ProgressReport, unit: WeightUnit, bold: (String) -> String = { $0 }) -> String {
+    /// `bold` styles the heading (a terminal's bold; nothing in a mail);
+    /// with a `width` (a terminal's), long details wrap under themselves.
+    static func text(_ report: ProgressReport, unit: WeightUnit, bold: (String) -> String = { $0 }, width: Int? = nil) -> String {
         var out = bold(heading(report)) + ": " + span(report) + "\n"
         if let note = staleNote(report) { out += note + "\n" }
         out += "\n"
         let rows = rows(report, unit: unit)
         let labelWidth = rows.map(\.0.count).max() ?? 0
         let valueWidth = rows.map(\.1.count).max() ?? 0
+        let detailColumn = labelWidth + 2 + valueWidth + 3
         for (label, value, detail) in rows {
             var line = label + String(repeating: " ", count: labelWidth - label.count + 2)
             line += String(repeating: " ", count: valueWidth - value.count) + value
-            if !detail.isEmpty { line += "   " + detail }
+            if !detail.isEmpty {
+                if let width, detailColumn + detail.count > width, width - detailColumn >= 30 {
+                    line += "   " + HelpRenderer.wrap(detail, indent: detailColumn, width: width).dropFirst(detailColumn)
+                } else {
+                    line += "   " + detail
+                }
+            }
             out += line + "\n"
         }
         return out
