@@ -96,9 +96,13 @@ def main():
             with open(csv_path, "wb") as f:
                 subprocess.run([args.trend, "--data-dir", pristine, "export"], stdout=f, check=True)
         import_dir = os.path.join(args.work, f"import-{n}")
+        peer_import_dir = os.path.join(args.work, f"import-peer-{n}")
 
         def empty_import_dir():
             shutil.rmtree(import_dir, ignore_errors=True)
+
+        def empty_peer_import_dir():
+            shutil.rmtree(peer_import_dir, ignore_errors=True)
 
         # A weight near the latest one: trend's typo guard refuses a reading far
         # from the trend, and its check (under the lock) is part of what is timed.
@@ -116,6 +120,9 @@ def main():
             "peer log": (peer + ["log", peer_dir, weight], fresh(peer_dir)),
             "cp": (["cp", source, os.path.join(args.work, "copy.json")], None),
             "trend import": ([args.trend, "--data-dir", import_dir, "import", csv_path, "-q"], empty_import_dir),
+            "peer import": (peer + ["import", peer_import_dir, csv_path], empty_peer_import_dir),
+            "trend status": ([args.trend, "--data-dir", pristine, "status"], None),
+            "trend last": ([args.trend, "--data-dir", pristine, "last"], None),
             "cat csv": (["cat", csv_path], None),
             "trend --version": ([args.trend, "--version"], None),
             "/bin/true": (["/bin/true"], None),
@@ -137,8 +144,12 @@ def main():
             f, _ = m[floor]
             lines.append(f"| {n:,} | {size / 2**20:.1f} MiB | {job} | {ms(t)} | {ms(p)} | {ms(f)} ({floor}) | {t / p:.2f} | {t / f:.1f} | {tr / 1024:.1f} | {pr / 1024:.1f} |")
         t, tr = m["trend import"]
+        p, pr = m["peer import"]
         f, _ = m["cat csv"]
-        lines.append(f"| {n:,} | {csv_size / 2**20:.1f} MiB CSV | import (one write) | {ms(t)} | | {ms(f)} (cat) | | {t / f:.1f} | {tr / 1024:.1f} | |")
+        lines.append(f"| {n:,} | {csv_size / 2**20:.1f} MiB CSV | import (one write) | {ms(t)} | {ms(p)} | {ms(f)} (cat) | {t / p:.2f} | {t / f:.1f} | {tr / 1024:.1f} | {pr / 1024:.1f} |")
+        t, tr = m["trend status"]
+        f, _ = m["trend last"]
+        lines.append(f"| {n:,} | | status | {ms(t)} | | {ms(f)} (trend last) | | {t / f:.2f} | {tr / 1024:.1f} | |")
         t, tr = m["trend --version"]
         f, _ = m["/bin/true"]
         lines.append(f"| {n:,} | | --version | {ms(t)} | | {ms(f)} (/bin/true) | | {t / f:.1f} | {tr / 1024:.1f} | |")
@@ -146,7 +157,16 @@ def main():
     print(table)
 
     targets = []
-    for n, _, m, _ in rows:
+    for n, _, m, csv_size in rows:
+        # Issue 24: imports at 100,000 and 1,000,000 rows.
+        if n in (100_000, 1_000_000):
+            targets.append(f"| {n:,} | import vs peer | {m['trend import'][0] / m['peer import'][0]:.2f} | ≤ 0.1 | {'met' if m['trend import'][0] / m['peer import'][0] <= 0.1 else '**not met**'} |")
+            limit = 2 * csv_size / 2**20 + 32
+            peak = m["trend import"][1] / 1024
+            targets.append(f"| {n:,} | import peak MiB | {peak:.1f} | ≤ {limit:.0f} (2 × file + 32) | {'met' if peak <= limit else '**not met**'} |")
+        if n == 1_000_000:
+            seconds = m["trend import"][0]
+            targets.append(f"| {n:,} | import seconds | {seconds:.2f} | ≤ 1.5 | {'met' if seconds <= 1.5 else '**not met**'} |")
         if n not in (10_000, 1_000_000):
             continue
         small = n == 10_000
@@ -159,6 +179,8 @@ def main():
         ]
         if small:
             checks.append(("--version vs /bin/true", m["trend --version"][0] / m["/bin/true"][0], 4))
+            # Issue 22: status is for every prompt.
+            checks.append(("status vs last", m["trend status"][0] / m["trend last"][0], 1.2))
         for name, value, limit in checks:
             targets.append(f"| {n:,} | {name} | {value:.2f} | ≤ {limit} | {'met' if value <= limit else '**not met**'} |")
     machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}"
@@ -179,7 +201,7 @@ def main():
         f.write("of the history each run), `trend --version`; the Python peer (`Benchmarks/peer.py`) does the same on the same files; the floors ")
         f.write("are `cat FILE > /dev/null`, `cp FILE COPY` and `/bin/true`. `import` is `trend import` of the history's CSV export ")
         f.write("into an empty data directory (no peer).\n\n")
-        f.write(table + "\n\n## Targets (issue 7)\n\n| N | measure | value | target | |\n|---|---|---|---|---|\n")
+        f.write(table + "\n\n## Targets (issues 7, 22, 24)\n\n| N | measure | value | target | |\n|---|---|---|---|---|\n")
         f.write("\n".join(targets) + "\n" + kept)
     print("\n".join(targets))
 

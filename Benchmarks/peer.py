@@ -5,6 +5,8 @@ same weights.json, for the benchmark:
   peer.py log DATA_DIR WEIGHT    load, append, rewrite atomically (fsync, rename, fsync dir)
   peer.py progress DATA_DIR      load, EMA trend over all days, 3M report as JSON
   peer.py list DATA_DIR          load, every entry with its trend as CSV
+  peer.py import DATA_DIR FILE   read a date,weight,unit,note CSV, check each row, skip
+                                 rows already stored, write weights.json atomically
 """
 import csv
 import json
@@ -113,6 +115,43 @@ def log(directory, weight):
     os.close(dfd)
 
 
+def import_csv(directory, path):
+    """What `trend import` does with a CSV, the way a careful script would:
+    every row parsed and checked, duplicates (same minute, same weight)
+    skipped, one atomic write."""
+    os.makedirs(directory, exist_ok=True)
+    target = os.path.join(directory, "weights.json")
+    store = load(directory) if os.path.exists(target) else {"entries": [], "version": 1}
+    seen = {(e["date"][:16], round(e["kilograms"], 2)) for e in store["entries"]}
+    with open(path, newline="", encoding="utf-8") as f:
+        reader = csv.reader(f)
+        header = [h.strip().lower() for h in next(reader)]
+        di, wi, ui = header.index("date"), header.index("weight"), header.index("unit") if "unit" in header else None
+        ni = header.index("note") if "note" in header else None
+        for line, row in enumerate(reader, start=2):
+            stamp = datetime.fromisoformat(row[di])
+            weight = float(row[wi])
+            if not (0 < weight < 1000):
+                raise SystemExit(f"{path}:{line}: not a weight")
+            kilograms = weight * 0.45359237 if ui is not None and row[ui] == "lb" else weight
+            key = (stamp.isoformat()[:16], round(kilograms, 2))
+            if key in seen:
+                continue
+            seen.add(key)
+            entry = {"date": stamp.isoformat(), "id": str(uuid.uuid4()), "kilograms": kilograms}
+            if ni is not None and row[ni]:
+                entry["note"] = row[ni]
+            store["entries"].append(entry)
+    store["entries"].sort(key=lambda e: (datetime.fromisoformat(e["date"]), e["id"]))
+    fd, temporary = tempfile.mkstemp(dir=directory, prefix=".weights.json.tmp-")
+    with os.fdopen(fd, "w") as f:
+        json.dump(store, f, sort_keys=True, indent=2)
+        f.flush()
+        os.fsync(f.fileno())
+    os.rename(temporary, target)
+
+
 if __name__ == "__main__":
     job, directory = sys.argv[1], sys.argv[2]
-    {"progress": lambda: progress(directory), "list": lambda: list_csv(directory), "log": lambda: log(directory, sys.argv[3])}[job]()
+    {"progress": lambda: progress(directory), "list": lambda: list_csv(directory), "log": lambda: log(directory, sys.argv[3]),
+     "import": lambda: import_csv(directory, sys.argv[3])}[job]()
