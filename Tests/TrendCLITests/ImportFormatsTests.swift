@@ -145,7 +145,7 @@ struct ImportFormatsTests {
         let result = try cli.run("import", folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("(Fitbit JSON): 2 added"))
-        #expect(result.stderr.contains("Weights read as kg, the configured unit: the file names none"))
+        #expect(result.stderr.contains("Weights read as kilograms: the file names no unit, and weight ÷ BMI gives heights near 1.81 m."), "\(result.stderr)")
         #expect(try cli.entries().compactMap { $0["date"] as? String } == ["2024-03-01T07:13:00+00:00", "2024-04-02T07:10:00+00:00"])
     }
 

@@ -63,10 +63,26 @@ public final class ImportFeature {
     private func perform(_ request: Request) async throws -> ImportSummary {
         let importSettings = ImportSettings(
             clock: clock, explicitUnit: settings.sessionUnit, configuredUnit: settings.savedUnit, numericDateOrder: request.numericDateOrder)
-        let parsed = try await Task.detached {
+        var parsed = try await Task.detached {
             try WeightImporter.read(request.input, format: request.format, settings: importSettings)
         }.value
         let path = request.input.shownPath
+        // A file that names no unit: what it shows decides, then the configured unit (SPEC §6).
+        var unitDecision: UnitInference.Decision?
+        if let evidence = parsed.unitEvidence {
+            if !weightLog.hasLoaded { await weightLog.refresh() }
+            let history = weightLog.entries.isEmpty ? nil : TypoGuard.trendKilograms(of: weightLog.entries)
+            let weights = parsed.assumedWeights
+            guard let decision = UnitInference.decide(
+                evidence, weightsRead: weights, fileName: request.input.fileName, historyTrendKilograms: history,
+                explicitUnit: settings.sessionUnit, configured: settings.savedUnit)
+            else {
+                let sorted = weights.sorted()
+                throw ImportError.unitUnknown(path: path, median: evidence.readIn.value(fromKilograms: sorted[(sorted.count - 1) / 2]))
+            }
+            parsed = parsed.reading(assumedWeightsIn: decision.unit)
+            unitDecision = decision
+        }
         let problems = parsed.invalidRows
         if !problems.isEmpty && !request.skipInvalid { throw ImportError.invalidRows(path: path, problems: problems) }
         if parsed.entries.isEmpty && parsed.goalKilograms == nil {
@@ -77,8 +93,8 @@ public final class ImportFeature {
         let batch = ImportBatch(
             entries: parsed.entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format)
         let outcome = try await weightLog.importBatch(batch, dryRun: request.dryRun)
-        let assumption = parsed.assumedUnit.map { unit in
-            UnitAssumption(unit: unit, isSessionChoice: settings.sessionUnit != nil, alternatives: UnitAssumption.alternatives(to: unit))
+        let assumption = unitDecision.map { decision in
+            UnitAssumption(unit: decision.unit, reason: decision.reason, alternatives: UnitAssumption.alternatives(to: decision.unit))
         }
         return ImportSummary(
             path: path, format: parsed.format, added: outcome.added, updated: outcome.updated, duplicates: outcome.duplicates, noReading: parsed.noReadingCount,
@@ -111,12 +127,13 @@ public struct ImportSummary: Equatable, Sendable {
     public var invalid: Int { problems.count }
 }
 
-/// The unit weights were read in when the file names none, and what else
-/// they might have been.
+/// The unit weights were read in when the file names none, why, and what
+/// else they might have been.
 public struct UnitAssumption: Equatable, Sendable {
     public let unit: WeightUnit
-    /// Chosen for this run (`--unit`), rather than the configured unit.
-    public let isSessionChoice: Bool
+    public let reason: UnitReason
+    /// Chosen for this run (`--unit`), rather than from the file or the settings.
+    public var isSessionChoice: Bool { reason == .sessionChoice }
     /// The units the file's weights might be in instead: what to suggest.
     public let alternatives: [WeightUnit]
 

@@ -27,6 +27,11 @@ struct CSVLayout {
     var fatColumn: Int?
     /// Body fat as a mass (Withings `Fat mass (kg)`), made a percent of the row's weight.
     var fatMassColumn: Int?
+    /// A BMI column: what settles the unit of a file that names none (SPEC §6).
+    var bmiColumn: Int?
+    /// How many fields the header has: a row with more that are not empty
+    /// is invalid, never read as its first fields alone (SPEC §6).
+    var headerFieldCount: Int?
 
     init(
         dateColumn: Int, weightColumn: Int, unitColumn: Int? = nil, noteColumn: Int? = nil, headerUnit: WeightUnit? = nil,
@@ -43,11 +48,18 @@ struct CSVLayout {
         self.skipColumn = skipColumn
     }
 
-    /// The rows, and whether any weight was read in the fallback unit
-    /// because neither its cell, its row, the header nor the format named one.
-    func rows(_ records: some Sequence<CSVReader.Record>, cells: ImportCells) -> (rows: [ImportRow], assumedUnit: Bool) {
+    /// The rows, and, when any weight was read in the fallback unit because
+    /// neither its cell, its row, the header nor the format named one, which
+    /// rows those are and their BMI (what decides the unit afterwards).
+    func rows(_ records: some Collection<CSVReader.Record>, cells given: ImportCells) -> (rows: [ImportRow], evidence: UnitEvidence?) {
         var rows: [ImportRow] = []
-        var assumedUnit = false
+        var evidence: UnitEvidence?
+        var cells = given
+        // Day first or month first is decided once for the file, by the rows that show it.
+        if cells.fileDateOrder == nil {
+            cells.fileDateOrder = ImportCells.fileDateOrder(
+                records.lazy.compactMap { [dateColumn] record in record.fields.count > dateColumn ? (record.fields[dateColumn], record.line) : nil })
+        }
         for record in records {
             let fields = record.fields
             if record.isUnterminated {
@@ -61,6 +73,10 @@ struct CSVLayout {
             }
             if let skipColumn, skipColumn < fields.count, ["true", "yes", "1"].contains(fields[skipColumn].trimmed.lowercased()) {
                 rows.append(.noReading(line: record.line))
+                continue
+            }
+            if let headerFieldCount, fields.count > headerFieldCount, fields[headerFieldCount...].contains(where: { !$0.trimmed.isEmpty }) {
+                rows.append(.invalid(line: record.line, reason: Self.extraFieldsReason(fields, expected: headerFieldCount, weightColumn: weightColumn)))
                 continue
             }
             guard fields.count > max(dateColumn, weightColumn) else {
@@ -94,15 +110,27 @@ struct CSVLayout {
                 continue
             case .kilograms(let value):
                 kilograms = value
-                if assumed && !fields[weightColumn].contains(where: \.isLetter) { assumedUnit = true }
             }
+            let readInFallback = assumed && !fields[weightColumn].contains(where: \.isLetter)
             var dateText = fields[dateColumn]
             if let timeColumn, timeColumn < fields.count, !fields[timeColumn].trimmed.isEmpty {
                 dateText = dateText.trimmed + " " + fields[timeColumn].trimmed
             }
+            // Samsung Health: `UTC+0300` is the offset the time is written at; its
+            // 2019 layout's `-14400000` (milliseconds) is the device's offset for a time written in UTC.
+            var deviceOffsetSeconds: Int?
             if let offsetColumn, offsetColumn < fields.count {
                 let offset = fields[offsetColumn].trimmed.uppercased()
-                dateText = dateText.trimmed + " " + (offset.hasPrefix("UTC") ? String(offset.dropFirst(3)) : offset)
+                if let milliseconds = Int(offset) {
+                    guard milliseconds % 60_000 == 0, abs(milliseconds / 1000) <= Timestamp.maximumOffsetSeconds else {
+                        rows.append(.invalid(line: record.line, reason: "'\(offset)' is not a UTC offset in milliseconds"))
+                        continue
+                    }
+                    deviceOffsetSeconds = milliseconds / 1000
+                    dateText = dateText.trimmed + "Z"
+                } else {
+                    dateText = dateText.trimmed + " " + (offset.hasPrefix("UTC") ? String(offset.dropFirst(3)) : offset)
+                }
             }
             var fatPercent: Double?
             if let fatColumn, fatColumn < fields.count {
@@ -130,18 +158,38 @@ struct CSVLayout {
             switch cells.timestamp(dateText) {
             case .failure(let failure):
                 rows.append(.invalid(line: record.line, reason: failure.reason))
-            case .success(let timestamp):
+            case .success(let read):
+                let timestamp = deviceOffsetSeconds.map { Timestamp(epochSeconds: read.epochSeconds, utcOffsetSeconds: $0) } ?? read
+                if readInFallback {
+                    if evidence == nil { evidence = UnitEvidence(readIn: cells.settings.fallbackUnit) }
+                    evidence?.rowIndices.append(rows.count)
+                    if let bmiColumn, bmiColumn < fields.count, let bmi = Double(fields[bmiColumn].trimmed), UnitEvidence.plausibleBMI(bmi) {
+                        evidence?.bmi.append(UnitEvidence.Pair(kilograms: kilograms, bmi: bmi))
+                    }
+                }
                 let note = noteColumn.flatMap { $0 < fields.count ? fields[$0] : nil }
                 rows.append(.entry(WeightEntry(timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent), line: record.line))
             }
         }
-        return (rows, assumedUnit)
+        return (rows, evidence)
+    }
+
+    /// `2026-11-02,80,2` under `date,weight`: more fields than the header,
+    /// and when the weight and the field after it are both digits, likely a
+    /// decimal comma.
+    static func extraFieldsReason(_ fields: [String], expected: Int, weightColumn: Int) -> String {
+        var reason = "\(fields.count) fields where the header has \(expected)"
+        let digits = { (text: String) in !text.trimmed.isEmpty && text.trimmed.allSatisfy { $0.isASCII && $0.isNumber } }
+        if weightColumn + 1 < fields.count, digits(fields[weightColumn]), digits(fields[weightColumn + 1]) {
+            reason += ": a decimal comma? quote the weight or use ; between fields"
+        }
+        return reason
     }
 
     /// Reads `records` (the header already taken off) into a whole import.
-    func parsed(_ records: some Sequence<CSVReader.Record>, format: ImportFormat, cells: ImportCells, readAsWindows1252: Bool = false) -> ParsedImport {
-        let (rows, assumed) = rows(records, cells: cells)
-        return ParsedImport(format: format, rows: rows, assumedUnit: assumed ? cells.settings.fallbackUnit : nil, readAsWindows1252: readAsWindows1252)
+    func parsed(_ records: some Collection<CSVReader.Record>, format: ImportFormat, cells: ImportCells, readAsWindows1252: Bool = false) -> ParsedImport {
+        let (rows, evidence) = rows(records, cells: cells)
+        return ParsedImport(format: format, rows: rows, unitEvidence: evidence, readAsWindows1252: readAsWindows1252)
     }
 
     // MARK: Finding columns by name
@@ -179,6 +227,8 @@ struct CSVLayout {
         "fat", "fat %", "fat%", "body fat", "body fat %", "body fat%", "bodyfat", "body_fat", "fat percent", "body fat percent",
         "fat percentage", "body fat percentage", "fatrate", "fat rate", "fat ratio", "body fat ratio", "actual fat ratio",
     ]
+
+    static let bmiNames: Set<String> = ["bmi", "body mass index"]
 
     /// The body-fat column of a header, by name.
     static func fatColumn(in header: [String]) -> Int? {

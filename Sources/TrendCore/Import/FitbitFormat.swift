@@ -31,6 +31,9 @@ enum FitbitFormat: ImportFileFormat {
         }
         var layout = CSVLayout(dateColumn: 0, weightColumn: 1)
         layout.headerUnit = CSVLayout.unit(inHeader: header.fields[1])
+        // The BMI column says which unit the account wrote (SPEC §6); the fat column is kept (§12).
+        layout.bmiColumn = 2
+        layout.fatColumn = CSVLayout.fatColumn(in: header.fields)
         return layout.parsed(records.dropFirst(), format: format, cells: cells, readAsWindows1252: text.encoding == .windows1252)
     }
 }

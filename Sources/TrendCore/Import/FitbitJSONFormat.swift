@@ -26,14 +26,18 @@ enum FitbitJSONFormat: ImportFileFormat {
         let files = names.filter(isLogFile)
         guard !files.isEmpty else { throw .unreadable(path: source.path, reason: "it is a directory without Fitbit weight-*.json files") }
         var rows: [ImportRow] = []
+        var evidence = UnitEvidence(readIn: cells.settings.fallbackUnit)
         for name in files {
-            rows += try parse(try source.folderFile(name), cells: cells, path: source.path + "/" + name, first: rows.count + 1).rows
+            let parsed = try parse(try source.folderFile(name), cells: cells, path: source.path + "/" + name, first: rows.count + 1)
+            if let found = parsed.unitEvidence { evidence.absorb(found, offset: rows.count) }
+            rows += parsed.rows
         }
-        return ParsedImport(format: format, rows: rows, assumedUnit: cells.settings.fallbackUnit, locatesByEntry: true)
+        return ParsedImport(format: format, rows: rows, unitEvidence: evidence, locatesByEntry: true)
     }
 
     private struct Log: Decodable {
         let weight: Double?
+        let bmi: Double?
         let fat: Double?
         let date: String?
         let time: String?
@@ -50,6 +54,8 @@ enum FitbitJSONFormat: ImportFileFormat {
             throw .wrongFormat(path: path, format: format, reason: "not a JSON array of weight logs")
         }
         var rows: [ImportRow] = []
+        // The account's unit is not in the file: every weight is read in the fallback, and the BMI says which it was.
+        var evidence = UnitEvidence(readIn: cells.settings.fallbackUnit)
         for (index, log) in logs.enumerated() {
             let number = first + index
             guard let weight = log.weight, weight > 0 else {
@@ -69,9 +75,11 @@ enum FitbitJSONFormat: ImportFileFormat {
                     continue
                 }
                 let fat = log.fat.flatMap { WeightInput.isValid(fatPercent: $0) ? $0 : nil }
+                evidence.rowIndices.append(rows.count)
+                if let bmi = log.bmi, UnitEvidence.plausibleBMI(bmi) { evidence.bmi.append(UnitEvidence.Pair(kilograms: kilograms, bmi: bmi)) }
                 rows.append(.entry(WeightEntry(timestamp: timestamp, kilograms: kilograms, fatPercent: fat), line: number))
             }
         }
-        return ParsedImport(format: format, rows: rows, assumedUnit: cells.settings.fallbackUnit, locatesByEntry: true)
+        return ParsedImport(format: format, rows: rows, unitEvidence: evidence, locatesByEntry: true)
     }
 }

@@ -43,7 +43,14 @@ enum GarminFormat: ImportFileFormat {
         }
         var layout = CSVLayout(dateColumn: 0, weightColumn: 1)
         layout.fatColumn = CSVLayout.fatColumn(in: header.fields)
-        let (read, assumed) = layout.rows(joined, cells: cells)
-        return ParsedImport(format: format, rows: (rows + read).sorted { $0.line < $1.line }, assumedUnit: assumed ? cells.settings.fallbackUnit : nil, readAsWindows1252: text.encoding == .windows1252)
+        // Garmin names the unit in every cell: the fallback is only for a cell that does not.
+        // The rows that come before any date line come before every joined one.
+        let (read, found) = layout.rows(joined, cells: cells)
+        var evidence: UnitEvidence?
+        if let found {
+            evidence = UnitEvidence(readIn: found.readIn)
+            evidence?.absorb(found, offset: rows.count)
+        }
+        return ParsedImport(format: format, rows: rows + read, unitEvidence: evidence, readAsWindows1252: text.encoding == .windows1252)
     }
 }

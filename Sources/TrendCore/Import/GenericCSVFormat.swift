@@ -54,6 +54,9 @@ enum CSVFormats {
         if found.headerUnit == nil { found.headerUnit = CSVLayout.unit(inHeader: header.fields[found.weightColumn]) }
         // And body fat is kept wherever a column is named for it (SPEC §12).
         if found.fatColumn == nil && found.fatMassColumn == nil { found.fatColumn = CSVLayout.fatColumn(in: header.fields) }
+        found.headerFieldCount = header.fields.count
+        // A BMI column settles the unit of a file that names none (SPEC §6).
+        if found.bmiColumn == nil { found.bmiColumn = CSVLayout.column(in: header.fields, named: CSVLayout.bmiNames) }
         return found.parsed(records.dropFirst(), format: format, cells: cells, readAsWindows1252: text.encoding == .windows1252)
     }
 }

@@ -17,7 +17,7 @@ enum HackersDietFormat: ImportFileFormat {
         // A month whose unit trend does not know: its rows cannot be read (never "the file names none").
         var unknownUnit: String?
         var rows: [ImportRow] = []
-        var assumedUnit = false
+        var evidence: UnitEvidence?
         for record in CSVReader(text: text) {
             guard let first = record.fields.first?.trimmed, !first.isEmpty else { continue }
             switch first.lowercased() {
@@ -34,11 +34,14 @@ enum HackersDietFormat: ImportFileFormat {
                     continue
                 }
                 let layout = CSVLayout(dateColumn: 0, weightColumn: 1, noteColumn: 4, headerUnit: unit)
-                let (read, assumed) = layout.rows([record], cells: cells)
+                let (read, found) = layout.rows([record], cells: cells)
+                if let found {
+                    if evidence == nil { evidence = UnitEvidence(readIn: found.readIn) }
+                    evidence?.absorb(found, offset: rows.count)
+                }
                 rows += read
-                assumedUnit = assumedUnit || assumed
             }
         }
-        return ParsedImport(format: format, rows: rows, assumedUnit: assumedUnit ? cells.settings.fallbackUnit : nil)
+        return ParsedImport(format: format, rows: rows, unitEvidence: evidence)
     }
 }

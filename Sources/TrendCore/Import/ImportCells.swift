@@ -23,6 +23,12 @@ struct ImportCells {
     /// The file mixes UTF-8 with bytes that are not: a row holding them
     /// (read as U+FFFD) cannot be read.
     var textIsBroken = false
+    /// The app stores UTC and writes it as a zero offset (Zepp's `+0000`):
+    /// that is `Z`, and takes the local offset (SPEC §6).
+    var zeroOffsetIsUTC = false
+    /// The order the file's own dates show (SPEC §6: one row with a day
+    /// over 12 decides every row), and a line that shows it.
+    var fileDateOrder: (order: NumericDateOrder, line: Int)?
 
     init(settings: ImportSettings) {
         self.settings = settings
@@ -63,10 +69,18 @@ struct ImportCells {
     }
 
     func timestamp(_ cell: String) -> Result<Timestamp, ImportFailure> {
-        let text = cell.trimmed
+        var text = cell.trimmed
+        if zeroOffsetIsUTC {
+            for zero in ["+0000", "+00:00", "-0000", "-00:00"] where text.hasSuffix(zero) {
+                text = String(text.dropLast(zero.count)).trimmed + "Z"
+                break
+            }
+        }
         let stamp: Timestamp
         do {
-            if let seconds = Self.unixSeconds(text) {
+            if let compact = Self.compactDate(text) {
+                stamp = try dates.timestamp(parsing: compact)
+            } else if let seconds = Self.unixSeconds(text) {
                 stamp = Timestamp(epochSeconds: seconds, utcOffsetSeconds: settings.clock.timeZone.utcOffset(atEpochSeconds: seconds))
             } else {
                 let clock = Self.twentyFourHour(text)
@@ -95,6 +109,21 @@ struct ImportCells {
             return .failure(ImportFailure("'\(text)' is in the future"))
         }
         return .success(stamp)
+    }
+
+    /// `20150603050200+0100` (Apple Health from iOS 9) and `20260228105137`
+    /// (InBody, local time): `yyyyMMddHHmmss`, an offset `±HHMM` optional;
+    /// rewritten as ISO, or nil.
+    static func compactDate(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 14 || bytes.count == 19, bytes.prefix(14).allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        var offset = ""
+        if bytes.count == 19 {
+            guard bytes[14] == UInt8(ascii: "+") || bytes[14] == UInt8(ascii: "-"), bytes[15...].allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+            offset = String(decoding: bytes[14...16], as: UTF8.self) + ":" + String(decoding: bytes[17...18], as: UTF8.self)
+        }
+        func part(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        return part(0..<4) + "-" + part(4..<6) + "-" + part(6..<8) + " " + part(8..<10) + ":" + part(10..<12) + ":" + part(12..<14) + offset
     }
 
     /// Unix seconds (Zepp's `timestamp`): 9 to 11 digits and nothing else.
@@ -134,7 +163,10 @@ struct ImportCells {
             return nil
         }
         guard (1000...9999).contains(year), (1...31).contains(day) else { return nil }
-        let rest = words.dropFirst(3).joined(separator: " ")
+        // Renpho: `23 Jun 2021 at 10:39:35`.
+        var restWords = words.dropFirst(3)
+        if restWords.first?.lowercased() == "at" { restWords = restWords.dropFirst() }
+        let rest = restWords.joined(separator: " ")
         return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + (rest.isEmpty ? "" : " " + rest)
     }
 
@@ -163,6 +195,60 @@ struct ImportCells {
         return words.joined(separator: " ")
     }
 
+    /// The order a numeric date shows by itself: a first number over 12 is a day, a second over 12 is.
+    static func shownOrder(_ a: Int, _ b: Int) -> NumericDateOrder? {
+        if a > 12 && b <= 12 { return .dayFirst }
+        if b > 12 && a <= 12 { return .monthFirst }
+        return nil
+    }
+
+    /// The first two numbers of a numeric date (`27/5/2025 07:00` → 27, 5), or nil for any other text.
+    static func leadingPair(_ text: String) -> (Int, Int)? {
+        let utf8 = text.utf8
+        guard let first = utf8.first, first >= 48 && first <= 57 else { return nil }
+        var numbers: [Int] = []
+        var current = 0
+        var digits = 0
+        var separator: UInt8?
+        for byte in utf8 {
+            if byte >= 48 && byte <= 57 {
+                current = current * 10 + Int(byte - 48)
+                digits += 1
+                if digits > 2 && numbers.count < 2 { return nil }
+                continue
+            }
+            guard digits > 0, byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else { break }
+            if let separator, separator != byte { return nil }
+            separator = byte
+            numbers.append(current)
+            current = 0
+            digits = 0
+            if numbers.count == 2 { return (numbers[0], numbers[1]) }
+        }
+        return nil
+    }
+
+    /// The order a whole file's numeric dates show: decided by the rows that
+    /// show one; when rows show both, the order more rows show (the others
+    /// are then invalid rows); nil when no row decides, or as many each way.
+    static func fileDateOrder(_ dates: some Sequence<(text: String, line: Int)>) -> (order: NumericDateOrder, line: Int)? {
+        var dayFirst: (count: Int, line: Int) = (0, 0)
+        var monthFirst: (count: Int, line: Int) = (0, 0)
+        for (text, line) in dates {
+            guard let (a, b) = leadingPair(text), let shown = shownOrder(a, b) else { continue }
+            if shown == .dayFirst {
+                if dayFirst.count == 0 { dayFirst.line = line }
+                dayFirst.count += 1
+            } else {
+                if monthFirst.count == 0 { monthFirst.line = line }
+                monthFirst.count += 1
+            }
+        }
+        if dayFirst.count > monthFirst.count { return (.dayFirst, dayFirst.line) }
+        if monthFirst.count > dayFirst.count { return (.monthFirst, monthFirst.line) }
+        return nil
+    }
+
     /// `31/12/2024`, `12/31/24`, `01-15-2024 07:30`: rewritten as ISO, or
     /// nil when the text does not start with a numeric day-month-year date.
     private func numericDate(_ text: String) throws -> String? {
@@ -181,7 +267,15 @@ struct ImportCells {
         if groups[2].count == 2 { year += 2000 }
         let day: Int
         let month: Int
-        switch settings.numericDateOrder ?? formatDateOrder {
+        if settings.numericDateOrder == nil && formatDateOrder == nil, let file = fileDateOrder {
+            // A row that shows the other order contradicts the file's.
+            let shown = Self.shownOrder(a, b)
+            if let shown, shown != file.order {
+                let name = file.order == .dayFirst ? "day-first" : "month-first"
+                throw ImportFailure("'\(text)' contradicts the file's \(name) dates (line \(file.line))")
+            }
+        }
+        switch settings.numericDateOrder ?? formatDateOrder ?? fileDateOrder?.order {
         case .dayFirst?: (day, month) = (a, b)
         case .monthFirst?: (day, month) = (b, a)
         case nil:

@@ -19,6 +19,14 @@ public enum ImportInput: Equatable, Sendable {
         case .standardInput: "-"
         }
     }
+
+    /// The file's name without its folders; nil for standard input.
+    public var fileName: String? {
+        switch self {
+        case .path(let path): PathName.lastComponent(of: path)
+        case .standardInput: nil
+        }
+    }
 }
 
 /// An opened import input and what has been read of it: the head that

@@ -46,9 +46,13 @@ package struct ParsedImport: Equatable, Sendable {
     /// From the JSON export: set when the data directory has no goal.
     package let goalKilograms: Double?
     package let goalPlan: GoalPlan?
-    /// The unit weights were read in because the file names none (SPEC §6:
-    /// the summary says so); nil when the file named its units.
-    package let assumedUnit: WeightUnit?
+    /// The rows whose weights were read in the fallback unit because the
+    /// file names none, with what decides their unit (SPEC §6); nil when
+    /// the file named its units.
+    package let unitEvidence: UnitEvidence?
+
+    /// The unit weights were read in because the file names none.
+    package var assumedUnit: WeightUnit? { unitEvidence?.readIn }
     /// Records of other kinds the file holds (Apple Health: steps, heart rate…).
     package let otherRecordCount: Int
     /// Rows are entries of a JSON array, named "entry N", not lines.
@@ -59,18 +63,43 @@ package struct ParsedImport: Equatable, Sendable {
     package let loneBodyFatReadings: Int
 
     package init(
-        format: ImportFormat, rows: [ImportRow], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, assumedUnit: WeightUnit? = nil, otherRecordCount: Int = 0,
+        format: ImportFormat, rows: [ImportRow], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, unitEvidence: UnitEvidence? = nil, otherRecordCount: Int = 0,
         locatesByEntry: Bool = false, readAsWindows1252: Bool = false, loneBodyFatReadings: Int = 0
     ) {
         self.format = format
         self.rows = rows
         self.goalKilograms = goalKilograms
         self.goalPlan = goalPlan
-        self.assumedUnit = assumedUnit
+        self.unitEvidence = unitEvidence.flatMap { $0.rowIndices.isEmpty ? nil : $0 }
         self.otherRecordCount = otherRecordCount
         self.locatesByEntry = locatesByEntry
         self.readAsWindows1252 = readAsWindows1252
         self.loneBodyFatReadings = loneBodyFatReadings
+    }
+
+    /// The same import with the weights that were read in the fallback unit read in `unit` instead.
+    package func reading(assumedWeightsIn unit: WeightUnit) -> ParsedImport {
+        guard let evidence = unitEvidence, unit != evidence.readIn else { return self }
+        let factor = unit.kilogramsPerUnit / evidence.readIn.kilogramsPerUnit
+        var rows = rows
+        for index in evidence.rowIndices {
+            guard case .entry(let entry, let line) = rows[index] else { continue }
+            let kilograms = entry.kilograms * factor
+            rows[index] = WeightInput.isValid(kilograms: kilograms)
+                ? .entry(WeightEntry(id: entry.id, timestamp: entry.timestamp, kilograms: kilograms, note: entry.note, fatPercent: entry.fatPercent), line: line)
+                : .invalid(line: line, reason: "\(DecimalText.shortest(entry.kilograms / evidence.readIn.kilogramsPerUnit)) \(unit.rawValue) is not a weight")
+        }
+        var evidenceInUnit = UnitEvidence(readIn: unit)
+        evidenceInUnit.rowIndices = evidence.rowIndices
+        evidenceInUnit.bmi = evidence.bmi.map { UnitEvidence.Pair(kilograms: $0.kilograms * factor, bmi: $0.bmi) }
+        return ParsedImport(
+            format: format, rows: rows, goalKilograms: goalKilograms, goalPlan: goalPlan, unitEvidence: evidenceInUnit, otherRecordCount: otherRecordCount,
+            locatesByEntry: locatesByEntry, readAsWindows1252: readAsWindows1252, loneBodyFatReadings: loneBodyFatReadings)
+    }
+
+    /// The weights read in the fallback unit, in kilograms as read.
+    package var assumedWeights: [Double] {
+        (unitEvidence?.rowIndices ?? []).compactMap { if case .entry(let entry, _) = rows[$0] { entry.kilograms } else { nil } }
     }
 
     package var entries: [WeightEntry] {
@@ -119,6 +148,9 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case everyRowInvalid(path: String, count: Int)
     /// Not one weigh-in in the file: the wrong file, or the wrong export.
     case noWeighIns(path: String, rows: Int, otherRecords: Int)
+    /// The file names no unit, nothing in it tells, and in the configured
+    /// unit its weights (median in that unit) are more than a person weighs.
+    case unitUnknown(path: String, median: Double)
 
     public var description: String {
         switch self {
@@ -134,6 +166,8 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             "found no weigh-ins in \(path): "
                 + (others > 0 ? "it holds \(others) record\(others == 1 ? "" : "s") of other kinds"
                     : rows > 0 ? "its \(rows) row\(rows == 1 ? " has" : "s have") no reading" : "it holds no rows")
+        case .unitUnknown(let path, let median):
+            "\(path) names no unit and its weights (median \(DecimalText.shortest((median * 10).rounded() / 10))) look like pounds: add --unit lb, or --unit kg if they are kilograms"
         case .invalidRows(let path, let problems):
             "\(problems.count) row\(problems.count == 1 ? "" : "s") of \(path) cannot be read; nothing was imported."
         }

@@ -1,5 +1,5 @@
 /// Mi Fit / Zepp Life `BODY` CSV: `timestamp,weight,height,bmi,fatRate,…`,
-/// Unix seconds, kilograms.
+/// Unix seconds or dates with `+0000` (UTC), kilograms.
 enum ZeppFormat: ImportFileFormat {
     static let format = ImportFormat(name: "zepp", displayName: "Zepp Life")
 
@@ -16,7 +16,10 @@ enum ZeppFormat: ImportFileFormat {
         return CSVLayout(dateColumn: 0, weightColumn: 1, formatUnit: .kilograms)
     }
 
-    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
-        try CSVFormats.read(source, format: format, cells: cells, layout: layout(header:))
+    static func read(_ source: ImportSource, cells given: ImportCells) throws(ImportError) -> ParsedImport {
+        var cells = given
+        // Zepp stores UTC: its `+0000` is not the user's offset.
+        cells.zeroOffsetIsUTC = true
+        return try CSVFormats.read(source, format: format, cells: cells, layout: layout(header:))
     }
 }

@@ -58,12 +58,26 @@ struct ImportCommand: TrendCommand {
             let n = summary.loneBodyFatReadings
             text += " \(n) body-fat reading\(n == 1 ? " has" : "s have") no weigh-in of the same source within 2 minutes: not stored."
         }
-        if let assumption = summary.unitAssumption {
-            let why = assumption.isSessionChoice ? "as --unit says" : "the configured unit"
-            let options = assumption.alternatives.map { "--unit \($0.rawValue) if they are \($0.name)" }.joined(separator: ", or ")
-            text += "\nWeights read as \(assumption.unit.rawValue), \(why): the file names none; use \(options)."
-        }
+        if let assumption = summary.unitAssumption { text += "\n" + Self.unitSentence(assumption, unit: context.unit) }
         context.console.message(text + "\n")
+    }
+
+    /// Which unit the weights of a file that names none were read in, and why (SPEC §6).
+    static func unitSentence(_ assumption: UnitAssumption, unit display: WeightUnit) -> String {
+        let unit = assumption.unit
+        switch assumption.reason {
+        case .sessionChoice:
+            return "Weights read as \(unit.rawValue), as --unit says: the file names none."
+        case .bodyMassIndex(let height):
+            return "Weights read as \(unit.name): the file names no unit, and weight ÷ BMI gives heights near \(DecimalText.shortest((height * 100).rounded() / 100)) m."
+        case .fileName:
+            return "Weights read as \(unit.name): the file's name says so."
+        case .history(let trend):
+            return "Weights read as \(unit.name): the file names no unit, and in \(unit.name) they match your trend of \(display.format(kilograms: trend))."
+        case .configured:
+            let options = assumption.alternatives.map { "--unit \($0.rawValue) if they are \($0.name)" }.joined(separator: ", or ")
+            return "Weights read as \(unit.rawValue), the configured unit: the file names none; use \(options)."
+        }
     }
 
     /// At most 20 rows: a wrong file must not scroll thousands of lines past.
