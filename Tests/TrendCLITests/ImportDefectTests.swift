@@ -87,7 +87,7 @@ struct ImportDefectTests {
         #expect(cli.weightsFile == nil)
     }
 
-    @Test("an import that finds no weigh-ins says what the file holds")
+    @Test("an import that finds no weigh-ins says what the file holds: an answer (0), but 65 under --skip-invalid; nothing is written")
     func nothingFound() throws {
         let health = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -97,12 +97,16 @@ struct ImportDefectTests {
             </HealthData>
 
             """
-        let (_, result) = try imported(health, name: "export.xml")
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("found no weigh-ins in"))
-        #expect(result.stderr.contains("it holds 2 records of other kinds"))
+        let (cli, result) = try imported(health, name: "export.xml")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Found no weigh-ins in \(cli.directory.file("export.xml")): it holds 2 records of other kinds; nothing was imported.\n")
+        #expect(cli.weightsFile == nil)
+        let (skipping, strict) = try imported(health, name: "export.xml", "--skip-invalid")
+        #expect(strict.status == 65)
+        #expect(strict.stderr.hasPrefix("Error: found no weigh-ins in"))
+        #expect(skipping.weightsFile == nil)
         let (_, empty) = try imported("date,weight\n")
-        #expect(empty.status == 65)
+        #expect(empty.status == 0)
         #expect(empty.stderr.contains("it holds no rows"))
     }
 }

@@ -13,12 +13,17 @@ public struct ImportBatch: Equatable, Sendable {
     /// Entries that carry their own ids (trend's JSON export): the id alone
     /// decides, so entries with different ids are never collapsed.
     public let idsDecide: Bool
+    /// Entries whose fate the caller wants to know (possible typos): which of them were added.
+    public let watched: Set<WeightEntry.ID>
 
-    public init(entries: [WeightEntry], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, idsDecide: Bool = false) {
+    public init(
+        entries: [WeightEntry], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, idsDecide: Bool = false, watched: Set<WeightEntry.ID> = []
+    ) {
         self.entries = entries
         self.goalKilograms = goalKilograms
         self.goalPlan = goalPlan
         self.idsDecide = idsDecide
+        self.watched = watched
     }
 
     public struct Outcome: Equatable, Sendable {
@@ -27,6 +32,8 @@ public struct ImportBatch: Equatable, Sendable {
         public var updated = 0
         public var duplicates = 0
         public var goalSet = false
+        /// The watched entries that were added (not duplicates).
+        public var watchedAdded: Set<WeightEntry.ID> = []
 
         public init(added: Int = 0, updated: Int = 0, duplicates: Int = 0, goalSet: Bool = false) {
             self.added = added
@@ -77,6 +84,7 @@ public struct ImportBatch: Equatable, Sendable {
             byMinute[minute, default: []].append(Seen(kilograms: entry.kilograms, storedID: nil))
             ids[entry.id] = false
             added.append(entry)
+            if !watched.isEmpty && watched.contains(entry.id) { outcome.watchedAdded.insert(entry.id) }
         }
         store.insert(contentsOf: added)
         store.setFat(fat)

@@ -78,4 +78,53 @@ public enum TypoGuard {
                 && abs(entry.kilograms - kilograms) <= ImportBatch.weightTolerance
         }
     }
+
+    /// A weigh-in far from the trend around it, in an imported series.
+    public struct Outlier: Equatable, Sendable {
+        public let entry: WeightEntry
+        /// The series' trend that day without the outliers.
+        public let trendKilograms: Double
+    }
+
+    /// How far around a weigh-in its neighbours are looked for, in days.
+    static let neighbourDays = 7
+
+    /// The weigh-ins of `entries` (in `WeightEntry.isOrderedBefore` order)
+    /// that the guard's rule would have stopped had they been typed (SPEC
+    /// §6): far from the trend just before them, and from the middle of the
+    /// weigh-ins of the days around them (so the readings after a wild one,
+    /// which the trend it bent is far from, are not taken for typos). A
+    /// reading of 116.7 lb between readings near 215 lb pulls the trend down
+    /// for weeks.
+    public static func outliers(in entries: [WeightEntry]) -> [Outlier] {
+        let series = TrendSeries(entries: entries)
+        guard let first = series.firstDay else { return [] }
+        var flagged: [Int] = []
+        var low = 0
+        var high = 0
+        for (index, entry) in entries.enumerated() {
+            let day = entry.calendarDay
+            // A cheap screen first: far from the trend of the day before (the first day: always looked at).
+            if day > first, let before = series.trendKilograms(on: day.adding(days: -1)), !isUnlikely(entry.kilograms, trendKilograms: before) {
+                continue
+            }
+            // Then the weigh-ins of the other days within a week either side.
+            while low < entries.count && entries[low].calendarDay.dayNumber < day.dayNumber - neighbourDays { low += 1 }
+            high = max(high, low)
+            while high < entries.count && entries[high].calendarDay.dayNumber <= day.dayNumber + neighbourDays { high += 1 }
+            let neighbours = entries[low..<high].filter { $0.calendarDay != day }.map(\.kilograms).sorted()
+            guard neighbours.count >= 3 else { continue }
+            if isUnlikely(entry.kilograms, trendKilograms: neighbours[neighbours.count / 2]) { flagged.append(index) }
+        }
+        guard !flagged.isEmpty else { return [] }
+        // The trend they are named against is the series' without them.
+        let skipped = Set(flagged)
+        let clean = TrendSeries(entries: entries.enumerated().filter { !skipped.contains($0.offset) }.map(\.element))
+        return flagged.map { index in
+            let entry = entries[index]
+            let trend = clean.trendKilograms(on: entry.calendarDay) ?? clean.days.last { $0.day < entry.calendarDay }?.trendKilograms
+                ?? clean.days.first?.trendKilograms ?? entry.kilograms
+            return Outlier(entry: entry, trendKilograms: trend)
+        }
+    }
 }

@@ -86,12 +86,22 @@ public final class ImportFeature {
         let problems = parsed.invalidRows
         if !problems.isEmpty && !request.skipInvalid { throw ImportError.invalidRows(path: path, problems: problems) }
         if parsed.entries.isEmpty && parsed.goalKilograms == nil {
-            // Every row failed: --skip-invalid has nothing left to import; or there was nothing to read.
+            // Every row failed: --skip-invalid has nothing left to import.
             if !problems.isEmpty { throw ImportError.everyRowInvalid(path: path, count: problems.count) }
-            throw ImportError.noWeighIns(path: path, rows: parsed.noReadingCount, otherRecords: parsed.otherRecordCount)
+            let nothing = ImportError.noWeighIns(path: path, rows: parsed.noReadingCount, otherRecords: parsed.otherRecordCount)
+            // Nothing to import is an answer, not a failure (SPEC §11), except where --skip-invalid asked for an import that happens.
+            if request.skipInvalid { throw nothing }
+            return ImportSummary(
+                path: path, format: parsed.format, added: 0, updated: 0, duplicates: 0, noReading: parsed.noReadingCount, problems: [], goalSet: false,
+                dryRun: request.dryRun, readAsWindows1252: parsed.readAsWindows1252, loneBodyFatReadings: parsed.loneBodyFatReadings,
+                unitAssumption: nil, nothingFound: nothing.description, possibleTypos: [])
         }
+        // Weigh-ins far from the imported series' own trend: imported, and listed (SPEC §6).
+        let entries = parsed.entries
+        let outliers = await Task.detached { TypoGuard.outliers(in: entries.sorted(by: WeightEntry.isOrderedBefore)) }.value
         let batch = ImportBatch(
-            entries: parsed.entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format)
+            entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format,
+            watched: Set(outliers.map(\.entry.id)))
         let outcome = try await weightLog.importBatch(batch, dryRun: request.dryRun)
         let assumption = unitDecision.map { decision in
             UnitAssumption(unit: decision.unit, reason: decision.reason, alternatives: UnitAssumption.alternatives(to: decision.unit))
@@ -100,7 +110,8 @@ public final class ImportFeature {
             path: path, format: parsed.format, added: outcome.added, updated: outcome.updated, duplicates: outcome.duplicates, noReading: parsed.noReadingCount,
             problems: problems, goalSet: outcome.goalSet, dryRun: request.dryRun, readAsWindows1252: parsed.readAsWindows1252,
             loneBodyFatReadings: parsed.loneBodyFatReadings,
-            unitAssumption: outcome.added + outcome.updated + outcome.duplicates > 0 ? assumption : nil)
+            unitAssumption: outcome.added + outcome.updated + outcome.duplicates > 0 ? assumption : nil, nothingFound: nil,
+            possibleTypos: outliers.filter { outcome.watchedAdded.contains($0.entry.id) })
     }
 }
 
@@ -123,6 +134,10 @@ public struct ImportSummary: Equatable, Sendable {
     public let loneBodyFatReadings: Int
     /// Set when the file names no unit and the weights were read in one it did not name.
     public let unitAssumption: UnitAssumption?
+    /// The file held no weigh-in at all: what it held instead ("found no weigh-ins in FILE: …").
+    public let nothingFound: String?
+    /// Added weigh-ins far from the imported series' trend there: kept, and named.
+    public let possibleTypos: [TypoGuard.Outlier]
 
     public var invalid: Int { problems.count }
 }

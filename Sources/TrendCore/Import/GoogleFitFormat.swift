@@ -4,8 +4,11 @@
 enum GoogleFitFormat: ImportFileFormat {
     static let format = ImportFormat(name: "google-fit", displayName: "Google Fit")
 
+    /// Columns of the daily metrics that every year's layout has.
+    static let activityNames: Set<String> = ["move minutes count", "step count", "calories (kcal)", "distance (m)", "heart points"]
+
     static func recognizes(_ head: ImportHead) -> Bool {
-        layout(header: head.header) != nil
+        layout(header: head.header) != nil || hasLayoutWithoutWeight(head.header)
     }
 
     static func layout(header: [String]) -> CSVLayout? {
@@ -14,7 +17,19 @@ enum GoogleFitFormat: ImportFileFormat {
         return CSVLayout(dateColumn: date, weightColumn: weight, headerUnit: .kilograms)
     }
 
+    /// The daily metrics of someone who never weighed in: Google leaves the weight columns out.
+    static func hasLayoutWithoutWeight(_ header: [String]) -> Bool {
+        let names = header.map(CSVLayout.normalized)
+        return names.first == "date" && names.contains(where: activityNames.contains) && !names.contains("average weight (kg)")
+    }
+
     static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
-        try CSVFormats.read(source, format: format, cells: cells, layout: layout(header:))
+        let text = try source.text()
+        if let table = CSVLayout.table(text.bytes), hasLayoutWithoutWeight(table.header.fields) {
+            // Its layout, and not a weigh-in: every day is "no reading", and the import says it found none.
+            let days = table.rows.filter { !$0.fields.allSatisfy { $0.trimmed.isEmpty } }
+            return ParsedImport(format: format, rows: days.map { .noReading(line: $0.line) })
+        }
+        return try CSVFormats.read(text, path: source.path, format: format, cells: cells, layout: layout(header:))
     }
 }

@@ -51,6 +51,8 @@ enum ImportFormats {
         GoogleFitFormat.self,
         ZeppFormat.self,
         TrendWeightFormat.self,
+        CronometerFormat.self,
+        InBodyFormat.self,
         RenphoFormat.self,
         FitbitFormat.self,
         WithingsFormat.self,

@@ -50,6 +50,10 @@ struct ImportCommand: TrendCommand {
             throw ImportError.invalidRows(path: shown, problems: problems)
         }
         context.console.message(Self.listing(summary.problems, path: summary.path))
+        if let nothing = summary.nothingFound {
+            context.console.message((nothing.prefix(1).uppercased() + nothing.dropFirst() + "; nothing was imported.").terminalSafe + "\n")
+            return
+        }
         var text = "\(summary.dryRun ? "Would import" : "Imported") \(summary.path.terminalSafe) (\(summary.format.displayName)): "
         text += "\(summary.added) added, \(summary.updated) updated, \(summary.duplicates) duplicate, \(summary.noReading) skipped (no reading), \(summary.invalid) invalid."
         if summary.goalSet { text += " Goal set from the file." }
@@ -59,6 +63,14 @@ struct ImportCommand: TrendCommand {
             text += " \(n) body-fat reading\(n == 1 ? " has" : "s have") no weigh-in of the same source within 2 minutes: not stored."
         }
         if let assumption = summary.unitAssumption { text += "\n" + Self.unitSentence(assumption, unit: context.unit) }
+        if !summary.possibleTypos.isEmpty {
+            let unit = context.unit
+            let listed = summary.possibleTypos.prefix(Self.listedRows).map { typo in
+                "\(EntryRendering.longDate(typo.entry.calendarDay)) \(unit.format(kilograms: typo.entry.kilograms)) (\(typo.entry.shortID)), trend there \(unit.format(kilograms: typo.trendKilograms))"
+            }
+            let more = summary.possibleTypos.count > Self.listedRows ? "; and \(summary.possibleTypos.count - Self.listedRows) more" : ""
+            text += "\nPossible typos, kept: " + listed.joined(separator: "; ") + more + (summary.dryRun ? "." : "; remove one with 'trend rm ID'.")
+        }
         context.console.message(text + "\n")
     }
 
