@@ -95,6 +95,68 @@ struct ImportFormatsTests {
             format: "trendweight", name: "trendweight-2.csv",
             bytes: Array("Date,Time,Weight,Body Fat %\n2024-03-01,07:13,80.2,20.1\n2024-03-02,7:05,80.0,\n".utf8),
             expected: [("2024-03-01T07:13", 80.2), ("2024-03-02T07:05", 80.0)]),
+        // The layouts of SPEC §11's second list, as the apps write them.
+        Case(
+            format: "renpho", name: "Renpho-new.csv",
+            bytes: Array("""
+                Time of Measurement, Weight(kg), BMI, Body Fat(%), Fat-free Body Weight(kg)
+                23 Jun 2021 at 10:39:35, 80.2, 24.8, 20.1, 64.1
+                24 Jun 2021 at 07:05:00, 80.0, --, --, --
+                25 Jun 2021 at 07:01:10, --, --, --, --
+
+                """.utf8),
+            expected: [("2021-06-23T10:39:35", 80.2), ("2021-06-24T07:05:00", 80.0)], noReading: 1),
+        Case(
+            format: "samsung-health", name: "com.samsung.health.weight.201909.csv",
+            bytes: Array("""
+                com.samsung.health.weight,6302002,1
+                update_time,create_time,start_time,weight,height,time_offset,deviceuuid,comment,pkg_name,datauuid
+                2017-09-18 10:40:00.000,2017-09-18 10:40:00.000,2017-09-18 10:36:57.645,80.5,180,-14400000,abc,,com.sec.android.app.shealth,u1
+                2017-09-19 06:05:00.000,2017-09-19 06:05:00.000,2017-09-19 06:00:00.000,80.1,180,19800000,abc,,com.sec.android.app.shealth,u2
+
+                """.utf8),
+            // The time is UTC, the offset the device's: 10:36:57 UTC is 06:36:57 at −04:00; 06:00 UTC is 11:30 at +05:30.
+            expected: [("2017-09-18T06:36:57-04:00", 80.5), ("2017-09-19T11:30:00+05:30", 80.1)]),
+        Case(
+            format: "apple-health", name: "export-ios9.xml",
+            bytes: Array("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <HealthData locale="en_US">
+                 <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Health" unit="lb" creationDate="20150603050500+0100" startDate="20150603050200+0100" endDate="20150603050200+0100" value="180.5"/>
+                 <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Health" unit="lb" startDate="20150604064500+0100" endDate="20150604064500+0100" value="180.1"/>
+                </HealthData>
+
+                """.utf8),
+            expected: [("2015-06-03T05:02:00+01:00", 180.5 * lb), ("2015-06-04T06:45:00+01:00", 180.1 * lb)]),
+        Case(
+            format: "inbody", name: "InBody-results.csv",
+            bytes: Array("""
+                Date,Measurement device.,Weight(lb),Skeletal Muscle Mass(lb),Soft Lean Mass(lb),Body Fat Mass(lb),BMI(kg/m²),Percent Body Fat(%)
+                20260228105137,InBody 570,180.2,80.1,120.0,36.0,25.1,20.0
+                20260301071500,InBody 570,179.8,80.0,119.8,35.6,25.0,19.8
+
+                """.utf8),
+            expected: [("2026-02-28T10:51:37", 180.2 * lb), ("2026-03-01T07:15:00", 179.8 * lb)]),
+        Case(
+            format: "cronometer", name: "biometrics-chart.csv",
+            bytes: Array("\"DateTime\",\"Daily Average\",\"Weekly Average\"\n\"2024-03-01\",\"80.2\",\"\"\n\"2024-03-02\",\"80.0\",\"80.1\"\n".utf8),
+            arguments: ["--unit", "kg"],
+            expected: [("2024-03-01T12:00", 80.2), ("2024-03-02T12:00", 80.0)]),
+        Case(
+            format: "cronometer", name: "biometrics.csv",
+            bytes: Array("""
+                Day,Group,Metric,Unit,Amount
+                2024-03-01,Body,Weight,lbs,180.2
+                2024-03-01,Body,Body Fat,%,20.1
+                2024-03-02,Vitals,Blood Pressure,mmHg,120
+                2024-03-02,Body,Weight,kg,81.5
+
+                """.utf8),
+            expected: [("2024-03-01T12:00", 180.2 * lb), ("2024-03-02T12:00", 81.5)]),
+        Case(
+            format: "withings", name: "weight-spreadsheet.csv",
+            bytes: Array("\"Date,\"\"Weight (kg)\"\",\"\"Fat mass (kg)\"\",Comments\"\n\"2024-03-01 07:00:00\",80.2,16.0,\n\"2024-03-02 07:10:00\",80.0,,\n".utf8),
+            expected: [("2024-03-01T07:00", 80.2), ("2024-03-02T07:10", 80.0)]),
     ]
 
     func run(_ test: Case, format: String?) throws -> (CLIHarness, TrendBinary.Result) {
