@@ -79,6 +79,9 @@ struct ShellCitizenTests {
         // In the order declared, not sorted: 1M before All.
         #expect(Wait.until(seconds: 20) { screen.text.split(separator: "\n").contains { $0.split(separator: " ") == ["1M", "3M", "6M", "1Y", "All"] } }, "\(screen.text)")
         try screen.type("\u{03}")
+        // A fresh, empty prompt before the next line: under load the menu may still be closing.
+        try screen.type("clear", enter: true)
+        #expect(Wait.until(seconds: 20) { screen.text.trimmingCharacters(in: .whitespacesAndNewlines) == ">" }, "\(screen.text)")
         try screen.type("trend edit \t")
         #expect(screen.waitFor(ids[0]) && screen.waitFor(ids[1]), "\(screen.text)")
         #expect(screen.text.contains("2026-11-01 07:15 80 kg"), "\(screen.text)")

@@ -47,44 +47,12 @@ public struct ImportBatch: Equatable, Sendable {
     /// duplicate of a stored entry without body fat that carries it fills it in.
     public func merge(into store: inout WeightStore) -> Outcome {
         var outcome = Outcome()
-        /// What is stored, or already taken from this batch, in each minute.
-        struct Seen {
-            let kilograms: Double
-            /// A stored entry's id, which a later row may give body fat; nil for a row of this batch.
-            let storedID: WeightEntry.ID?
-        }
-        var byMinute: [Int64: [Seen]] = [:]
-        var ids: [WeightEntry.ID: Bool] = [:]
-        byMinute.reserveCapacity(store.entries.count + entries.count)
-        ids.reserveCapacity(store.entries.count + entries.count)
-        for entry in store.entries {
-            byMinute[Self.minute(entry), default: []].append(Seen(kilograms: entry.kilograms, storedID: entry.fatPercent == nil ? entry.id : nil))
-            ids[entry.id] = entry.fatPercent == nil
-        }
         var added: [WeightEntry] = []
         var fat: [WeightEntry.ID: Double] = [:]
-        for entry in entries {
-            let minute = Self.minute(entry)
-            if let lacksFat = ids[entry.id] {
-                if lacksFat, let value = entry.fatPercent, fat[entry.id] == nil {
-                    fat[entry.id] = value
-                } else {
-                    outcome.duplicates += 1
-                }
-                continue
-            }
-            if !idsDecide, let seen = byMinute[minute]?.first(where: { abs($0.kilograms - entry.kilograms) <= Self.weightTolerance }) {
-                if let id = seen.storedID, let value = entry.fatPercent, fat[id] == nil {
-                    fat[id] = value
-                } else {
-                    outcome.duplicates += 1
-                }
-                continue
-            }
-            byMinute[minute, default: []].append(Seen(kilograms: entry.kilograms, storedID: nil))
-            ids[entry.id] = false
-            added.append(entry)
-            if !watched.isEmpty && watched.contains(entry.id) { outcome.watchedAdded.insert(entry.id) }
+        if idsDecide {
+            mergeByID(store, added: &added, fat: &fat, outcome: &outcome)
+        } else {
+            mergeByMinute(store, added: &added, fat: &fat, outcome: &outcome)
         }
         store.insert(contentsOf: added)
         store.setFat(fat)
@@ -95,6 +63,78 @@ public struct ImportBatch: Equatable, Sendable {
             outcome.goalSet = true
         }
         return outcome
+    }
+
+    /// The JSON export: an id already stored (or earlier in the batch) is a duplicate, whatever its time.
+    private func mergeByID(_ store: WeightStore, added: inout [WeightEntry], fat: inout [WeightEntry.ID: Double], outcome: inout Outcome) {
+        var lacksFat: [WeightEntry.ID: Bool] = [:]
+        lacksFat.reserveCapacity(store.entries.count + entries.count)
+        for entry in store.entries { lacksFat[entry.id] = entry.fatPercent == nil }
+        for entry in entries {
+            if let stored = lacksFat[entry.id] {
+                if stored, let value = entry.fatPercent, fat[entry.id] == nil {
+                    fat[entry.id] = value
+                } else {
+                    outcome.duplicates += 1
+                }
+                continue
+            }
+            lacksFat[entry.id] = false
+            added.append(entry)
+            if !watched.isEmpty && watched.contains(entry.id) { outcome.watchedAdded.insert(entry.id) }
+        }
+    }
+
+    /// Every other format: the same minute and weight as a stored entry, or
+    /// an earlier row, is a duplicate. The batch is walked in minute order
+    /// beside the store (which is in time order already): no table of a
+    /// million minutes is built.
+    private func mergeByMinute(_ store: WeightStore, added: inout [WeightEntry], fat: inout [WeightEntry.ID: Double], outcome: inout Outcome) {
+        let minutes = entries.map(Self.minute)
+        var order = Array(entries.indices)
+        if !zip(minutes, minutes.dropFirst()).allSatisfy({ $0 <= $1 }) {
+            // Stable: rows of one minute keep the file's order, so "earlier row" keeps its meaning.
+            order.sort { minutes[$0] != minutes[$1] ? minutes[$0] < minutes[$1] : $0 < $1 }
+        }
+        let stored = store.entries
+        var cursor = 0
+        var currentMinute = Int64.min
+        var storedInMinute: Range<Int> = 0..<0
+        var keptInMinute: [Double] = []
+        var keep = [Bool](repeating: false, count: entries.count)
+        for index in order {
+            let entry = entries[index]
+            let minute = minutes[index]
+            if minute != currentMinute {
+                currentMinute = minute
+                while cursor < stored.count && Self.minute(stored[cursor]) < minute { cursor += 1 }
+                var end = cursor
+                while end < stored.count && Self.minute(stored[end]) == minute { end += 1 }
+                storedInMinute = cursor..<end
+                keptInMinute.removeAll(keepingCapacity: true)
+            }
+            if let match = storedInMinute.first(where: { abs(stored[$0].kilograms - entry.kilograms) <= Self.weightTolerance }) {
+                let target = stored[match]
+                if target.fatPercent == nil, let value = entry.fatPercent, fat[target.id] == nil {
+                    fat[target.id] = value
+                } else {
+                    outcome.duplicates += 1
+                }
+                continue
+            }
+            if keptInMinute.contains(where: { abs($0 - entry.kilograms) <= Self.weightTolerance }) {
+                outcome.duplicates += 1
+                continue
+            }
+            keptInMinute.append(entry.kilograms)
+            keep[index] = true
+        }
+        // Added in the file's order; the store puts them in time order.
+        added.reserveCapacity(entries.count)
+        for index in entries.indices where keep[index] {
+            added.append(entries[index])
+            if !watched.isEmpty && watched.contains(entries[index].id) { outcome.watchedAdded.insert(entries[index].id) }
+        }
     }
 
     private static func minute(_ entry: WeightEntry) -> Int64 {

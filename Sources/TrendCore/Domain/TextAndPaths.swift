@@ -11,6 +11,14 @@ extension StringProtocol {
     }
 }
 
+extension String {
+    /// The same; most cells have nothing to trim, and get themselves back without a copy.
+    package var trimmed: String {
+        if let first = utf8.first, let last = utf8.last, first > 32, last > 32 { return self }
+        return self[...].trimmed
+    }
+}
+
 /// POSIX path arithmetic on strings.
 package enum PathName {
     /// `/a/b/c` → `/a/b`; `c` → `` ; `/c` → `/`.

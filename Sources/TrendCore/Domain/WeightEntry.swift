@@ -51,6 +51,39 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
         return UUID(uuid: bytes)
     }
 
+    /// Ids for many entries at once (an import of a million rows): the
+    /// random bytes of 4,096 ids fetched in one call instead of one call each.
+    package struct IDSource {
+        private var buffer: [UInt8] = []
+        private var position = 0
+
+        package init() {}
+
+        package mutating func next() -> UUID {
+            if position + 16 > buffer.count {
+                buffer = [UInt8](repeating: 0, count: 16 * 4096)
+                buffer.withUnsafeMutableBytes { raw in
+                    #if canImport(Glibc) || canImport(Darwin)
+                    arc4random_buf(raw.baseAddress!, raw.count)
+                    #else
+                    var generator = SystemRandomNumberGenerator()
+                    for i in 0..<raw.count { raw[i] = UInt8.random(in: 0...255, using: &generator) }
+                    #endif
+                }
+                position = 0
+            }
+            var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let start = position
+            withUnsafeMutableBytes(of: &bytes) { raw in
+                for i in 0..<16 { raw[i] = buffer[start + i] }
+                raw[6] = raw[6] & 0x0F | 0x40
+                raw[8] = raw[8] & 0x3F | 0x80
+            }
+            position += 16
+            return UUID(uuid: bytes)
+        }
+    }
+
     /// The local date at the entry's own offset.
     public var calendarDay: CalendarDay { timestamp.day }
 
@@ -90,10 +123,37 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
     public var shortID: String { String(idText.prefix(8)) }
 
     /// The one order entries are kept in: by instant, ties by id.
+    /// Puts `entries` in `isOrderedBefore` order. A file is usually in time
+    /// order already, its rows given new ids: then only rows of the same
+    /// second are sorted, by id, instead of the whole file.
+    public static func sortInOrder(_ entries: inout [WeightEntry]) {
+        var index = 1
+        while index < entries.count {
+            if entries[index].timestamp.epochSeconds < entries[index - 1].timestamp.epochSeconds {
+                entries.sort(by: isOrderedBefore)
+                return
+            }
+            index += 1
+        }
+        var start = 0
+        while start < entries.count {
+            var end = start + 1
+            while end < entries.count && entries[end].timestamp.epochSeconds == entries[start].timestamp.epochSeconds { end += 1 }
+            if end - start > 1 { entries[start..<end].sort(by: isOrderedBefore) }
+            start = end
+        }
+    }
+
     public static func isOrderedBefore(_ a: WeightEntry, _ b: WeightEntry) -> Bool {
         if a.timestamp.epochSeconds != b.timestamp.epochSeconds {
             return a.timestamp.epochSeconds < b.timestamp.epochSeconds
         }
-        return a.idText < b.idText
+        // The ids' bytes in order: the order of their lowercase text, without building it.
+        return withUnsafeBytes(of: a.id.uuid) { x in
+            withUnsafeBytes(of: b.id.uuid) { y in
+                for i in 0..<16 where x[i] != y[i] { return x[i] < y[i] }
+                return false
+            }
+        }
     }
 }

@@ -70,8 +70,29 @@ public struct WeightStore: Equatable, Sendable {
             insert(newEntries[0])
             return
         }
-        entries.append(contentsOf: newEntries)
-        entries.sort(by: WeightEntry.isOrderedBefore)
+        var incoming = newEntries
+        WeightEntry.sortInOrder(&incoming)
+        // Two runs in order: appended when the new ones come after, else merged in one pass.
+        if let last = entries.last, let first = incoming.first, WeightEntry.isOrderedBefore(first, last) {
+            var merged: [WeightEntry] = []
+            merged.reserveCapacity(entries.count + incoming.count)
+            var i = 0
+            var j = 0
+            while i < entries.count && j < incoming.count {
+                if WeightEntry.isOrderedBefore(incoming[j], entries[i]) {
+                    merged.append(incoming[j])
+                    j += 1
+                } else {
+                    merged.append(entries[i])
+                    i += 1
+                }
+            }
+            merged.append(contentsOf: entries[i...])
+            merged.append(contentsOf: incoming[j...])
+            entries = merged
+        } else {
+            entries.append(contentsOf: incoming)
+        }
     }
 
     /// Gives entries their body fat, by id, in one pass (an import that

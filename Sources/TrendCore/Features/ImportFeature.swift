@@ -85,7 +85,8 @@ public final class ImportFeature {
         }
         let problems = parsed.invalidRows
         if !problems.isEmpty && !request.skipInvalid { throw ImportError.invalidRows(path: path, problems: problems) }
-        if parsed.entries.isEmpty && parsed.goalKilograms == nil {
+        let entries = parsed.entries
+        if entries.isEmpty && parsed.goalKilograms == nil {
             // Every row failed: --skip-invalid has nothing left to import.
             if !problems.isEmpty { throw ImportError.everyRowInvalid(path: path, count: problems.count) }
             let nothing = ImportError.noWeighIns(path: path, rows: parsed.noReadingCount, otherRecords: parsed.otherRecordCount)
@@ -97,8 +98,11 @@ public final class ImportFeature {
                 unitAssumption: nil, nothingFound: nothing.description, possibleTypos: [])
         }
         // Weigh-ins far from the imported series' own trend: imported, and listed (SPEC §6).
-        let entries = parsed.entries
-        let outliers = await Task.detached { TypoGuard.outliers(in: entries.sorted(by: WeightEntry.isOrderedBefore)) }.value
+        let outliers = await Task.detached {
+            var inOrder = entries
+            WeightEntry.sortInOrder(&inOrder)
+            return TypoGuard.outliers(in: inOrder)
+        }.value
         let batch = ImportBatch(
             entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format,
             watched: Set(outliers.map(\.entry.id)))

@@ -48,130 +48,160 @@ struct CSVLayout {
         self.skipColumn = skipColumn
     }
 
+    /// One record read: its row, and for a weight read in the fallback
+    /// unit, that fact and the row's BMI.
+    struct Parsed {
+        var row: ImportRow
+        var readInFallback = false
+        var bmi: Double?
+    }
+
     /// The rows, and, when any weight was read in the fallback unit because
     /// neither its cell, its row, the header nor the format named one, which
     /// rows those are and their BMI (what decides the unit afterwards).
-    func rows(_ records: some Collection<CSVReader.Record>, cells given: ImportCells) -> (rows: [ImportRow], evidence: UnitEvidence?) {
+    /// Records stream through once; day first or month first is decided for
+    /// the whole file at the end (SPEC §6): rows no order could read until
+    /// then are read again, and rows that showed the other order become
+    /// invalid.
+    func rows(_ records: some Sequence<CSVReader.Record>, cells given: ImportCells) -> (rows: [ImportRow], evidence: UnitEvidence?) {
         var rows: [ImportRow] = []
+        rows.reserveCapacity(records.underestimatedCount)
         var evidence: UnitEvidence?
-        var cells = given
-        // Day first or month first is decided once for the file, by the rows that show it.
-        if cells.fileDateOrder == nil {
-            cells.fileDateOrder = ImportCells.fileDateOrder(
-                records.lazy.compactMap { [dateColumn] record in record.fields.count > dateColumn ? (record.fields[dateColumn], record.line) : nil })
+        var ids = WeightEntry.IDSource()
+        let cells = given
+        let ordersFixed = cells.settings.numericDateOrder != nil || cells.formatDateOrder != nil || cells.fileDateOrder != nil
+        var waiting: [(index: Int, record: CSVReader.Record)] = []
+        var shown: [(index: Int, order: NumericDateOrder, text: String)] = []
+        func keep(_ parsed: Parsed, at index: Int) {
+            if parsed.readInFallback, case .entry(let entry, _) = parsed.row {
+                if evidence == nil { evidence = UnitEvidence(readIn: cells.settings.fallbackUnit) }
+                evidence?.rowIndices.append(index)
+                if let bmi = parsed.bmi { evidence?.bmi.append(UnitEvidence.Pair(kilograms: entry.kilograms, bmi: bmi)) }
+            }
         }
         for record in records {
-            let fields = record.fields
-            if record.isUnterminated {
-                rows.append(.invalid(line: record.line, reason: "a quoted field opened on this line is never closed: the rest of the file cannot be read"))
-                continue
-            }
-            if fields.allSatisfy({ $0.trimmed.isEmpty }) { continue }
-            if cells.textIsBroken, fields.contains(where: { $0.unicodeScalars.contains("\u{FFFD}") }) {
-                rows.append(.invalid(line: record.line, reason: ImportText.brokenRowReason))
-                continue
-            }
-            if let skipColumn, skipColumn < fields.count, ["true", "yes", "1"].contains(fields[skipColumn].trimmed.lowercased()) {
-                rows.append(.noReading(line: record.line))
-                continue
-            }
-            if let headerFieldCount, fields.count > headerFieldCount, fields[headerFieldCount...].contains(where: { !$0.trimmed.isEmpty }) {
-                rows.append(.invalid(line: record.line, reason: Self.extraFieldsReason(fields, expected: headerFieldCount, weightColumn: weightColumn)))
-                continue
-            }
-            guard fields.count > max(dateColumn, weightColumn) else {
-                rows.append(.invalid(line: record.line, reason: "expected at least \(max(dateColumn, weightColumn) + 1) columns, found \(fields.count)"))
-                continue
-            }
-            var unit = headerUnit
-            if let unitColumn, unitColumn < fields.count {
-                let text = fields[unitColumn].trimmed
-                if !text.isEmpty {
-                    guard let rowUnit = WeightUnit(parsing: text) else {
-                        rows.append(.invalid(line: record.line, reason: "unknown unit '\(text)'"))
-                        continue
-                    }
-                    unit = rowUnit
-                }
-            }
-            // Not named by the file: --unit, else the format's own unit, else the configured one.
-            var assumed = false
-            if unit == nil {
-                unit = cells.settings.explicitUnit ?? formatUnit
-                assumed = cells.settings.explicitUnit != nil || formatUnit == nil
-            }
-            let kilograms: Double
-            switch cells.weight(fields[weightColumn], unit: unit) {
-            case .noReading:
-                rows.append(.noReading(line: record.line))
-                continue
-            case .invalid(let reason):
-                rows.append(.invalid(line: record.line, reason: reason))
-                continue
-            case .kilograms(let value):
-                kilograms = value
-            }
-            let readInFallback = assumed && !fields[weightColumn].contains(where: \.isLetter)
-            var dateText = fields[dateColumn]
-            if let timeColumn, timeColumn < fields.count, !fields[timeColumn].trimmed.isEmpty {
-                dateText = dateText.trimmed + " " + fields[timeColumn].trimmed
-            }
-            // Samsung Health: `UTC+0300` is the offset the time is written at; its
-            // 2019 layout's `-14400000` (milliseconds) is the device's offset for a time written in UTC.
-            var deviceOffsetSeconds: Int?
-            if let offsetColumn, offsetColumn < fields.count {
-                let offset = fields[offsetColumn].trimmed.uppercased()
-                if let milliseconds = Int(offset) {
-                    guard milliseconds % 60_000 == 0, abs(milliseconds / 1000) <= Timestamp.maximumOffsetSeconds else {
-                        rows.append(.invalid(line: record.line, reason: "'\(offset)' is not a UTC offset in milliseconds"))
-                        continue
-                    }
-                    deviceOffsetSeconds = milliseconds / 1000
-                    dateText = dateText.trimmed + "Z"
-                } else {
-                    dateText = dateText.trimmed + " " + (offset.hasPrefix("UTC") ? String(offset.dropFirst(3)) : offset)
-                }
-            }
-            var fatPercent: Double?
-            if let fatColumn, fatColumn < fields.count {
-                switch cells.fatPercent(fields[fatColumn]) {
-                case .success(let value): fatPercent = value
-                case .failure(let failure):
-                    rows.append(.invalid(line: record.line, reason: failure.reason))
-                    continue
-                }
-            } else if let fatMassColumn, fatMassColumn < fields.count {
-                switch cells.weight(fields[fatMassColumn], unit: unit) {
-                case .kilograms(let mass):
-                    let percent = WeightInput.fatPercent(computed: mass / kilograms * 100)
-                    guard WeightInput.isValid(fatPercent: percent) else {
-                        rows.append(.invalid(line: record.line, reason: "a fat mass of '\(fields[fatMassColumn].trimmed)' is not a part of the weight"))
-                        continue
-                    }
-                    fatPercent = percent
-                case .noReading: break
-                case .invalid(let reason):
-                    rows.append(.invalid(line: record.line, reason: "fat mass: " + reason))
-                    continue
-                }
-            }
-            switch cells.timestamp(dateText) {
-            case .failure(let failure):
-                rows.append(.invalid(line: record.line, reason: failure.reason))
-            case .success(let read):
-                let timestamp = deviceOffsetSeconds.map { Timestamp(epochSeconds: read.epochSeconds, utcOffsetSeconds: $0) } ?? read
-                if readInFallback {
-                    if evidence == nil { evidence = UnitEvidence(readIn: cells.settings.fallbackUnit) }
-                    evidence?.rowIndices.append(rows.count)
-                    if let bmiColumn, bmiColumn < fields.count, let bmi = Double(fields[bmiColumn].trimmed), UnitEvidence.plausibleBMI(bmi) {
-                        evidence?.bmi.append(UnitEvidence.Pair(kilograms: kilograms, bmi: bmi))
-                    }
-                }
-                let note = noteColumn.flatMap { $0 < fields.count ? fields[$0] : nil }
-                rows.append(.entry(WeightEntry(timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent), line: record.line))
+            guard let parsed = row(record, cells: cells, ids: &ids) else { continue }
+            let index = rows.count
+            rows.append(parsed.row)
+            keep(parsed, at: index)
+            guard !ordersFixed, record.fields.count > dateColumn else { continue }
+            if case .invalid(_, let reason) = parsed.row, reason.hasSuffix(ParsedImport.dateOrderQuestion) {
+                waiting.append((index, record))
+            } else if case .entry = parsed.row, let (a, b) = ImportCells.leadingPair(record.fields[dateColumn]), let order = ImportCells.shownOrder(a, b) {
+                shown.append((index, order, record.fields[dateColumn].trimmed))
             }
         }
+        guard !shown.isEmpty else { return (rows, evidence) }
+        // The order more rows show decides; a tie decides nothing.
+        let dayFirst = shown.count { $0.order == .dayFirst }
+        let monthFirst = shown.count - dayFirst
+        guard dayFirst != monthFirst else { return (rows, evidence) }
+        let order: NumericDateOrder = dayFirst > monthFirst ? .dayFirst : .monthFirst
+        let witness = rows[shown.first { $0.order == order }!.index].line
+        let name = order == .dayFirst ? "day-first" : "month-first"
+        for (index, other, text) in shown where other != order {
+            rows[index] = .invalid(line: rows[index].line, reason: "'\(text)' contradicts the file's \(name) dates (line \(witness))")
+        }
+        var decided = cells
+        decided.fileDateOrder = (order, witness)
+        for (index, record) in waiting {
+            guard let parsed = row(record, cells: decided, ids: &ids) else { continue }
+            rows[index] = parsed.row
+            keep(parsed, at: index)
+        }
+        evidence?.rowIndices.sort()
         return (rows, evidence)
+    }
+
+    /// One record as a row; nil for a blank line.
+    func row(_ record: CSVReader.Record, cells: ImportCells, ids: inout WeightEntry.IDSource) -> Parsed? {
+        let line = record.line
+        func invalid(_ reason: String) -> Parsed { Parsed(row: .invalid(line: line, reason: reason)) }
+        let fields = record.fields
+        if record.isUnterminated {
+            return invalid("a quoted field opened on this line is never closed: the rest of the file cannot be read")
+        }
+        if fields.allSatisfy({ $0.trimmed.isEmpty }) { return nil }
+        if cells.textIsBroken, fields.contains(where: { $0.unicodeScalars.contains("\u{FFFD}") }) { return invalid(ImportText.brokenRowReason) }
+        if let skipColumn, skipColumn < fields.count, ["true", "yes", "1"].contains(fields[skipColumn].trimmed.lowercased()) {
+            return Parsed(row: .noReading(line: line))
+        }
+        if let headerFieldCount, fields.count > headerFieldCount, fields[headerFieldCount...].contains(where: { !$0.trimmed.isEmpty }) {
+            return invalid(Self.extraFieldsReason(fields, expected: headerFieldCount, weightColumn: weightColumn))
+        }
+        guard fields.count > max(dateColumn, weightColumn) else {
+            return invalid("expected at least \(max(dateColumn, weightColumn) + 1) columns, found \(fields.count)")
+        }
+        var unit = headerUnit
+        if let unitColumn, unitColumn < fields.count {
+            let text = fields[unitColumn].trimmed
+            if !text.isEmpty {
+                guard let rowUnit = WeightUnit(parsing: text) else { return invalid("unknown unit '\(text)'") }
+                unit = rowUnit
+            }
+        }
+        // Not named by the file: --unit, else the format's own unit, else the configured one.
+        var assumed = false
+        if unit == nil {
+            unit = cells.settings.explicitUnit ?? formatUnit
+            assumed = cells.settings.explicitUnit != nil || formatUnit == nil
+        }
+        let kilograms: Double
+        switch cells.weight(fields[weightColumn], unit: unit) {
+        case .noReading: return Parsed(row: .noReading(line: line))
+        case .invalid(let reason): return invalid(reason)
+        case .kilograms(let value): kilograms = value
+        }
+        var dateText = fields[dateColumn]
+        if let timeColumn, timeColumn < fields.count, !fields[timeColumn].trimmed.isEmpty {
+            dateText = dateText.trimmed + " " + fields[timeColumn].trimmed
+        }
+        // Samsung Health: `UTC+0300` is the offset the time is written at; its
+        // 2019 layout's `-14400000` (milliseconds) is the device's offset for a time written in UTC.
+        var deviceOffsetSeconds: Int?
+        if let offsetColumn, offsetColumn < fields.count {
+            let offset = fields[offsetColumn].trimmed.uppercased()
+            if let milliseconds = Int(offset) {
+                guard milliseconds % 60_000 == 0, abs(milliseconds / 1000) <= Timestamp.maximumOffsetSeconds else {
+                    return invalid("'\(offset)' is not a UTC offset in milliseconds")
+                }
+                deviceOffsetSeconds = milliseconds / 1000
+                dateText = dateText.trimmed + "Z"
+            } else {
+                dateText = dateText.trimmed + " " + (offset.hasPrefix("UTC") ? String(offset.dropFirst(3)) : offset)
+            }
+        }
+        var fatPercent: Double?
+        if let fatColumn, fatColumn < fields.count {
+            switch cells.fatPercent(fields[fatColumn]) {
+            case .success(let value): fatPercent = value
+            case .failure(let failure): return invalid(failure.reason)
+            }
+        } else if let fatMassColumn, fatMassColumn < fields.count {
+            switch cells.weight(fields[fatMassColumn], unit: unit) {
+            case .kilograms(let mass):
+                let percent = WeightInput.fatPercent(computed: mass / kilograms * 100)
+                guard WeightInput.isValid(fatPercent: percent) else {
+                    return invalid("a fat mass of '\(fields[fatMassColumn].trimmed)' is not a part of the weight")
+                }
+                fatPercent = percent
+            case .noReading: break
+            case .invalid(let reason): return invalid("fat mass: " + reason)
+            }
+        }
+        switch cells.timestamp(dateText) {
+        case .failure(let failure):
+            return invalid(failure.reason)
+        case .success(let read):
+            let timestamp = deviceOffsetSeconds.map { Timestamp(epochSeconds: read.epochSeconds, utcOffsetSeconds: $0) } ?? read
+            let note = noteColumn.flatMap { $0 < fields.count ? fields[$0] : nil }
+            var parsed = Parsed(row: .entry(WeightEntry(id: ids.next(), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent), line: line))
+            if assumed && !fields[weightColumn].contains(where: \.isLetter) {
+                parsed.readInFallback = true
+                if let bmiColumn, bmiColumn < fields.count, let bmi = Double(fields[bmiColumn].trimmed), UnitEvidence.plausibleBMI(bmi) { parsed.bmi = bmi }
+            }
+            return parsed
+        }
     }
 
     /// `2026-11-02,80,2` under `date,weight`: more fields than the header,
@@ -187,7 +217,7 @@ struct CSVLayout {
     }
 
     /// Reads `records` (the header already taken off) into a whole import.
-    func parsed(_ records: some Collection<CSVReader.Record>, format: ImportFormat, cells: ImportCells, readAsWindows1252: Bool = false) -> ParsedImport {
+    func parsed(_ records: some Sequence<CSVReader.Record>, format: ImportFormat, cells: ImportCells, readAsWindows1252: Bool = false) -> ParsedImport {
         let (rows, evidence) = rows(records, cells: cells)
         return ParsedImport(format: format, rows: rows, unitEvidence: evidence, readAsWindows1252: readAsWindows1252)
     }

@@ -31,51 +31,78 @@ package struct CSVReader: Sequence, Sendable {
         let separator: UInt8
         var index = 0
         var line = 1
+        /// The last record's field count: most records have as many.
+        var expectedFields = 4
 
         package mutating func next() -> Record? {
             guard index < bytes.count else { return nil }
             let startLine = line
             var fields: [String] = []
-            var field: [UInt8] = []
-            var quoted = false
-            var wasQuoted = false
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                if quoted {
-                    if byte == UInt8(ascii: "\"") {
-                        if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
+            fields.reserveCapacity(expectedFields)
+            let separator = separator
+            return bytes.withUnsafeBufferPointer { b -> Record in
+                let count = b.count
+                while true {
+                    // An unquoted field is taken as one slice of the bytes, not a byte at a time.
+                    if index < count && b[index] != UInt8(ascii: "\"") {
+                        let start = index
+                        while index < count {
+                            let byte = b[index]
+                            if byte == separator || byte == 10 || byte == 13 { break }
+                            index += 1
+                        }
+                        fields.append(String(decoding: UnsafeBufferPointer(rebasing: b[start..<index]), as: UTF8.self))
+                    } else if index < count {
+                        // A quoted field: quotes doubled inside it, separators and line breaks kept.
+                        var field: [UInt8] = []
+                        index += 1
+                        var closed = false
+                        while index < count {
+                            let byte = b[index]
+                            index += 1
+                            if byte == UInt8(ascii: "\"") {
+                                if index < count && b[index] == UInt8(ascii: "\"") {
+                                    field.append(byte)
+                                    index += 1
+                                } else {
+                                    closed = true
+                                    break
+                                }
+                            } else {
+                                if byte == 10 { line += 1 }
+                                field.append(byte)
+                            }
+                        }
+                        if !closed {
+                            fields.append(String(decoding: field, as: UTF8.self))
+                            expectedFields = fields.count
+                            return Record(line: startLine, fields: fields, isUnterminated: true)
+                        }
+                        // Text after the closing quote, up to the separator, belongs to the field (as before).
+                        while index < count {
+                            let byte = b[index]
+                            if byte == separator || byte == 10 || byte == 13 { break }
                             field.append(byte)
                             index += 1
-                        } else {
-                            quoted = false
                         }
+                        fields.append(String(decoding: field, as: UTF8.self))
                     } else {
-                        if byte == 10 { line += 1 }
-                        field.append(byte)
+                        fields.append("")
                     }
-                    continue
-                }
-                switch byte {
-                case UInt8(ascii: "\"") where field.isEmpty && !wasQuoted:
-                    quoted = true
-                    wasQuoted = true
-                case separator:
-                    fields.append(String(decoding: field, as: UTF8.self))
-                    field.removeAll(keepingCapacity: true)
-                    wasQuoted = false
-                case 13 where index < bytes.count && bytes[index] == 10:
-                    continue
-                case 10, 13:
+                    guard index < count else {
+                        expectedFields = fields.count
+                        return Record(line: startLine, fields: fields)
+                    }
+                    let byte = b[index]
+                    index += 1
+                    if byte == separator { continue }
+                    // CRLF, LF or CR ends the record.
+                    if byte == 13 && index < count && b[index] == 10 { index += 1 }
                     line += 1
-                    fields.append(String(decoding: field, as: UTF8.self))
+                    expectedFields = fields.count
                     return Record(line: startLine, fields: fields)
-                default:
-                    field.append(byte)
                 }
             }
-            fields.append(String(decoding: field, as: UTF8.self))
-            return Record(line: startLine, fields: fields, isUnterminated: quoted)
         }
     }
 }

@@ -42,10 +42,20 @@ enum CSVFormats {
     ) throws(ImportError) -> ParsedImport {
         var cells = given
         cells.textIsBroken = text.encoding == .brokenUTF8
-        var records = Array(CSVReader(bytes: text.bytes, separator: separator))
-        records.removeFirst(min(skip, records.count))
-        while let first = records.first, first.fields.allSatisfy({ $0.trimmed.isEmpty }) { records.removeFirst() }
-        guard let first = records.first else { throw .wrongFormat(path: path, format: format, reason: "the file is empty") }
+        // The records stream: a file of a million rows is never a million arrays of fields at once.
+        var records = CSVReader(bytes: text.bytes, separator: separator).makeIterator()
+        var skipped = 0
+        var headerRecord: CSVReader.Record?
+        while let record = records.next() {
+            if skipped < skip {
+                skipped += 1
+                continue
+            }
+            if record.fields.allSatisfy({ $0.trimmed.isEmpty }) { continue }
+            headerRecord = record
+            break
+        }
+        guard let first = headerRecord else { throw .wrongFormat(path: path, format: format, reason: "the file is empty") }
         let header = CSVLayout.unwrapped(first, separator: separator)
         guard var found = layout(header.fields) else {
             throw .wrongFormat(path: path, format: format, reason: "line \(header.line): no date and weight columns in the header")
@@ -57,6 +67,6 @@ enum CSVFormats {
         found.headerFieldCount = header.fields.count
         // A BMI column settles the unit of a file that names none (SPEC §6).
         if found.bmiColumn == nil { found.bmiColumn = CSVLayout.column(in: header.fields, named: CSVLayout.bmiNames) }
-        return found.parsed(records.dropFirst(), format: format, cells: cells, readAsWindows1252: text.encoding == .windows1252)
+        return found.parsed(IteratorSequence(records), format: format, cells: cells, readAsWindows1252: text.encoding == .windows1252)
     }
 }

@@ -41,6 +41,12 @@ struct ImportCells {
 
     /// `unit` is what the row or header says; nil falls back to `--unit` or the configured unit.
     func weight(_ cell: String, unit: WeightUnit?) -> WeightCell {
+        // Most cells are a plain number (`80.5`): read straight, the rest by the full reader.
+        if let value = Self.plainDecimal(cell) {
+            let kilograms = (unit ?? settings.fallbackUnit).kilograms(from: value)
+            if kilograms == 0 { return .noReading }
+            if WeightInput.isValid(kilograms: kilograms) { return .kilograms(kilograms) }
+        }
         let text = cell.trimmed
         // Empty, or an app's placeholder for no measurement.
         if text.isEmpty || text == "--" || text == "-" { return .noReading }
@@ -50,6 +56,29 @@ struct ImportCells {
             return .noReading
         } catch {
             return .invalid(error.description)
+        }
+    }
+
+    /// `80`, `80.5`, `180.25`: digits, at most one point with digits after
+    /// it, nothing else; what `Double` reads exactly as the full reader would.
+    static func plainDecimal(_ cell: String) -> Double? {
+        var cell = cell
+        return cell.withUTF8 { bytes -> Double? in
+            guard !bytes.isEmpty, bytes.count <= 16 else { return nil }
+            var point = false
+            var digits = 0
+            for byte in bytes {
+                if byte >= 48 && byte <= 57 {
+                    digits += 1
+                } else if byte == 46 && !point && digits > 0 {
+                    point = true
+                    digits = 0
+                } else {
+                    return nil
+                }
+            }
+            guard digits > 0 else { return nil }
+            return Double(String(decoding: bytes, as: UTF8.self))
         }
     }
 
@@ -78,7 +107,9 @@ struct ImportCells {
         }
         let stamp: Timestamp
         do {
-            if let compact = Self.compactDate(text) {
+            if let iso = dates.isoTimestamp(text) {
+                stamp = iso
+            } else if let compact = Self.compactDate(text) {
                 stamp = try dates.timestamp(parsing: compact)
             } else if let seconds = Self.unixSeconds(text) {
                 stamp = Timestamp(epochSeconds: seconds, utcOffsetSeconds: settings.clock.timeZone.utcOffset(atEpochSeconds: seconds))
@@ -225,27 +256,6 @@ struct ImportCells {
             digits = 0
             if numbers.count == 2 { return (numbers[0], numbers[1]) }
         }
-        return nil
-    }
-
-    /// The order a whole file's numeric dates show: decided by the rows that
-    /// show one; when rows show both, the order more rows show (the others
-    /// are then invalid rows); nil when no row decides, or as many each way.
-    static func fileDateOrder(_ dates: some Sequence<(text: String, line: Int)>) -> (order: NumericDateOrder, line: Int)? {
-        var dayFirst: (count: Int, line: Int) = (0, 0)
-        var monthFirst: (count: Int, line: Int) = (0, 0)
-        for (text, line) in dates {
-            guard let (a, b) = leadingPair(text), let shown = shownOrder(a, b) else { continue }
-            if shown == .dayFirst {
-                if dayFirst.count == 0 { dayFirst.line = line }
-                dayFirst.count += 1
-            } else {
-                if monthFirst.count == 0 { monthFirst.line = line }
-                monthFirst.count += 1
-            }
-        }
-        if dayFirst.count > monthFirst.count { return (.dayFirst, dayFirst.line) }
-        if monthFirst.count > dayFirst.count { return (.monthFirst, monthFirst.line) }
         return nil
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TrendCore
 
 /// Berlin-like rules with one spring-forward and one fall-back in 2026:
@@ -151,5 +152,49 @@ struct ElapsedTimeTests {
     ])
     func describes(seconds: Int64, text: String) {
         #expect(ElapsedTime.describe(seconds: seconds) == text)
+    }
+}
+
+/// The fast path for the ISO forms files write must read every text exactly
+/// as the full reader does, or leave it to the full reader.
+@Suite("ISO dates read from bytes")
+struct ISODateFastPathTests {
+    static let texts: [String] = {
+        var texts = [
+            "2026-11-03", "2026-11-03 07:05", "2026-11-03T07:05", "2026-11-03T07:05:09", "2026-11-03 07:05:09.645", "2026-11-03T07:05:09,5",
+            "2026-11-03T07:05:09Z", "2026-11-03T07:05:09+01:00", "2026-11-03T07:05:09-0530", "2026-11-03 23:59:59+14:00",
+            "2026-03-29 02:30", "2026-10-25 02:30", "2026-10-25T02:30:00Z", "0001-01-01T00:00:00+00:00", "9999-12-31T23:59:59+00:00",
+            "2026-02-29", "2026-13-01", "2026-11-03T24:00", "2026-11-03T07:60", "2026-11-03T07:05:60", "2026-11-03T07:05+19:00",
+            "2026-11-03T07:05+01", "2026-11-03T07:05:09.", "2026-11-03X07:05", "2026-1-3", "2026/11/03", "0000-01-01", "2026-11-30",
+        ]
+        var generator = SeededGenerator(seed: 5)
+        for _ in 0..<300 {
+            let year = Int.random(in: 1...9999, using: &generator)
+            let month = Int.random(in: 0...13, using: &generator)
+            let day = Int.random(in: 0...32, using: &generator)
+            let hour = Int.random(in: 0...25, using: &generator)
+            let minute = Int.random(in: 0...61, using: &generator)
+            let zone = ["", "Z", "+01:00", "-0800", "+18:00", "+18:01", " "].randomElement(using: &generator)!
+            let separator = ["T", " ", "_"].randomElement(using: &generator)!
+            func pad(_ v: Int, _ w: Int) -> String { String(repeating: "0", count: max(0, w - String(v).count)) + String(v) }
+            texts.append("\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))\(separator)\(pad(hour, 2)):\(pad(minute, 2))\(zone)")
+        }
+        return texts
+    }()
+
+    @Test("the same instant and offset as the full reader, or nil", arguments: [DateInput.UTCDesignator.keepUTC, .localOffset])
+    func agrees(designator: DateInput.UTCDesignator) {
+        var input = DateInput(timeZone: TwoTransitionZone(), nowEpochSeconds: 1_796_025_600)
+        input.dateAlone = .noon
+        input.utcDesignator = designator
+        input.acceptsWords = false
+        var fast = 0
+        for text in Self.texts {
+            let full = try? input.timestamp(parsing: text)
+            guard let quick = input.isoTimestamp(text) else { continue }
+            fast += 1
+            #expect(quick == full, "\(text): fast \(quick), full \(String(describing: full))")
+        }
+        #expect(fast > 100, "the fast path reads the common forms")
     }
 }

@@ -14,11 +14,43 @@ struct ImportBatchTests {
             WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_020, utcOffsetSeconds: 0), kilograms: 80.01),  // other weight
             WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_080, utcOffsetSeconds: 0), kilograms: 80),  // next minute
             WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_081, utcOffsetSeconds: 0), kilograms: 80.001),  // repeats the row above
-            WeightEntry(id: stored.id, timestamp: Timestamp(epochSeconds: 5_000_000, utcOffsetSeconds: 0), kilograms: 70),  // same id
+        ])
+        let outcome = batch.merge(into: &store)
+        #expect(outcome == ImportBatch.Outcome(added: 2, duplicates: 2))
+        #expect(store.entries.count == 3)
+        #expect(zip(store.entries, store.entries.dropFirst()).allSatisfy { WeightEntry.isOrderedBefore($0, $1) })
+    }
+
+    @Test("rows out of time order are matched by minute all the same, and the store stays in order")
+    func unordered() {
+        let stored = (0..<5).map { WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_000 + 600 * Int64($0), utcOffsetSeconds: 0), kilograms: 80) }
+        var store = WeightStore(entries: stored)
+        let batch = ImportBatch(entries: [
+            WeightEntry(timestamp: Timestamp(epochSeconds: 1_002_410, utcOffsetSeconds: 0), kilograms: 80),  // stored[4]'s minute
+            WeightEntry(timestamp: Timestamp(epochSeconds: 999_000, utcOffsetSeconds: 0), kilograms: 81),  // before everything
+            WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_610, utcOffsetSeconds: 0), kilograms: 80.003),  // stored[1]'s minute
+            WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_900, utcOffsetSeconds: 0), kilograms: 79),  // between
+            WeightEntry(timestamp: Timestamp(epochSeconds: 999_010, utcOffsetSeconds: 0), kilograms: 81.004),  // repeats the earlier row
         ])
         let outcome = batch.merge(into: &store)
         #expect(outcome == ImportBatch.Outcome(added: 2, duplicates: 3))
-        #expect(store.entries.count == 3)
+        #expect(store.entries.map(\.kilograms) == [81, 80, 80, 79, 80, 80, 80])
+        #expect(zip(store.entries, store.entries.dropFirst()).allSatisfy { WeightEntry.isOrderedBefore($0, $1) })
+    }
+
+    @Test("trend's JSON export: the id alone decides, whatever the time")
+    func ids() {
+        let stored = WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_020, utcOffsetSeconds: 0), kilograms: 80)
+        var store = WeightStore(entries: [stored])
+        let other = WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_020, utcOffsetSeconds: 0), kilograms: 80)
+        let batch = ImportBatch(entries: [
+            WeightEntry(id: stored.id, timestamp: Timestamp(epochSeconds: 5_000_000, utcOffsetSeconds: 0), kilograms: 70),  // same id
+            other,  // same minute and weight, another id: kept
+            other,  // the same id again
+        ], idsDecide: true)
+        let outcome = batch.merge(into: &store)
+        #expect(outcome == ImportBatch.Outcome(added: 1, duplicates: 2))
+        #expect(store.entries.count == 2)
     }
 
     @Test("sets the goal only when there is none")
