@@ -68,7 +68,9 @@ public final class TerminalSession {
         Wait.until(seconds: seconds) { screen().contains(expected) }
     }
 
+    /// Ends the session, and with it the server (`kill-server` alone was seen to leave the server running).
     public func close() {
+        run(["kill-session", "-t", name])
         run(["kill-server"])
     }
 }

@@ -20,6 +20,14 @@ public struct ChangeSummary: Equatable, Sendable {
 
     /// Compares by id: an id only in `after` was added, only in `before` removed.
     public init(from before: WeightStore, to after: WeightStore) {
+        goalChanged = before.goal != after.goal
+        // The first import into an empty store: everything is added, no table needed.
+        if before.entries.isEmpty {
+            added = after.entries.count
+            changed = 0
+            removed = 0
+            return
+        }
         var old: [WeightEntry.ID: WeightEntry] = [:]
         for entry in before.entries { old[entry.id] = entry }
         var added = 0
@@ -34,7 +42,6 @@ public struct ChangeSummary: Equatable, Sendable {
         self.added = added
         self.changed = changed
         removed = old.count
-        goalChanged = before.goal != after.goal
     }
 
     public var isEmpty: Bool { added == 0 && removed == 0 && changed == 0 && !goalChanged }

@@ -139,7 +139,16 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
         while start < entries.count {
             var end = start + 1
             while end < entries.count && entries[end].timestamp.epochSeconds == entries[start].timestamp.epochSeconds { end += 1 }
-            if end - start > 1 { entries[start..<end].sort(by: isOrderedBefore) }
+            // A few rows in one second: sorted where they are, by insertion.
+            if end - start > 1 {
+                for i in (start + 1)..<end {
+                    var j = i
+                    while j > start && isOrderedBefore(entries[j], entries[j - 1]) {
+                        entries.swapAt(j, j - 1)
+                        j -= 1
+                    }
+                }
+            }
             start = end
         }
     }

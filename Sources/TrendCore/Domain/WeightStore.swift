@@ -72,6 +72,11 @@ public struct WeightStore: Equatable, Sendable {
         }
         var incoming = newEntries
         WeightEntry.sortInOrder(&incoming)
+        // Into an empty store: the new entries are the store, not a copy of them.
+        if entries.isEmpty {
+            entries = incoming
+            return
+        }
         // Two runs in order: appended when the new ones come after, else merged in one pass.
         if let last = entries.last, let first = incoming.first, WeightEntry.isOrderedBefore(first, last) {
             var merged: [WeightEntry] = []

@@ -86,6 +86,8 @@ public final class ImportFeature {
         let problems = parsed.invalidRows
         if !problems.isEmpty && !request.skipInvalid { throw ImportError.invalidRows(path: path, problems: problems) }
         let entries = parsed.entries
+        // The rows are no longer needed, only what they counted: a million of them are worth freeing.
+        parsed = parsed.counted
         if entries.isEmpty && parsed.goalKilograms == nil {
             // Every row failed: --skip-invalid has nothing left to import.
             if !problems.isEmpty { throw ImportError.everyRowInvalid(path: path, count: problems.count) }
@@ -99,9 +101,9 @@ public final class ImportFeature {
         }
         // Weigh-ins far from the imported series' own trend: imported, and listed (SPEC §6).
         let outliers = await Task.detached {
-            var inOrder = entries
-            WeightEntry.sortInOrder(&inOrder)
-            return TypoGuard.outliers(in: inOrder)
+            // The trend needs time order only; a file in time order is used as it is.
+            let inTimeOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.timestamp.epochSeconds <= $1.timestamp.epochSeconds }
+            return TypoGuard.outliers(in: inTimeOrder ? entries : entries.sorted(by: WeightEntry.isOrderedBefore))
         }.value
         let batch = ImportBatch(
             entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format,

@@ -64,8 +64,41 @@ struct CSVLayout {
     /// then are read again, and rows that showed the other order become
     /// invalid.
     func rows(_ records: some Sequence<CSVReader.Record>, cells given: ImportCells) -> (rows: [ImportRow], evidence: UnitEvidence?) {
+        var iterator = records.makeIterator()
+        return rows(cells: given, expected: records.underestimatedCount) { _ in iterator.next().map { .record($0) } }
+    }
+
+    /// What the record source gives: a record read in full, or a row the
+    /// fast lane already read from the bytes.
+    enum Step {
+        case record(CSVReader.Record)
+        case parsed(Parsed)
+        case blank
+    }
+
+    /// The records of `reader` (the header already taken), each line read
+    /// straight from its bytes when it is plain (see `fastRow`), else in full.
+    func rows(reading reader: CSVReader.Iterator, cells: ImportCells) -> (rows: [ImportRow], evidence: UnitEvidence?) {
+        var reader = reader
+        var ranges: [Range<Int>] = []
+        var line = 0
+        let fast = takesFastLane(cells)
+        let bytes = reader.bytes
+        return bytes.withUnsafeBufferPointer { b in
+            rows(cells: cells, expected: b.count / 40) { ids in
+                if fast && reader.nextRanges(&ranges, line: &line) {
+                    if let parsed = fastRow(b, ranges: ranges, line: line, cells: cells, ids: &ids) { return parsed }
+                    // Not the common case after all: the same line as strings, for the full rules.
+                    return .record(CSVReader.Record(line: line, fields: ranges.map { String(decoding: UnsafeBufferPointer(rebasing: b[$0]), as: UTF8.self) }))
+                }
+                return reader.next().map { .record($0) }
+            }
+        }
+    }
+
+    private func rows(cells given: ImportCells, expected: Int, next: (inout WeightEntry.IDSource) -> Step?) -> (rows: [ImportRow], evidence: UnitEvidence?) {
         var rows: [ImportRow] = []
-        rows.reserveCapacity(records.underestimatedCount)
+        rows.reserveCapacity(expected)
         var evidence: UnitEvidence?
         var ids = WeightEntry.IDSource()
         let cells = given
@@ -79,7 +112,17 @@ struct CSVLayout {
                 if let bmi = parsed.bmi { evidence?.bmi.append(UnitEvidence.Pair(kilograms: entry.kilograms, bmi: bmi)) }
             }
         }
-        for record in records {
+        while let step = next(&ids) {
+            let record: CSVReader.Record
+            switch step {
+            case .blank: continue
+            case .parsed(let parsed):
+                // Read from an ISO date: it shows no day-first or month-first order.
+                keep(parsed, at: rows.count)
+                rows.append(parsed.row)
+                continue
+            case .record(let full): record = full
+            }
             guard let parsed = row(record, cells: cells, ids: &ids) else { continue }
             let index = rows.count
             rows.append(parsed.row)
@@ -202,6 +245,54 @@ struct CSVLayout {
             }
             return parsed
         }
+    }
+
+    /// The lines the fast lane reads: a layout with no joined columns, in
+    /// a file whose text is sound.
+    func takesFastLane(_ cells: ImportCells) -> Bool {
+        timeColumn == nil && offsetColumn == nil && skipColumn == nil && fatMassColumn == nil && !cells.textIsBroken && !cells.zeroOffsetIsUTC
+    }
+
+    /// A plain line read from its bytes: an ISO date, a plain number, a
+    /// unit word, body fat and BMI as plain numbers. Nil whenever a cell is
+    /// anything else, and the full reader reads the line with every rule;
+    /// this lane never reads a line differently, it only reads the common
+    /// one without making a string of every field.
+    func fastRow(_ b: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], line: Int, cells: ImportCells, ids: inout WeightEntry.IDSource) -> Step? {
+        if ranges.count == 1 && ranges[0].isEmpty { return .blank }
+        guard ranges.count > max(dateColumn, weightColumn), headerFieldCount.map({ ranges.count <= $0 }) ?? true else { return nil }
+        func bytes(_ column: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: b[ranges[column]]) }
+        var unit = headerUnit
+        if let unitColumn, unitColumn < ranges.count, !ranges[unitColumn].isEmpty {
+            guard let named = WeightUnit(parsing: String(decoding: bytes(unitColumn), as: UTF8.self)) else { return nil }
+            unit = named
+        }
+        var assumed = false
+        if unit == nil {
+            unit = cells.settings.explicitUnit ?? formatUnit
+            assumed = cells.settings.explicitUnit != nil || formatUnit == nil
+        }
+        guard let value = ImportCells.plainDecimal(bytes(weightColumn)) else { return nil }
+        let kilograms = (unit ?? cells.settings.fallbackUnit).kilograms(from: value)
+        if kilograms == 0 { return .parsed(Parsed(row: .noReading(line: line))) }
+        guard WeightInput.isValid(kilograms: kilograms) else { return nil }
+        var fatPercent: Double?
+        if let fatColumn, fatColumn < ranges.count, !ranges[fatColumn].isEmpty {
+            guard let fat = ImportCells.plainDecimal(bytes(fatColumn)) else { return nil }
+            if fat != 0 {
+                let percent = fat < 1 ? WeightInput.fatPercent(computed: fat * 100) : fat
+                guard WeightInput.isValid(fatPercent: percent) else { return nil }
+                fatPercent = percent
+            }
+        }
+        guard let timestamp = cells.isoTimestamp(bytes(dateColumn)), timestamp.epochSeconds <= cells.latestAcceptableSeconds else { return nil }
+        let note = noteColumn.flatMap { $0 < ranges.count && !ranges[$0].isEmpty ? String(decoding: bytes($0), as: UTF8.self) : nil }
+        var parsed = Parsed(row: .entry(WeightEntry(id: ids.next(), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent), line: line))
+        if assumed {
+            parsed.readInFallback = true
+            if let bmiColumn, bmiColumn < ranges.count, let bmi = ImportCells.plainDecimal(bytes(bmiColumn)), UnitEvidence.plausibleBMI(bmi) { parsed.bmi = bmi }
+        }
+        return .parsed(parsed)
     }
 
     /// `2026-11-02,80,2` under `date,weight`: more fields than the header,

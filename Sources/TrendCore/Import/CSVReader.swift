@@ -34,6 +34,45 @@ package struct CSVReader: Sequence, Sendable {
         /// The last record's field count: most records have as many.
         var expectedFields = 4
 
+        /// The next record's fields as byte ranges, when none of them is
+        /// quoted (what most lines of a large export are): no strings are
+        /// made. A record with a quote leaves the reader where it was and
+        /// returns false; `next()` then reads it in full.
+        package mutating func nextRanges(_ ranges: inout [Range<Int>], line recordLine: inout Int) -> Bool {
+            ranges.removeAll(keepingCapacity: true)
+            guard index < bytes.count else { return false }
+            let separator = separator
+            let start = index
+            let found = bytes.withUnsafeBufferPointer { b -> Int? in
+                var i = start
+                var fieldStart = start
+                let count = b.count
+                while i < count {
+                    let byte = b[i]
+                    if byte == separator {
+                        ranges.append(fieldStart..<i)
+                        fieldStart = i + 1
+                    } else if byte == 10 || byte == 13 {
+                        ranges.append(fieldStart..<i)
+                        return byte == 13 && i + 1 < count && b[i + 1] == 10 ? i + 2 : i + 1
+                    } else if byte == UInt8(ascii: "\"") {
+                        return nil
+                    }
+                    i += 1
+                }
+                ranges.append(fieldStart..<count)
+                return count
+            }
+            guard let end = found else {
+                ranges.removeAll(keepingCapacity: true)
+                return false
+            }
+            recordLine = line
+            line += 1
+            index = end
+            return true
+        }
+
         package mutating func next() -> Record? {
             guard index < bytes.count else { return nil }
             let startLine = line

@@ -67,6 +67,7 @@ enum CSVFormats {
         found.headerFieldCount = header.fields.count
         // A BMI column settles the unit of a file that names none (SPEC §6).
         if found.bmiColumn == nil { found.bmiColumn = CSVLayout.column(in: header.fields, named: CSVLayout.bmiNames) }
-        return found.parsed(IteratorSequence(records), format: format, cells: cells, readAsWindows1252: text.encoding == .windows1252)
+        let (rows, evidence) = found.rows(reading: records, cells: cells)
+        return ParsedImport(format: format, rows: rows, unitEvidence: evidence, readAsWindows1252: text.encoding == .windows1252)
     }
 }

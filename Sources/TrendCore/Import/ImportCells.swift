@@ -30,8 +30,12 @@ struct ImportCells {
     /// over 12 decides every row), and a line that shows it.
     var fileDateOrder: (order: NumericDateOrder, line: Int)?
 
+    /// The latest instant a row may have (now, and the clock's tolerance), read once for the file.
+    let latestAcceptableSeconds: Int64
+
     init(settings: ImportSettings) {
         self.settings = settings
+        latestAcceptableSeconds = settings.clock.nowEpochSeconds + WeightEntry.futureTolerance
         var dates = settings.clock.dateInput
         dates.dateAlone = .noon
         dates.utcDesignator = .localOffset
@@ -63,23 +67,39 @@ struct ImportCells {
     /// it, nothing else; what `Double` reads exactly as the full reader would.
     static func plainDecimal(_ cell: String) -> Double? {
         var cell = cell
-        return cell.withUTF8 { bytes -> Double? in
-            guard !bytes.isEmpty, bytes.count <= 16 else { return nil }
-            var point = false
-            var digits = 0
-            for byte in bytes {
-                if byte >= 48 && byte <= 57 {
-                    digits += 1
-                } else if byte == 46 && !point && digits > 0 {
-                    point = true
-                    digits = 0
-                } else {
-                    return nil
-                }
+        return cell.withUTF8 { plainDecimal($0) }
+    }
+
+    static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard !bytes.isEmpty, bytes.count <= 16 else { return nil }
+        var point = false
+        var digits = 0
+        // Up to 15 significant digits are exact as an integer over a power of ten.
+        var mantissa: Int64 = 0
+        var scale = 0
+        for byte in bytes {
+            if byte >= 48 && byte <= 57 {
+                digits += 1
+                mantissa = mantissa * 10 + Int64(byte - 48)
+                if point { scale += 1 }
+            } else if byte == 46 && !point && digits > 0 {
+                point = true
+                digits = 0
+            } else {
+                return nil
             }
-            guard digits > 0 else { return nil }
-            return Double(String(decoding: bytes, as: UTF8.self))
         }
+        guard digits > 0 else { return nil }
+        // Correctly rounded: an integer below 2^53 divided by an exact power of ten.
+        if mantissa < (1 << 53) && scale <= 22 { return Double(mantissa) / Self.powersOfTen[scale] }
+        return Double(String(decoding: bytes, as: UTF8.self))
+    }
+
+    static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { result, _ in result * 10 } }
+
+    /// An ISO date read from its bytes (see `DateInput.isoTimestamp`), with this file's rule for `Z`.
+    func isoTimestamp(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        dates.isoTimestamp(bytes: bytes)
     }
 
     /// Body fat as files write it: `22.4`, `22.4%`, `22,4`, a ratio `0.224`;

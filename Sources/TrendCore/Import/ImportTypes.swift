@@ -97,17 +97,32 @@ package struct ParsedImport: Equatable, Sendable {
             locatesByEntry: locatesByEntry, readAsWindows1252: readAsWindows1252, loneBodyFatReadings: loneBodyFatReadings)
     }
 
+    /// The same without its rows, keeping what they counted (the no-reading
+    /// rows; the invalid rows are taken before).
+    package var counted: ParsedImport {
+        var copy = ParsedImport(
+            format: format, rows: [], goalKilograms: goalKilograms, goalPlan: goalPlan, unitEvidence: nil, otherRecordCount: otherRecordCount,
+            locatesByEntry: locatesByEntry, readAsWindows1252: readAsWindows1252, loneBodyFatReadings: loneBodyFatReadings)
+        copy.countedNoReadings = noReadingCount
+        return copy
+    }
+
     /// The weights read in the fallback unit, in kilograms as read.
     package var assumedWeights: [Double] {
         (unitEvidence?.rowIndices ?? []).compactMap { if case .entry(let entry, _) = rows[$0] { entry.kilograms } else { nil } }
     }
 
     package var entries: [WeightEntry] {
-        rows.compactMap { if case .entry(let entry, _) = $0 { entry } else { nil } }
+        var entries: [WeightEntry] = []
+        entries.reserveCapacity(rows.count)
+        for case .entry(let entry, _) in rows { entries.append(entry) }
+        return entries
     }
 
+    private var countedNoReadings: Int?
+
     package var noReadingCount: Int {
-        rows.count { if case .noReading = $0 { true } else { false } }
+        countedNoReadings ?? rows.count { if case .noReading = $0 { true } else { false } }
     }
 
     /// How a row with a numeric date that reads both ways ends its reason.
