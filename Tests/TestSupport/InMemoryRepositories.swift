@@ -42,14 +42,14 @@ public actor InMemoryWeightRepository: WeightRepository {
     /// so a test can see whether a second change starts while the first runs.
     nonisolated public let gate = ChangeGate()
 
-    private func change(_ apply: (inout WeightStore) throws -> Void) async throws -> WeightStore {
+    private func change(_ apply: (inout WeightStore) throws -> Void) async throws -> (store: WeightStore, change: WeightChange?) {
         saveCallCount += 1
         await gate.enter()
         defer { gate.leave() }
         if let saveError { throw saveError }
         var copy = store
         try apply(&copy)
-        guard copy != store else { return store }
+        guard copy != store else { return (store, nil) }
         let before = Set(store.entries.map(\.id))
         insertOrder += copy.entries.map(\.id).filter { !before.contains($0) }
         versions.removeSubrange((position + 1)...)
@@ -57,8 +57,9 @@ public actor InMemoryWeightRepository: WeightRepository {
         steps.append(JournalStep(at: Timestamp(epochSeconds: 0, utcOffsetSeconds: 0), command: "change", summary: ChangeSummary(from: store, to: copy)))
         versions.append(copy)
         position += 1
+        let change = WeightChange(from: store, to: copy)
         store = copy
-        return store
+        return (store, change)
     }
 
     /// Every version, oldest first, and which one the store is.
@@ -68,28 +69,30 @@ public actor InMemoryWeightRepository: WeightRepository {
 
     public func modify<Value: Sendable>(
         retiring: [String], _ change: @escaping @Sendable (inout WeightStore) throws -> Value
-    ) async throws -> (store: WeightStore, outcome: Value) {
+    ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?) {
         if versions.isEmpty { versions = [store] }
         var outcome: Value?
-        let store = try await self.change { outcome = try change(&$0) }
+        let (store, written) = try await self.change { outcome = try change(&$0) }
         for path in retiring { files.removeValue(forKey: path) }
-        return (store, outcome!)
+        return (store, outcome!, written)
     }
 
-    public func undo() async throws -> (store: WeightStore, outcome: JournalMove) {
+    public func undo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) {
         guard position > 0 else { throw StorageError.nothingToUndo(path: "memory") }
         position -= 1
-        let move = JournalMove(direction: .undo, step: steps[position], effect: ChangeSummary(from: store, to: versions[position]), restoredFiles: [], keptFiles: [])
+        let change = WeightChange(from: store, to: versions[position])
+        let move = JournalMove(direction: .undo, step: steps[position], effect: change.summary, restoredFiles: [], keptFiles: [])
         store = versions[position]
-        return (store, move)
+        return (store, move, change)
     }
 
-    public func redo() async throws -> (store: WeightStore, outcome: JournalMove) {
+    public func redo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) {
         guard position < steps.count else { throw StorageError.nothingToRedo(path: "memory") }
-        let move = JournalMove(direction: .redo, step: steps[position], effect: ChangeSummary(from: store, to: versions[position + 1]), restoredFiles: [], keptFiles: [])
+        let change = WeightChange(from: store, to: versions[position + 1])
+        let move = JournalMove(direction: .redo, step: steps[position], effect: change.summary, restoredFiles: [], keptFiles: [])
         position += 1
         store = versions[position]
-        return (store, move)
+        return (store, move, change)
     }
 
     public func journal() async throws -> ChangeJournal {

@@ -20,28 +20,7 @@ public struct ChangeSummary: Equatable, Sendable {
 
     /// Compares by id: an id only in `after` was added, only in `before` removed.
     public init(from before: WeightStore, to after: WeightStore) {
-        goalChanged = before.goal != after.goal
-        // The first import into an empty store: everything is added, no table needed.
-        if before.entries.isEmpty {
-            added = after.entries.count
-            changed = 0
-            removed = 0
-            return
-        }
-        var old: [WeightEntry.ID: WeightEntry] = [:]
-        for entry in before.entries { old[entry.id] = entry }
-        var added = 0
-        var changed = 0
-        for entry in after.entries {
-            if let previous = old.removeValue(forKey: entry.id) {
-                if previous != entry { changed += 1 }
-            } else {
-                added += 1
-            }
-        }
-        self.added = added
-        self.changed = changed
-        removed = old.count
+        self = WeightChange(from: before, to: after).summary
     }
 
     public var isEmpty: Bool { added == 0 && removed == 0 && changed == 0 && !goalChanged }

@@ -33,6 +33,9 @@ public final class WeightLogFeature {
     /// Copies of the weigh-ins a sync tool left beside the store (SPEC §9):
     /// their entries are lost unless merged.
     public private(set) var conflictCopies: [String] = []
+    /// Every change this feature wrote, oldest first: what a front end
+    /// tells a post-change hook about (SPEC §14).
+    public private(set) var changes: [WeightChange] = []
 
     public init(repository: any WeightRepository, clock: AppClock) {
         self.repository = repository
@@ -266,7 +269,7 @@ public final class WeightLogFeature {
                     plan = GoalPlan(start: today, pace: .weeklyRate(kilograms: kilograms < trend ? -rate : rate))
                 }
                 store.setGoal(kilograms, plan: plan)
-            }.store
+            }
         }
     }
 
@@ -339,13 +342,25 @@ public final class WeightLogFeature {
     /// Reverts the latest change not yet undone and says what that did.
     @discardableResult
     public func undo() async throws -> JournalMove {
-        try await performEdit { [repository] in try await repository.undo() }
+        try await performEdit { [repository] in
+            let move = try await repository.undo()
+            return (move.store, move.outcome, move.change)
+        }
     }
 
     /// Re-applies the earliest change undone.
     @discardableResult
     public func redo() async throws -> JournalMove {
-        try await performEdit { [repository] in try await repository.redo() }
+        try await performEdit { [repository] in
+            let move = try await repository.redo()
+            return (move.store, move.outcome, move.change)
+        }
+    }
+
+    /// The program to tell about `changes` (SPEC §14): under the user's
+    /// configuration folder, run only when no one else could have written it.
+    public func postChangeHook(environment: [String: String], noHooksFlag: Bool) -> HookFinding {
+        PostChangeHook.find(environment: environment, noHooksFlag: noHooksFlag)
     }
 
     /// The journalled changes, for `undo --list`.
@@ -377,7 +392,7 @@ public final class WeightLogFeature {
     }
 
     public func clearGoal() async throws {
-        try await performEdit { [repository] in try await repository.setGoal(nil) }
+        try await performEdit { [repository] in try await repository.modify { $0.setGoal(nil, plan: nil) } }
     }
 
     /// Adds imported entries in one write, skipping what is stored already
@@ -431,22 +446,19 @@ public final class WeightLogFeature {
     /// store it returns, and records a failure without touching the data.
     @discardableResult
     private func performEdit<Value: Sendable>(
-        _ operation: @escaping @Sendable () async throws -> (store: WeightStore, outcome: Value)
+        _ operation: @escaping @Sendable () async throws -> (store: WeightStore, outcome: Value, change: WeightChange?)
     ) async throws -> Value {
         isSaving = true
         defer { isSaving = edits.pending > 0 }
         do {
-            let (store, outcome) = try await edits.run(operation)
+            let (store, outcome, change) = try await edits.run(operation)
             accept(store)
+            if let change { changes.append(change) }
             saveError = nil
             return outcome
         } catch {
             saveError = error
             throw error
         }
-    }
-
-    private func performEdit(_ operation: @escaping @Sendable () async throws -> WeightStore) async throws {
-        try await performEdit { () async throws -> (store: WeightStore, outcome: Bool) in (try await operation(), true) }
     }
 }

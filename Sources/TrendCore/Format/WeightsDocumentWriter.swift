@@ -25,23 +25,8 @@ enum WeightsDocument {
     static func encode<Sink: ByteSink>(_ store: WeightStore, into out: inout Sink) {
         out.append(contentsOf: "{\n  \"entries\": [".utf8)
         for (i, entry) in store.entries.enumerated() {
-            out.append(contentsOf: i == 0 ? "\n    {\"date\": \"".utf8 : ",\n    {\"date\": \"".utf8)
-            entry.timestamp.withISO8601 { out.append(contentsOf: $0) }
-            if let fat = entry.fatPercent {
-                out.append(contentsOf: "\", \"fatPercent\": ".utf8)
-                out.append(contentsOf: JSONText.number(fat).utf8)
-                out.append(contentsOf: ", \"id\": \"".utf8)
-            } else {
-                out.append(contentsOf: "\", \"id\": \"".utf8)
-            }
-            EntryID.withText(of: entry.id) { out.append(contentsOf: $0) }
-            out.append(contentsOf: "\", \"kilograms\": ".utf8)
-            out.append(contentsOf: JSONText.number(entry.kilograms).utf8)
-            if let note = entry.note {
-                out.append(contentsOf: ", \"note\": ".utf8)
-                out.append(contentsOf: JSONText.quoted(note).utf8)
-            }
-            out.append(UInt8(ascii: "}"))
+            out.append(contentsOf: i == 0 ? "\n    ".utf8 : ",\n    ".utf8)
+            encode(entry, into: &out)
         }
         out.append(contentsOf: store.entries.isEmpty ? "],\n".utf8 : "\n  ],\n".utf8)
         // Keys in sorted order: goalBy, goalKilograms, goalStart, goalWeeklyRateKilograms.
@@ -58,5 +43,27 @@ enum WeightsDocument {
             }
         }
         out.append(contentsOf: "  \"version\": \(store.versionNeeded)\n}\n".utf8)
+    }
+
+    /// One entry as the document writes it, keys sorted:
+    /// `{"date": …, "fatPercent": …, "id": …, "kilograms": …, "note": …}`.
+    static func encode<Sink: ByteSink>(_ entry: WeightEntry, into out: inout Sink) {
+        out.append(contentsOf: "{\"date\": \"".utf8)
+        entry.timestamp.withISO8601 { out.append(contentsOf: $0) }
+        if let fat = entry.fatPercent {
+            out.append(contentsOf: "\", \"fatPercent\": ".utf8)
+            out.append(contentsOf: JSONText.number(fat).utf8)
+            out.append(contentsOf: ", \"id\": \"".utf8)
+        } else {
+            out.append(contentsOf: "\", \"id\": \"".utf8)
+        }
+        EntryID.withText(of: entry.id) { out.append(contentsOf: $0) }
+        out.append(contentsOf: "\", \"kilograms\": ".utf8)
+        out.append(contentsOf: JSONText.number(entry.kilograms).utf8)
+        if let note = entry.note {
+            out.append(contentsOf: ", \"note\": ".utf8)
+            out.append(contentsOf: JSONText.quoted(note).utf8)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 }

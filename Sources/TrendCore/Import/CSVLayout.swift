@@ -70,7 +70,7 @@ struct CSVLayout {
 
     /// What the record source gives: a record read in full, or a row the
     /// fast lane already read from the bytes.
-    enum Step {
+    enum SourceLine {
         case record(CSVReader.Record)
         case parsed(Parsed)
         case blank
@@ -96,7 +96,7 @@ struct CSVLayout {
         }
     }
 
-    private func rows(cells given: ImportCells, expected: Int, next: (inout WeightEntry.IDSource) -> Step?) -> (rows: [ImportRow], evidence: UnitEvidence?) {
+    private func rows(cells given: ImportCells, expected: Int, next: (inout WeightEntry.IDSource) -> SourceLine?) -> (rows: [ImportRow], evidence: UnitEvidence?) {
         var rows: [ImportRow] = []
         rows.reserveCapacity(expected)
         var evidence: UnitEvidence?
@@ -258,7 +258,7 @@ struct CSVLayout {
     /// anything else, and the full reader reads the line with every rule;
     /// this lane never reads a line differently, it only reads the common
     /// one without making a string of every field.
-    func fastRow(_ b: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], line: Int, cells: ImportCells, ids: inout WeightEntry.IDSource) -> Step? {
+    func fastRow(_ b: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], line: Int, cells: ImportCells, ids: inout WeightEntry.IDSource) -> SourceLine? {
         if ranges.count == 1 && ranges[0].isEmpty { return .blank }
         guard ranges.count > max(dateColumn, weightColumn), headerFieldCount.map({ ranges.count <= $0 }) ?? true else { return nil }
         func bytes(_ column: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: b[ranges[column]]) }

@@ -324,7 +324,7 @@ extension DurableFile {
     /// what it did; nothing changes when it throws.
     func moveInJournal(
         _ direction: JournalMove.Direction, decode: (String?) async throws -> WeightStore
-    ) async throws -> (store: WeightStore, move: JournalMove) {
+    ) async throws -> (store: WeightStore, move: JournalMove, change: WeightChange) {
         // No data directory yet: nothing was ever changed.
         guard SafeFile.kind(directory) != .missing else {
             throw direction == .undo ? StorageError.nothingToUndo(path: path) : StorageError.nothingToRedo(path: path)

@@ -48,11 +48,11 @@ public struct JSONFileWeightRepository: WeightRepository {
     /// lock, refuse a newer version, apply, encode, journal.
     public func modify<Value: Sendable>(
         retiring: [String], _ change: @escaping @Sendable (inout WeightStore) throws -> Value
-    ) async throws -> (store: WeightStore, outcome: Value) {
+    ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?) {
         guard let file else { throw StorageError.noDataDirectory }
         let command = command
         let now = clock.now
-        return try await file.update { (current: MappedContents?) async throws -> (contents: DurableFile.FileContents, note: DurableFile.ChangeNote?, result: (store: WeightStore, outcome: Value)) in
+        return try await file.update { (current: MappedContents?) async throws -> (contents: DurableFile.FileContents, note: DurableFile.ChangeNote?, result: (store: WeightStore, outcome: Value, change: WeightChange?)) in
             var store = WeightStore()
             if let current { store = try await WeightsDocument.decode(current, path: file.path) }
             guard store.version <= WeightStore.currentVersion else {
@@ -61,25 +61,25 @@ public struct JSONFileWeightRepository: WeightRepository {
             let before = store
             let outcome = try change(&store)
             // Nothing changed: nothing is written, and no undo step is taken.
-            guard store != before || !retiring.isEmpty else { return (.unchanged, nil, (store, outcome)) }
+            guard store != before || !retiring.isEmpty else { return (.unchanged, nil, (store, outcome, nil)) }
             let final = store
-            let note = DurableFile.ChangeNote(
-                record: JournalStep(at: now, command: command, summary: ChangeSummary(from: before, to: store)), retiring: retiring)
-            return (DurableFile.FileContents.streamed { writer in WeightsDocument.encode(final, into: &writer) }, note, (store, outcome))
+            let change = WeightChange(from: before, to: store)
+            let note = DurableFile.ChangeNote(record: JournalStep(at: now, command: command, summary: change.summary), retiring: retiring)
+            return (DurableFile.FileContents.streamed { writer in WeightsDocument.encode(final, into: &writer) }, note, (store, outcome, change))
         }
     }
 
-    public func undo() async throws -> (store: WeightStore, outcome: JournalMove) {
+    public func undo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) {
         try await move(.undo)
     }
 
-    public func redo() async throws -> (store: WeightStore, outcome: JournalMove) {
+    public func redo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) {
         try await move(.redo)
     }
 
-    private func move(_ direction: JournalMove.Direction) async throws -> (store: WeightStore, outcome: JournalMove) {
+    private func move(_ direction: JournalMove.Direction) async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) {
         guard let file else { throw StorageError.noDataDirectory }
-        let (store, move) = try await file.moveInJournal(direction) { version in
+        let (store, move, change) = try await file.moveInJournal(direction) { version in
             guard let version else { return WeightStore() }
             let store = try await MappedFile.withContents(version, reportedAs: version == file.path ? file.path : version) { contents, _ in
                 try await WeightsDocument.decode(contents, path: version)
@@ -89,7 +89,7 @@ public struct JSONFileWeightRepository: WeightRepository {
             }
             return store
         }
-        return (store, move)
+        return (store, move, change)
     }
 
     public func journal() async throws -> ChangeJournal {

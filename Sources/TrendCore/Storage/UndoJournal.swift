@@ -206,7 +206,7 @@ struct UndoJournalDirectory {
     /// `decode` reads a version (nil: no file) so the move can say what it does.
     func move(
         _ direction: JournalMove.Direction, decode: (String?) async throws -> WeightStore
-    ) async throws -> (store: WeightStore, move: JournalMove) {
+    ) async throws -> (store: WeightStore, move: JournalMove, change: WeightChange) {
         guard let (journal, found) = try state() else {
             throw direction == .undo ? StorageError.nothingToUndo(path: reportedPath) : StorageError.nothingToRedo(path: reportedPath)
         }
@@ -247,8 +247,8 @@ struct UndoJournalDirectory {
         if let code = DurableFile.syncDirectory(PathName.parent(of: target)) {
             throw StorageError.notDurable(path: reportedPath, reason: String(cString: strerror(code)))
         }
-        let move = JournalMove(
-            direction: direction, step: step.record, effect: ChangeSummary(from: now, to: then), restoredFiles: restored, keptFiles: kept)
-        return (then, move)
+        let change = WeightChange(from: now, to: then)
+        let move = JournalMove(direction: direction, step: step.record, effect: change.summary, restoredFiles: restored, keptFiles: kept)
+        return (then, move, change)
     }
 }

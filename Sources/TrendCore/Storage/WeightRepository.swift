@@ -19,13 +19,14 @@ public protocol WeightRepository: Sendable {
     /// nothing, nothing is written and no undo step is taken. `retiring`:
     /// files (merged copies) taken away once the change is in place, kept in
     /// the undo journal so that undoing the change brings them back.
+    /// `change` in the result: what was written (nil when nothing was).
     func modify<Value: Sendable>(
         retiring: [String], _ change: @escaping @Sendable (inout WeightStore) throws -> Value
-    ) async throws -> (store: WeightStore, outcome: Value)
+    ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?)
     /// Reverts the latest change not yet undone (SPEC §9).
-    func undo() async throws -> (store: WeightStore, outcome: JournalMove)
+    func undo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange)
     /// Re-applies the earliest change undone.
-    func redo() async throws -> (store: WeightStore, outcome: JournalMove)
+    func redo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange)
     /// The journalled changes and where the store stands among them.
     func journal() async throws -> ChangeJournal
 
@@ -45,7 +46,7 @@ public protocol WeightRepository: Sendable {
 extension WeightRepository {
     public func modify<Value: Sendable>(
         _ change: @escaping @Sendable (inout WeightStore) throws -> Value
-    ) async throws -> (store: WeightStore, outcome: Value) {
+    ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?) {
         try await modify(retiring: [], change)
     }
 
@@ -55,7 +56,7 @@ extension WeightRepository {
 
     /// An import in one write, all or none; duplicates of what is stored at
     /// that moment are skipped (`ImportBatch.merge`).
-    public func importBatch(_ batch: ImportBatch) async throws -> (store: WeightStore, outcome: ImportBatch.Outcome) {
+    public func importBatch(_ batch: ImportBatch) async throws -> (store: WeightStore, outcome: ImportBatch.Outcome, change: WeightChange?) {
         try await modify { batch.merge(into: &$0) }
     }
 

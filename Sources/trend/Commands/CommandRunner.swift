@@ -64,6 +64,14 @@ enum CommandRunner {
         app.settingsFeature.useForSession(parsed[GlobalOptions.unit])
         app.settingsFeature.useMethodForSession(parsed[CommandTable.methodOption])
         let context = CommandContext(app: app, console: console, terminal: terminal, commandName: type(of: command).configuration.name)
+        // After the change is in place, whatever the command then says: a
+        // change made is a change to tell the hook about (SPEC §14).
+        defer {
+            HookRunner(
+                console: console, environment: environment, noHooksFlag: parsed[GlobalOptions.noHooks], dataDirectory: directory,
+                command: context.commandName, commandLine: ShellWords.line(["trend"] + arguments)
+            ).run(for: app.weightLogFeature)
+        }
         do {
             try await command.run(context)
             if type(of: command).readsWeights { context.warnAboutSyncConflicts() }

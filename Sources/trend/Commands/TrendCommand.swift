@@ -27,10 +27,11 @@ enum GlobalOptions {
     static let quiet = Flag("quiet", short: "q", help: "Print nothing but errors; the exit status is the answer.")
     static let noColor = Flag("no-color", help: "Never use colour (also: NO_COLOR set, TERM=dumb).")
     static let noPager = Flag("no-pager", help: "Never send long output through the pager.")
+    static let noHooks = Flag("no-hooks", help: "Do not run the post-change hook for this change (also: TREND_NO_HOOKS=1).")
     static let help = Flag("help", short: "h", help: "Show help for trend or a command.")
     static let version = Flag("version", help: "Show the version.")
 
-    static let all: [any OptionDeclaration] = [dataDirectory, unit, quiet, noColor, noPager, help, version]
+    static let all: [any OptionDeclaration] = [dataDirectory, unit, quiet, noColor, noPager, noHooks, help, version]
 }
 
 /// Every command, in the order help lists them: the one command table.

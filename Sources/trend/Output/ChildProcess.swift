@@ -35,6 +35,52 @@ enum ChildProcess {
         return status == 0 ? pid : nil
     }
 
+    /// Starts `path` with `environment`, its standard input read from
+    /// `input` (`other`, the pipe's write end, closed in the child), its
+    /// standard output sent to our standard error, in a process group of its
+    /// own (so a time limit stops whatever it started), and with default
+    /// signal handling (we ignore SIGPIPE; it must not). An errno on failure.
+    static func spawnHook(_ path: String, environment: [String: String], input: Int32, closing other: Int32) -> Result<pid_t, SpawnError> {
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #endif
+        guard posix_spawn_file_actions_init(&actions) == 0 else { return .failure(SpawnError(code: errno)) }
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        guard posix_spawnattr_init(&attributes) == 0 else { return .failure(SpawnError(code: errno)) }
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawn_file_actions_adddup2(&actions, input, 0)
+        posix_spawn_file_actions_addclose(&actions, other)
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(path)]
+        let variables: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }.map { strdup($0.key + "=" + $0.value) }
+        defer { (arguments + variables).forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = (arguments + [nil]).withUnsafeBufferPointer { argv in
+            (variables + [nil]).withUnsafeBufferPointer { envp in
+                posix_spawn(&pid, path, &actions, &attributes, argv.baseAddress!, envp.baseAddress!)
+            }
+        }
+        return status == 0 ? .success(pid) : .failure(SpawnError(code: status))
+    }
+
+    struct SpawnError: Error {
+        let code: Int32
+        var message: String { String(cString: strerror(code)) }
+    }
+
     /// Waits for a child to end; its exit status as `waitpid` reports it.
     @discardableResult
     static func wait(for pid: pid_t) -> Int32 {

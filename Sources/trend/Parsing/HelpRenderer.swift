@@ -42,6 +42,10 @@ struct HelpRenderer {
         ("DIR/settings.json", "The unit, the trend method and the height, when set."),
         ("DIR/.weights.json.undo/", "The undo journal: the last 20 changes, kept as hard links."),
         ("DIR/*.lock", "Lock files: changes wait for them; never deleted."),
+        (
+            "~/.config/trend/hooks/post-change",
+            "Run after each change to the weigh-ins, with the change as JSON on its standard input and TREND_DATA_DIR set, when it is an executable file of yours that no one else can write; 10 s at most; its failure never fails the change. --no-hooks skips it."
+        ),
     ]
 
     func help(for command: CommandConfiguration) -> String {

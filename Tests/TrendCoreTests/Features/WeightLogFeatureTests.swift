@@ -159,3 +159,27 @@ struct WeightLogFeatureTests {
         #expect(log.isLatestEntry(olderThanSeconds: 36 * 3600 - 1))
     }
 }
+
+@MainActor
+@Suite("WeightLogFeature changes")
+struct WeightLogFeatureChangeTests {
+    @Test("every change written is kept for the front end to tell a hook; one that changes nothing is not")
+    func changesKept() async throws {
+        let repository = InMemoryWeightRepository()
+        let log = TestAppModelFactory.make(repository: repository).weightLogFeature
+        let now = Timestamp(epochSeconds: TestAppModelFactory.now - 3600, utcOffsetSeconds: 0)
+        let entry = try await log.add(kilograms: 80, at: now)
+        try await log.update(id: entry.id, kilograms: 80.4)
+        try await log.update(id: entry.id, kilograms: 80.4)
+        try await log.undo()
+        #expect(log.changes.map(\.summary) == [
+            ChangeSummary(added: 1, removed: 0, changed: 0, goalChanged: false),
+            ChangeSummary(added: 0, removed: 0, changed: 1, goalChanged: false),
+            ChangeSummary(added: 0, removed: 0, changed: 1, goalChanged: false),
+        ])
+        #expect(log.changes.map { $0.written.map(\.kilograms) } == [[80], [80.4], [80]])
+        await repository.failSaves(.saveFailed)
+        await #expect(throws: InMemoryWeightRepository.TestError.saveFailed) { try await log.add(kilograms: 81, at: now) }
+        #expect(log.changes.count == 3)
+    }
+}

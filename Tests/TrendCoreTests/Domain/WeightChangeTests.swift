@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrendCore
+
+/// What a change wrote, found by id: the hook's `entries` and
+/// `removedEntries`, and the counts `undo` reports.
+@Suite("WeightChange")
+struct WeightChangeTests {
+    static func entry(_ n: Int, _ kilograms: Double, note: String? = nil) -> WeightEntry {
+        WeightEntry(
+            id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", n))!,
+            timestamp: Timestamp(epochSeconds: 1_790_000_000 + Int64(n) * 86_400, utcOffsetSeconds: 3600), kilograms: kilograms, note: note)
+    }
+
+    static func store(_ entries: [WeightEntry], goal: Double? = nil) -> WeightStore {
+        var store = WeightStore(entries: entries)
+        store.setGoal(goal, plan: nil)
+        return store
+    }
+
+    @Test("added and changed entries are written as they are now, removed ones as they were, in store order")
+    func diff() {
+        let before = Self.store([Self.entry(1, 80), Self.entry(2, 81), Self.entry(3, 82), Self.entry(4, 83)])
+        let after = Self.store([Self.entry(1, 80), Self.entry(2, 81.5), Self.entry(4, 83, note: "new note"), Self.entry(5, 84)], goal: 75)
+        let change = WeightChange(from: before, to: after)
+        #expect(change.written.map(\.kilograms) == [81.5, 83, 84])
+        #expect(change.written.map(\.note) == [nil, "new note", nil])
+        #expect(change.removed == [Self.entry(3, 82)])
+        #expect(change.summary == ChangeSummary(added: 1, removed: 1, changed: 2, goalChanged: true))
+        #expect(change.goal?.kilograms == 75)
+        #expect(ChangeSummary(from: before, to: after) == change.summary)
+    }
+
+    @Test("undoing it is the same change seen backwards")
+    func backwards() {
+        let before = Self.store([Self.entry(1, 80), Self.entry(2, 81)])
+        let after = Self.store([Self.entry(2, 81.2), Self.entry(3, 82)])
+        let forward = WeightChange(from: before, to: after)
+        let back = WeightChange(from: after, to: before)
+        #expect(back.summary == forward.summary.reversed)
+        #expect(back.written.map(\.id) == [Self.entry(1, 0).id, Self.entry(2, 0).id])
+        #expect(back.removed.map(\.id) == [Self.entry(3, 0).id])
+    }
+
+    @Test("the first change to an empty store writes every entry; a goal alone writes none")
+    func edges() {
+        let entries = (1...50).map { Self.entry($0, 80 + Double($0) / 10) }
+        let first = WeightChange(from: WeightStore(), to: Self.store(entries))
+        #expect(first.written == entries && first.removed.isEmpty)
+        #expect(first.summary == ChangeSummary(added: 50, removed: 0, changed: 0, goalChanged: false))
+        let goal = WeightChange(from: Self.store(entries), to: Self.store(entries, goal: 70))
+        #expect(goal.written.isEmpty && goal.removed.isEmpty)
+        #expect(goal.summary == ChangeSummary(added: 0, removed: 0, changed: 0, goalChanged: true))
+        let cleared = WeightChange(from: Self.store(entries), to: WeightStore())
+        #expect(cleared.removed == entries && cleared.summary.removed == 50)
+    }
+
+    @Test("the hook's JSON is one line, keys sorted, with entries as weights.json stores them")
+    func document() throws {
+        var fat = Self.entry(5, 84)
+        fat.fatPercent = 22.4
+        let before = Self.store([Self.entry(1, 80), Self.entry(3, 82)])
+        let after = Self.store([Self.entry(1, 80), fat, Self.entry(6, 85, note: "line\nbreak \"quoted\"")], goal: 75.5)
+        let context = ChangeDocument.Context(command: "import", commandLine: "trend import 'a b.csv'", dataFile: "/d/weights.json")
+        let bytes = ChangeDocument.json(WeightChange(from: before, to: after), context: context)
+        #expect(bytes.last == 10 && bytes.dropLast().contains(10) == false)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("{\"added\": 2, \"changed\": 0, \"command\": \"import\", \"commandLine\": \"trend import 'a b.csv'\", \"dataFile\": \"/d/weights.json\", \"entries\": [{\"date\": \"2026-"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(object.keys.sorted() == ["added", "changed", "command", "commandLine", "dataFile", "entries", "goalChanged", "goalKilograms", "removed", "removedEntries"])
+        #expect(object["goalKilograms"] as? Double == 75.5 && object["goalChanged"] as? Bool == true && object["removed"] as? Int == 1)
+        let entries = try #require(object["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["kilograms"] as? Double } == [84, 85])
+        #expect(entries[0]["fatPercent"] as? Double == 22.4)
+        #expect(entries[1]["note"] as? String == "line\nbreak \"quoted\"")
+        #expect(entries[0]["id"] as? String == "00000000-0000-4000-8000-000000000005")
+        // The same text as the data file's line for that entry.
+        let file = String(decoding: WeightsDocument.encode(after), as: UTF8.self)
+        let line = String(text.split(separator: "[", maxSplits: 1)[1].split(separator: "}", maxSplits: 1)[0]) + "}"
+        #expect(file.contains(line))
+        let removed = try #require(object["removedEntries"] as? [[String: Any]])
+        #expect(removed.map { $0["kilograms"] as? Double } == [82])
+    }
+
+    @Test("a long change streams in pieces, and the pieces are the document")
+    func streamed() {
+        let entries = (1...3_000).map { Self.entry($0, 70 + Double($0 % 300) / 10) }
+        let change = WeightChange(from: WeightStore(), to: Self.store(entries))
+        let context = ChangeDocument.Context(command: "import", commandLine: "trend import x", dataFile: "/d/weights.json")
+        var pieces: [[UInt8]] = []
+        ChangeDocument.json(change, context: context) { pieces.append($0) }
+        #expect(pieces.count > 1)
+        #expect(pieces.dropLast().allSatisfy { $0.count >= ChunkingSink.chunkSize })
+        #expect(pieces.flatMap { $0 } == ChangeDocument.json(change, context: context))
+    }
+}
