@@ -237,6 +237,58 @@ struct HooksTests {
         #expect(try cli.weightsFile == nil || cli.entries().isEmpty)
     }
 
+    /// The hooks the README shows, in order: git, curl, CSV.
+    static func readmeHooks() throws -> [String] {
+        let readme = try String(contentsOfFile: InstallTests.packageRoot + "/README.md", encoding: .utf8)
+        return readme.components(separatedBy: "```sh\n#!/bin/sh\n").dropFirst().map { "#!/bin/sh\n" + $0.components(separatedBy: "```")[0] }
+    }
+
+    @Test("the README's three hooks do what they say: commit to git, post the status, keep a CSV export", .enabled(if: Requirement.find("git") != nil, "git is not installed"))
+    func readmeExamples() throws {
+        let hooks = try Self.readmeHooks()
+        try #require(hooks.count == 3)
+        var cli = try Self.harness(script: nil)
+        let bin = cli.directory.file("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/trend", withDestinationPath: cli.binary.url.path)
+        // A curl that records what it was asked to send.
+        try cli.directory.write("#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$RECORD/curl-arguments\"\ncat > \"$RECORD/curl-body\"\n", to: "bin/curl")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/curl")
+        cli.extraEnvironment["PATH"] = bin + ":/usr/bin:/bin"
+        for name in ["GIT_AUTHOR_NAME", "GIT_COMMITTER_NAME"] { cli.extraEnvironment[name] = "Test" }
+        for name in ["GIT_AUTHOR_EMAIL", "GIT_COMMITTER_EMAIL"] { cli.extraEnvironment[name] = "test@example.com" }
+        func install(_ script: String) throws {
+            try cli.directory.write(script, to: "config/trend/hooks/post-change")
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: cli.directory.file("config/trend/hooks/post-change"))
+        }
+        func git(_ arguments: String...) throws -> TrendBinary.Result {
+            try TrendBinary(url: URL(fileURLWithPath: try #require(Requirement.find("git")))).run(["-C", cli.dataDirectory] + arguments, environment: cli.environment)
+        }
+
+        try cli.ok("log", "80", "--date", "2026-11-28", "--no-hooks")
+        #expect(try git("init", "-q").status == 0)
+        try install(hooks[0])
+        #expect(try cli.ok("log", "80.4", "--date", "2026-11-29", "--note", "\"quoted\" note").stderr.isEmpty)
+        #expect(!(try cli.ok("goal", "75").stderr.contains("warning")))
+        #expect(try git("log", "--format=%s").stdout == "trend goal\ntrend log\n")
+        #expect(try git("status", "--porcelain", "weights.json").stdout.isEmpty)
+
+        try install(hooks[1])
+        try cli.ok("log", "80.2", "--date", "2026-11-30 07:00")
+        let body = try #require(cli.directory.read("record/curl-body"))
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+        #expect(status["trend"] is Double && status["unit"] as? String == "kg", "\(body)")
+        #expect(cli.directory.read("record/curl-arguments")?.contains("https://example.com/hooks/weight\n") == true)
+
+        try install(hooks[2])
+        try FileManager.default.createDirectory(atPath: cli.directory.file("home/Documents"), withIntermediateDirectories: true)
+        let removed = try cli.ok("rm", try #require(try cli.entries().first?["id"] as? String))
+        #expect(removed.stderr.hasPrefix("Exported 2 weigh-ins to "), "\(removed.stderr)")
+        let csv = try #require(cli.directory.read("home/Documents/weights.csv"))
+        #expect(csv.hasPrefix("date,weight,unit,note\n2026-11-29T12:00:00+00:00,80.4,kg,\"\"\"quoted\"\" note\"\n"), "\(csv)")
+        #expect(csv.split(separator: "\n").count == 3)
+    }
+
     func day(_ n: Int) -> String {
         let date = Date(timeIntervalSince1970: 1_262_304_000 + Double(n) * 86_400)
         return ISO8601DateFormatter().string(from: date).prefix(10).description

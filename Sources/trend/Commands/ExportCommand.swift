@@ -35,7 +35,7 @@ struct ExportCommand: TrendCommand {
             return
         }
         try await log.export(format, unit: unit, method: method, toPath: output)
-        context.console.message("Exported \(log.entries.count) weigh-ins to \(output.terminalSafe).\n")
+        context.console.message("Exported \(log.entries.count) weigh-in\(log.entries.count == 1 ? "" : "s") to \(output.terminalSafe).\n")
     }
 }
 

@@ -1,0 +1,64 @@
+# trend: build, install and uninstall like any command-line tool (SPEC §14).
+#
+#   make                          the release binary
+#   sudo make install             into /usr/local
+#   make install PREFIX=~/.local  for one user, no root needed
+#   make uninstall                (with the same PREFIX) removes exactly those files
+#
+# DESTDIR stages an install (packages); TREND=path installs a binary built
+# already instead of building one.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+INSTALL ?= install
+
+# On Linux the Swift runtime is linked in: the binary runs on machines
+# without Swift and starts fastest. --disable-local-rpath drops the $ORIGIN
+# library path, which such a binary never uses but the loader would search.
+ifeq ($(shell uname -s),Linux)
+SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib --disable-local-rpath
+else
+SWIFT_BUILD_FLAGS ?= -c release --disable-local-rpath
+endif
+
+bindir := $(DESTDIR)$(PREFIX)/bin
+man1dir := $(DESTDIR)$(PREFIX)/share/man/man1
+bashdir := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+zshdir := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+fishdir := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+ifeq ($(TREND),)
+built = $(shell $(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/trend
+build_first = build
+else
+built = $(TREND)
+build_first =
+endif
+
+.PHONY: all build install uninstall test clean
+
+all: build
+
+build:
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+
+# The completions come from the binary being installed, so they always
+# match its commands and options.
+install: $(build_first)
+	$(INSTALL) -d "$(bindir)" "$(man1dir)" "$(bashdir)" "$(zshdir)" "$(fishdir)"
+	$(INSTALL) -m 755 "$(built)" "$(bindir)/trend"
+	$(INSTALL) -m 644 Documentation/trend.1 "$(man1dir)/trend.1"
+	"$(bindir)/trend" completions bash > "$(bashdir)/trend"
+	"$(bindir)/trend" completions zsh > "$(zshdir)/_trend"
+	"$(bindir)/trend" completions fish > "$(fishdir)/trend.fish"
+	chmod 644 "$(bashdir)/trend" "$(zshdir)/_trend" "$(fishdir)/trend.fish"
+
+uninstall:
+	rm -f "$(bindir)/trend" "$(man1dir)/trend.1" "$(bashdir)/trend" "$(zshdir)/_trend" "$(fishdir)/trend.fish"
+
+test:
+	$(SWIFT) test
+
+clean:
+	rm -rf .build
