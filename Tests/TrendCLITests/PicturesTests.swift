@@ -192,6 +192,28 @@ struct PicturesTests {
         #expect(empty.inked() > 100, "says there are no weigh-ins")
     }
 
+    @Test("every label lies inside the picture: a legend too wide for one row takes a second, and the plot makes room for it", arguments: [800, 560, 420, 200])
+    func labelsInside(width: Int) throws {
+        let model = try #require(ChartModel(report: Self.report(Array(Self.realistic().suffix(120))), unit: .kilograms))
+        for metrics in [ChartPicture.TextMetrics.svg, PNGChart.metrics] {
+            let picture = ChartPicture(model: model, width: width, height: 400, metrics: metrics)
+            var legendRows: Set<Double> = []
+            for shape in picture.shapes {
+                guard case .text(let x, let y, let text, let anchor, let classes) = shape else { continue }
+                let textWidth = metrics.width(text, classes: classes)
+                let left = anchor == .start ? x : anchor == .end ? x - textWidth : x - textWidth / 2
+                #expect(left >= 0 && left + textWidth <= Double(width), "'\(text)' spans \(left)...\(left + textWidth) of \(width)")
+                #expect(y > 0 && y <= 400)
+                if classes.hasPrefix("legend") {
+                    legendRows.insert(y)
+                    #expect(y > picture.plot.y + picture.plot.height + 20, "the legend is below the day labels")
+                }
+            }
+            let needed = model.legend.map { 24 + metrics.width(ChartPicture.legendName($0)) + 18 }.reduce(0, +)
+            #expect(legendRows.count == (needed > Double(width) - picture.plot.x ? 2 : 1) || legendRows.count > 2, "\(width): \(legendRows.count) rows")
+        }
+    }
+
     @Test("the bitmap font draws every character the chart's labels use")
     func font() {
         let labels = "0123456789 kg lb st % . , : - + / ( ) Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec goal ↓↑ weigh-ins above below trend estimated plan projection Weight Body fat"

@@ -25,6 +25,11 @@ struct ChartPicture {
             Double(text.count) * (title ? titleCharacterWidth : characterWidth)
         }
 
+        /// A text shape's width as it is drawn: a title in the title's size unless compact.
+        func width(_ text: String, classes: String) -> Double {
+            width(text, title: classes.contains("title") && !classes.contains("compact"))
+        }
+
         /// 12 px sans-serif, as the SVG's style sets it.
         static let svg = TextMetrics(characterWidth: 7, titleCharacterWidth: 8.6)
     }
@@ -78,7 +83,20 @@ struct ChartPicture {
         }
         let labelWidth = model.valueTicks.map { metrics.width($0.label) }.max() ?? 40
         let left = max(48, labelWidth + 16)
-        let legendHeight = 26.0
+        // The legend's rows: items left to right, a new row where the next
+        // would cross the right edge (a narrow picture, the PNG's wider font).
+        var legendRows: [[(item: ChartModel.LegendItem, x: Double)]] = [[]]
+        var nextX = left
+        for item in model.legend {
+            let itemWidth = 24 + metrics.width(Self.legendName(item))
+            if nextX + itemWidth > Double(width) - 8 && !legendRows[legendRows.count - 1].isEmpty {
+                legendRows.append([])
+                nextX = left
+            }
+            legendRows[legendRows.count - 1].append((item, nextX))
+            nextX += itemWidth + 18
+        }
+        let legendHeight = 26.0 + 18 * Double(legendRows.count - 1)
         plot = (left, 44, Double(width) - left - 20, Double(height) - 44 - 30 - legendHeight)
         let plot = self.plot
         let firstDay = Double(model.firstDay.dayNumber)
@@ -90,7 +108,19 @@ struct ChartPicture {
             return plot.y + (model.high - clamped) / (model.high - model.low) * plot.height
         }
 
-        shapes.append(.text(x: plot.x, y: 24, model.title, anchor: .start, classes: "title"))
+        // The title above the plot; in a narrow picture from the left edge,
+        // and in the labels' size when even that is too narrow for it.
+        let titleWidth = metrics.width(model.title, title: true)
+        if plot.x + titleWidth <= Double(width) - 8 {
+            shapes.append(.text(x: plot.x, y: 24, model.title, anchor: .start, classes: "title"))
+        } else if titleWidth <= Double(width) - 16 {
+            shapes.append(.text(x: 8, y: 24, model.title, anchor: .start, classes: "title"))
+        } else {
+            // Cut to fit, as a last resort (a 200-pixel PNG).
+            var title = model.title
+            while title.count > 4 && metrics.width(title) > Double(width) - 16 { title = String(title.dropLast(4)) + "..." }
+            shapes.append(.text(x: 8, y: 24, title, anchor: .start, classes: "title compact"))
+        }
         // Value ticks: a grid line and a label each.
         for tick in model.valueTicks {
             shapes.append(.line(x1: plot.x, y1: y(tick.value), x2: plot.x + plot.width, y2: y(tick.value), classes: "tick grid"))
@@ -160,23 +190,23 @@ struct ChartPicture {
         }
 
         // The legend: what is drawn, each with a sample of how.
-        var legendX = plot.x
-        let legendY = Double(height) - 14
-        for item in model.legend {
-            let name = Self.legendName(item)
-            switch item {
-            case .weighIns, .floaters, .sinkers:
-                let side = item == .floaters ? "above" : item == .sinkers ? "below" : "on"
-                if item != .weighIns && model.showsFloaters {
-                    shapes.append(.line(x1: legendX + 9, y1: legendY - 11, x2: legendX + 9, y2: legendY + 3, classes: "legend " + (item == .floaters ? "floater" : "sinker")))
+        for (row, items) in legendRows.enumerated() {
+            let legendY = Double(height) - 14 - 18 * Double(legendRows.count - 1 - row)
+            for (item, legendX) in items {
+                let name = Self.legendName(item)
+                switch item {
+                case .weighIns, .floaters, .sinkers:
+                    let side = item == .floaters ? "above" : item == .sinkers ? "below" : "on"
+                    if item != .weighIns && model.showsFloaters {
+                        shapes.append(.line(x1: legendX + 9, y1: legendY - 11, x2: legendX + 9, y2: legendY + 3, classes: "legend " + (item == .floaters ? "floater" : "sinker")))
+                    }
+                    shapes.append(.circle(x: legendX + 9, y: legendY - 4, radius: 3, classes: "legend weigh-in \(side)"))
+                case .trend, .estimated, .goal, .plan, .projection:
+                    let classes = item == .estimated ? "trend estimated" : item.rawValue
+                    shapes.append(.line(x1: legendX, y1: legendY - 4, x2: legendX + 18, y2: legendY - 4, classes: "legend " + classes))
                 }
-                shapes.append(.circle(x: legendX + 9, y: legendY - 4, radius: 3, classes: "legend weigh-in \(side)"))
-            case .trend, .estimated, .goal, .plan, .projection:
-                let classes = item == .estimated ? "trend estimated" : item.rawValue
-                shapes.append(.line(x1: legendX, y1: legendY - 4, x2: legendX + 18, y2: legendY - 4, classes: "legend " + classes))
+                shapes.append(.text(x: legendX + 24, y: legendY, name, anchor: .start, classes: "legend label"))
             }
-            shapes.append(.text(x: legendX + 24, y: legendY, name, anchor: .start, classes: "legend label"))
-            legendX += 24 + metrics.width(name) + 18
         }
         self.shapes = shapes
     }

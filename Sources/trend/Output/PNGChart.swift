@@ -98,7 +98,7 @@ struct PNGChart {
                 guard let fill = style.fill else { continue }
                 raster.paint(raster.circleMask(x: x * s, y: y * s, radius: radius * s), fill, opacity: style.opacity)
             case .text(let x, let y, let text, let anchor, let classes):
-                let isTitle = classes.contains("title")
+                let isTitle = classes.contains("title") && !classes.contains("compact")
                 let bold = isTitle || classes.contains("goal")
                 let pixel = (isTitle ? Self.titlePixel : Self.labelPixel) * s
                 let width = Raster.textWidth(text, pixel: pixel)

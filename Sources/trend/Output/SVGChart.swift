@@ -24,7 +24,7 @@ struct SVGChart {
     /// The stylesheet: colours through CSS variables, so a page can set them.
     static var style: String {
         typealias P = ChartPicture.Palette
-        var css = "text{font-family:sans-serif;font-size:12px;fill:var(--ink,\(P.ink.light))}.title{font-size:15px;font-weight:bold}"
+        var css = "text{font-family:sans-serif;font-size:12px;fill:var(--ink,\(P.ink.light))}.title{font-size:15px;font-weight:bold}.title.compact{font-size:12px}"
         css += ".background{fill:var(--paper,\(P.paper.light))}.grid{stroke:var(--grid,\(P.grid.light));stroke-width:1}"
         css += ".mark,.axis{stroke:var(--ink,\(P.ink.light));stroke-width:1}"
         css += ".trend{fill:none;stroke:var(--trend,\(P.trend.light));stroke-width:2.5;stroke-linejoin:round;stroke-linecap:round}"
