@@ -2,13 +2,15 @@
 #
 #   make                          the release binary
 #   sudo make install             into /usr/local
-#   make install PREFIX=~/.local  for one user, no root needed
+#   make install PREFIX=$HOME/.local  for one user, no root needed
 #   make uninstall                (with the same PREFIX) removes exactly those files
 #
 # DESTDIR stages an install (packages); TREND=path installs a binary built
 # already instead of building one.
 
 PREFIX ?= /usr/local
+# zsh passes PREFIX=~/.local on unexpanded: a ~ at its start is the home directory.
+override PREFIX := $(patsubst ~%,$(HOME)%,$(PREFIX))
 DESTDIR ?=
 SWIFT ?= swift
 INSTALL ?= install

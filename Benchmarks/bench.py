@@ -157,13 +157,14 @@ def main():
     print(table)
 
     targets = []
-    for n, _, m, csv_size in rows:
-        # Issue 24: imports at 100,000 and 1,000,000 rows.
+    for n, size, m, csv_size in rows:
+        # Issue 24: imports at 100,000 and 1,000,000 rows. The final data file
+        # is the history's weights.json: the CSV is its export.
         if n in (100_000, 1_000_000):
             targets.append(f"| {n:,} | import vs peer | {m['trend import'][0] / m['peer import'][0]:.2f} | ≤ 0.1 | {'met' if m['trend import'][0] / m['peer import'][0] <= 0.1 else '**not met**'} |")
-            limit = 2 * csv_size / 2**20 + 32
+            limit = 2 * size / 2**20 + 32
             peak = m["trend import"][1] / 1024
-            targets.append(f"| {n:,} | import peak MiB | {peak:.1f} | ≤ {limit:.0f} (2 × file + 32) | {'met' if peak <= limit else '**not met**'} |")
+            targets.append(f"| {n:,} | import peak MiB | {peak:.1f} | ≤ {limit:.0f} (2 × data file + 32) | {'met' if peak <= limit else '**not met**'} |")
         if n == 1_000_000:
             seconds = m["trend import"][0]
             targets.append(f"| {n:,} | import seconds | {seconds:.2f} | ≤ 1.5 | {'met' if seconds <= 1.5 else '**not met**'} |")

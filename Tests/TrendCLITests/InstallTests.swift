@@ -19,10 +19,10 @@ struct InstallTests {
     ]
 
     /// `make VARIABLE=…` in the package, installing the binary the tests run.
-    func make(_ arguments: [String], binary: TrendBinary) throws -> TrendBinary.Result {
+    func make(_ arguments: [String], binary: TrendBinary, home: String = "/nonexistent") throws -> TrendBinary.Result {
         let make = try #require(Self.makeProgram)
         return try TrendBinary(url: URL(fileURLWithPath: make)).run(
-            ["-s", "-C", Self.packageRoot] + arguments + ["TREND=" + binary.url.path], environment: ["PATH": "/usr/bin:/bin"], timeout: 120)
+            ["-s", "-C", Self.packageRoot] + arguments + ["TREND=" + binary.url.path], environment: ["PATH": "/usr/bin:/bin", "HOME": home], timeout: 120)
     }
 
     func files(under root: String) -> [String] {
@@ -64,6 +64,17 @@ struct InstallTests {
         let stage = cli.directory.file("stage")
         #expect(try make(["install", "DESTDIR=" + stage], binary: cli.binary).status == 0)
         #expect(files(under: stage) == Self.installed.map { "usr/local/" + $0.path })
+    }
+
+    @Test("PREFIX=~/.local as zsh passes it on, unexpanded, installs under HOME", .enabled(if: makeProgram != nil, "make is not installed"))
+    func tildePrefix() throws {
+        let cli = try CLIHarness()
+        let home = cli.directory.file("home")
+        #expect(try make(["install", "PREFIX=~/.local"], binary: cli.binary, home: home).status == 0)
+        #expect(files(under: home) == Self.installed.map { ".local/" + $0.path })
+        #expect(try make(["uninstall", "PREFIX=~/.local"], binary: cli.binary, home: home).status == 0)
+        #expect(files(under: home).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: Self.packageRoot + "/~"))
     }
 
     /// A fresh account: the home directory of a new Debian user (/etc/skel),
