@@ -8,4 +8,22 @@ package enum DecimalText {
         }
         return value.description
     }
+
+    /// `value` as ±units / 10^places with the fewest places (0 to 3), when
+    /// that is exactly the Double `value` reads back as: division by a power
+    /// of ten is correctly rounded, and below 10^12 no other decimal of as
+    /// many places lies as near, so these are the digits `shortest` writes.
+    static func shortDecimal(_ value: Double) -> (negative: Bool, units: UInt64, places: Int)? {
+        let magnitude = abs(value)
+        guard magnitude < 1e12 else { return nil }
+        var scale = 1.0
+        for places in 0...3 {
+            let units = (magnitude * scale).rounded()
+            if UInt64(units) <= 1 << 53, Double(UInt64(units)) / scale == magnitude {
+                return (value < 0 && units != 0, UInt64(units), places)
+            }
+            scale *= 10
+        }
+        return nil
+    }
 }

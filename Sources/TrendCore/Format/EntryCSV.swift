@@ -18,22 +18,20 @@ package enum EntryCSV {
         var out = Array((columns.map(\.rawValue).joined(separator: ",") + "\n").utf8)
         out.reserveCapacity(ChunkingSink.chunkSize + 256)
         let unitName = Array(unit.rawValue.utf8)
-        func number(_ kilograms: Double) -> String {
-            DecimalText.shortest(unit == .kilograms && exactKilograms ? kilograms : unit.roundedValue(fromKilograms: kilograms))
-        }
+        let exact = unit == .kilograms && exactKilograms
         for entry in entries {
             for (index, column) in columns.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 switch column {
                 case .id: entry.appendID(to: &out)
                 case .date: entry.timestamp.appendISO8601(to: &out)
-                case .weight: out.append(contentsOf: number(entry.kilograms).utf8)
+                case .weight: JSONText.appendNumber(exact ? entry.kilograms : unit.roundedValue(fromKilograms: entry.kilograms), to: &out)
                 case .unit: out.append(contentsOf: unitName)
                 case .note: if let note = entry.note { out.append(contentsOf: CSVField.quoted(note).utf8) }
-                case .fat: if let fat = entry.fatPercent { out.append(contentsOf: DecimalText.shortest(fat).utf8) }
+                case .fat: if let fat = entry.fatPercent { JSONText.appendNumber(fat, to: &out) }
                 case .trend:
                     if let trend = series?.trendKilograms(on: entry.calendarDay) {
-                        out.append(contentsOf: DecimalText.shortest(unit.roundedValue(fromKilograms: trend)).utf8)
+                        JSONText.appendNumber(unit.roundedValue(fromKilograms: trend), to: &out)
                     } else if index == columns.count - 1 {
                         out.removeLast()
                     }

@@ -38,4 +38,37 @@ package enum JSONText {
     package static func number(_ value: Double) -> String {
         DecimalText.shortest(value)
     }
+
+    /// What `number` gives, appended as bytes; a short decimal (a weight as
+    /// typed: `80.5`, `22.4`, `75`) without making a String on the way:
+    /// every write of a long history writes a million of them.
+    static func appendNumber<Sink: ByteSink>(_ value: Double, to out: inout Sink) {
+        guard let (negative, units, places) = DecimalText.shortDecimal(value) else {
+            out.append(contentsOf: number(value).utf8)
+            return
+        }
+        if negative { out.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            // Right to left: the fraction's digits, the point, then the whole part.
+            var end = buffer.count
+            var rest = units
+            for place in 0..<places {
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                if place == places - 1 {
+                    end -= 1
+                    buffer[end] = UInt8(ascii: ".")
+                }
+            }
+            repeat {
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[end...]))
+        }
+    }
 }

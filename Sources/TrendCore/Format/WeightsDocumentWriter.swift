@@ -52,14 +52,14 @@ enum WeightsDocument {
         entry.timestamp.withISO8601 { out.append(contentsOf: $0) }
         if let fat = entry.fatPercent {
             out.append(contentsOf: "\", \"fatPercent\": ".utf8)
-            out.append(contentsOf: JSONText.number(fat).utf8)
+            JSONText.appendNumber(fat, to: &out)
             out.append(contentsOf: ", \"id\": \"".utf8)
         } else {
             out.append(contentsOf: "\", \"id\": \"".utf8)
         }
         EntryID.withText(of: entry.id) { out.append(contentsOf: $0) }
         out.append(contentsOf: "\", \"kilograms\": ".utf8)
-        out.append(contentsOf: JSONText.number(entry.kilograms).utf8)
+        JSONText.appendNumber(entry.kilograms, to: &out)
         if let note = entry.note {
             out.append(contentsOf: ", \"note\": ".utf8)
             out.append(contentsOf: JSONText.quoted(note).utf8)

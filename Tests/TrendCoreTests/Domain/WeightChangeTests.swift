@@ -56,6 +56,50 @@ struct WeightChangeTests {
         #expect(cleared.removed == entries && cleared.summary.removed == 50)
     }
 
+    /// The plain definition: by id, through a table.
+    static func reference(_ before: WeightStore, _ after: WeightStore) -> (written: [WeightEntry], removed: [WeightEntry], changed: Int) {
+        var old: [UUID: WeightEntry] = [:]
+        for entry in before.entries { old[entry.id] = entry }
+        let newIDs = Set(after.entries.map(\.id))
+        let written = after.entries.filter { old[$0.id] != $0 }
+        let changed = written.filter { old[$0.id] != nil }.count
+        return (written, before.entries.filter { !newIDs.contains($0.id) }, changed)
+    }
+
+    @Test("walking both stores in order finds what the table by id finds, for random edits, moves, inserts, removals and merges")
+    func walkMatchesTable() {
+        var generator = SeededGenerator(seed: 26)
+        for round in 0..<400 {
+            let count = Int.random(in: 0...60, using: &generator)
+            var entries = (0..<count).map { n in
+                WeightEntry(
+                    timestamp: Timestamp(epochSeconds: 1_790_000_000 + Int64.random(in: 0...30, using: &generator) * 3600, utcOffsetSeconds: 0),
+                    kilograms: 80 + Double(n % 7))
+            }
+            let before = WeightStore(entries: entries)
+            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                guard !entries.isEmpty || round % 2 == 0 else { break }
+                switch Int.random(in: 0...5, using: &generator) {
+                case 0: entries.append(WeightEntry(timestamp: Timestamp(epochSeconds: 1_790_000_000 + Int64.random(in: 0...40, using: &generator) * 3600, utcOffsetSeconds: 0), kilograms: 70))
+                case 1 where !entries.isEmpty: entries.remove(at: Int.random(in: 0..<entries.count, using: &generator))
+                case 2 where !entries.isEmpty: entries[Int.random(in: 0..<entries.count, using: &generator)].kilograms += 0.5
+                case 3 where !entries.isEmpty: entries[Int.random(in: 0..<entries.count, using: &generator)].timestamp = Timestamp(epochSeconds: 1_790_000_000 + Int64.random(in: 0...40, using: &generator) * 3600, utcOffsetSeconds: 0)
+                case 4 where !entries.isEmpty: entries[Int.random(in: 0..<entries.count, using: &generator)].note = "edited"
+                default: entries += (0..<Int.random(in: 1...20, using: &generator)).map { _ in WeightEntry(timestamp: Timestamp(epochSeconds: 1_790_000_000 + Int64.random(in: 0...40, using: &generator) * 3600, utcOffsetSeconds: 0), kilograms: 90) }
+                }
+            }
+            let after = WeightStore(entries: entries)
+            for (from, to) in [(before, after), (after, before)] {
+                let change = WeightChange(from: from, to: to)
+                let expected = Self.reference(from, to)
+                #expect(change.written == expected.written, "round \(round)")
+                #expect(change.removed == expected.removed, "round \(round)")
+                #expect(change.summary.changed == expected.changed && change.summary.added == expected.written.count - expected.changed, "round \(round)")
+                #expect(change.summary.removed == expected.removed.count)
+            }
+        }
+    }
+
     @Test("the hook's JSON is one line, keys sorted, with entries as weights.json stores them")
     func document() throws {
         var fat = Self.entry(5, 84)
