@@ -310,7 +310,7 @@ struct AppleHealthScanner {
     private mutating func record(attributes: [String: String], line: Int) {
         if attributes["type"] == "HKQuantityTypeIdentifierBodyFatPercentage" {
             // 0.224 is 22.4 %; a reading that is not one is left out, like a stray record.
-            guard let value = attributes["value"].flatMap(Double.init), value.isFinite,
+            guard let value = attributes["value"].flatMap(ImportCells.decimal), value.isFinite,
                 case .success(let stamp) = cells.timestamp(attributes["startDate"] ?? ""),
                 WeightInput.isValid(fatPercent: value * 100)
             else {
@@ -327,7 +327,7 @@ struct AppleHealthScanner {
         let unitName = attributes["unit"] ?? ""
         var unit = WeightUnit(parsing: unitName)
         var value = attributes["value"] ?? ""
-        if unitName == "g", let grams = Double(value), grams.isFinite {
+        if unitName == "g", let grams = ImportCells.decimal(value), grams.isFinite {
             value = JSONText.number(grams / 1000)
             unit = .kilograms
         } else if unit == nil {

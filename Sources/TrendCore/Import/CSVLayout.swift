@@ -241,7 +241,7 @@ struct CSVLayout {
             var parsed = Parsed(row: .entry(WeightEntry(id: ids.next(), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent), line: line))
             if assumed && !fields[weightColumn].contains(where: \.isLetter) {
                 parsed.readInFallback = true
-                if let bmiColumn, bmiColumn < fields.count, let bmi = Double(fields[bmiColumn].trimmed), UnitEvidence.plausibleBMI(bmi) { parsed.bmi = bmi }
+                if let bmiColumn, bmiColumn < fields.count, let bmi = ImportCells.plainDecimal(fields[bmiColumn].trimmed), UnitEvidence.plausibleBMI(bmi) { parsed.bmi = bmi }
             }
             return parsed
         }

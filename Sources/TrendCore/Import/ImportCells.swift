@@ -95,6 +95,27 @@ struct ImportCells {
         return Double(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// Digits with at most one point between digits, of any length (Apple
+    /// Health writes `78.900000000000006`): `Double` reads those exactly,
+    /// and never sees the hex, exponents, `nan` or NUL-ended prefixes it
+    /// would also accept.
+    static func decimal(_ text: String) -> Double? {
+        var point = false
+        var digitsBefore = 0
+        var digitsAfter = 0
+        for byte in text.utf8 {
+            if byte >= 48 && byte <= 57 {
+                if point { digitsAfter += 1 } else { digitsBefore += 1 }
+            } else if byte == 46 && !point && digitsBefore > 0 {
+                point = true
+            } else {
+                return nil
+            }
+        }
+        guard digitsBefore > 0, !point || digitsAfter > 0 else { return nil }
+        return Double(text)
+    }
+
     static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { result, _ in result * 10 } }
 
     /// An ISO date read from its bytes (see `DateInput.isoTimestamp`), with this file's rule for `Z`.
@@ -109,7 +130,7 @@ struct ImportCells {
         if text.isEmpty || text == "--" || text == "-" { return .success(nil) }
         if text.hasSuffix("%") { text = String(text.dropLast()).trimmed }
         guard let value = try? WeightInput.kilograms(parsing: text, defaultUnit: .kilograms) else {
-            if let zero = Double(text), zero == 0 { return .success(nil) }
+            if let zero = Self.plainDecimal(text), zero == 0 { return .success(nil) }
             return .failure(ImportFailure("body fat '\(cell.trimmed)' is not a percentage"))
         }
         let percent = value < 1 ? WeightInput.fatPercent(computed: value * 100) : value

@@ -239,3 +239,17 @@ struct ImporterTests {
         #expect(parsed.invalidRows.first?.reason.contains(reason) == true, "\(parsed.invalidRows)")
     }
 }
+
+@Suite("Numbers in import cells")
+struct ImportNumberTests {
+    @Test(
+        "a decimal is digits with at most one point between digits, however long; Double's other forms are not numbers here",
+        arguments: [
+            ("78.900000000000006", 78.900000000000006), ("0.224", 0.224), ("80500", 80500), ("1.0", 1),
+            ("0x18", nil), ("2.4e1", nil), ("nan", nil), ("inf", nil), ("24.6\u{0}", nil), ("+1", nil), ("-1", nil), (".5", nil), ("5.", nil),
+            ("", nil), ("1.2.3", nil), (" 1", nil),
+        ] as [(String, Double?)])
+    func decimal(text: String, expected: Double?) {
+        #expect(ImportCells.decimal(text) == expected)
+    }
+}
