@@ -85,3 +85,92 @@ public struct WeightChange: Equatable, Sendable {
         summary = ChangeSummary(added: added, removed: removed.count, changed: changed, goalChanged: goalChanged)
     }
 }
+
+extension WeightStore {
+    /// What a write's mutating calls did, recorded as they happen: so the
+    /// write can say what it changed without keeping a second copy of every
+    /// entry to compare with (a log into a million weigh-ins copied them all).
+    struct Edits: Sendable {
+        let goalBefore: Goal?
+        /// Entries added, in the order they came.
+        private(set) var inserted: [WeightEntry] = []
+        /// The first version of each stored entry that was changed or removed.
+        private(set) var previous: [WeightEntry.ID: WeightEntry] = [:]
+        /// Its latest version; nil once removed.
+        private(set) var latest: [WeightEntry.ID: WeightEntry?] = [:]
+
+        init(goalBefore: Goal?) {
+            self.goalBefore = goalBefore
+        }
+
+        mutating func insert(_ entry: WeightEntry) {
+            // Put back after being taken out in the same write: its latest version.
+            if !latest.isEmpty, latest[entry.id] != nil {
+                latest[entry.id] = .some(entry)
+            } else {
+                inserted.append(entry)
+            }
+        }
+
+        mutating func insert(contentsOf entries: [WeightEntry]) {
+            if latest.isEmpty && inserted.isEmpty {
+                inserted = entries
+            } else {
+                for entry in entries { insert(entry) }
+            }
+        }
+
+        mutating func note(previous entry: WeightEntry, now: WeightEntry?) {
+            if previous[entry.id] == nil { previous[entry.id] = entry }
+            latest[entry.id] = .some(now)
+        }
+    }
+}
+
+extension WeightChange {
+    /// From what the write recorded: `after` is the store it left.
+    init(edits: WeightStore.Edits, after: WeightStore) {
+        goal = after.goal
+        let goalChanged = edits.goalBefore != after.goal
+        var written: [WeightEntry]
+        var added = 0
+        var changed = 0
+        if edits.latest.isEmpty {
+            written = edits.inserted
+            added = written.count
+        } else {
+            written = []
+            for entry in edits.inserted {
+                if let final = edits.latest[entry.id] {
+                    if let final {
+                        written.append(final)
+                        added += 1
+                    }
+                } else {
+                    written.append(entry)
+                    added += 1
+                }
+            }
+        }
+        var removed: [WeightEntry] = []
+        if !edits.previous.isEmpty {
+            // An entry added and then changed in the same write is added, not changed.
+            let insertedIDs = Set(edits.inserted.map(\.id))
+            for (id, first) in edits.previous where !insertedIDs.contains(id) {
+                switch edits.latest[id] ?? nil {
+                case nil: removed.append(first)
+                case let now?:
+                    if now != first {
+                        written.append(now)
+                        changed += 1
+                    }
+                }
+            }
+            removed.sort(by: WeightEntry.isOrderedBefore)
+        }
+        WeightEntry.sortInOrder(&written)
+        self.written = written
+        self.removed = removed
+        summary = ChangeSummary(added: added, removed: removed.count, changed: changed, goalChanged: goalChanged)
+    }
+}

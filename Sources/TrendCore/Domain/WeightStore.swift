@@ -6,6 +6,9 @@ public struct WeightStore: Equatable, Sendable {
 
     /// Kept in `WeightEntry.isOrderedBefore` order.
     public private(set) var entries: [WeightEntry]
+    /// While a write records them, what the mutating methods did (see
+    /// `Edits`); nil otherwise. Not part of what the store is.
+    var edits: Edits?
     /// Setting or clearing the goal clears its plan.
     public var goalKilograms: Double? {
         didSet { if goalKilograms != oldValue { goalPlan = nil } }
@@ -54,6 +57,11 @@ public struct WeightStore: Equatable, Sendable {
     /// Inserts in order without re-sorting: a new weigh-in is usually the
     /// latest, so this is a binary search and (usually) an append.
     public mutating func insert(_ entry: WeightEntry) {
+        place(entry)
+        edits?.insert(entry)
+    }
+
+    private mutating func place(_ entry: WeightEntry) {
         var low = 0
         var high = entries.count
         while low < high {
@@ -72,6 +80,7 @@ public struct WeightStore: Equatable, Sendable {
         }
         var incoming = newEntries
         WeightEntry.sortInOrder(&incoming)
+        edits?.insert(contentsOf: incoming)
         // Into an empty store: the new entries are the store, not a copy of them.
         if entries.isEmpty {
             entries = incoming
@@ -105,7 +114,11 @@ public struct WeightStore: Equatable, Sendable {
     public mutating func setFat(_ fat: [WeightEntry.ID: Double]) {
         guard !fat.isEmpty else { return }
         for index in entries.indices {
-            if let value = fat[entries[index].id] { entries[index].fatPercent = value }
+            if let value = fat[entries[index].id] {
+                let previous = entries[index]
+                entries[index].fatPercent = value
+                edits?.note(previous: previous, now: entries[index])
+            }
         }
     }
 
@@ -117,8 +130,9 @@ public struct WeightStore: Equatable, Sendable {
     @discardableResult
     public mutating func replace(_ entry: WeightEntry) -> Bool {
         guard let index = index(of: entry.id) else { return false }
-        entries.remove(at: index)
-        insert(entry)
+        let previous = entries.remove(at: index)
+        place(entry)
+        edits?.note(previous: previous, now: entry)
         return true
     }
 
@@ -126,7 +140,9 @@ public struct WeightStore: Equatable, Sendable {
     @discardableResult
     public mutating func remove(id: WeightEntry.ID) -> WeightEntry? {
         guard let index = index(of: id) else { return nil }
-        return entries.remove(at: index)
+        let removed = entries.remove(at: index)
+        edits?.note(previous: removed, now: nil)
+        return removed
     }
 }
 

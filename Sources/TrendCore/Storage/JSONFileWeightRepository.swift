@@ -58,12 +58,24 @@ public struct JSONFileWeightRepository: WeightRepository {
             guard store.version <= WeightStore.currentVersion else {
                 throw DataFileError.newerVersion(path: file.path, version: store.version)
             }
-            let before = store
+            // What the change does is recorded as it is made, not found by
+            // comparing with a copy of everything that was there.
+            store.edits = WeightStore.Edits(goalBefore: store.goal)
             let outcome = try change(&store)
+            let written: WeightChange
+            if let edits = store.edits {
+                store.edits = nil
+                written = WeightChange(edits: edits, after: store)
+            } else {
+                // The change put another store in place: compared with what is on disk.
+                var before = WeightStore()
+                if let current { before = try await WeightsDocument.decode(current, path: file.path) }
+                written = WeightChange(from: before, to: store)
+            }
             // Nothing changed: nothing is written, and no undo step is taken.
-            guard store != before || !retiring.isEmpty else { return (.unchanged, nil, (store, outcome, nil)) }
+            guard !written.summary.isEmpty || !retiring.isEmpty else { return (.unchanged, nil, (store, outcome, nil)) }
             let final = store
-            let change = WeightChange(from: before, to: store)
+            let change = written
             let note = DurableFile.ChangeNote(record: JournalStep(at: now, command: command, summary: change.summary), retiring: retiring)
             return (DurableFile.FileContents.streamed { writer in WeightsDocument.encode(final, into: &writer) }, note, (store, outcome, change))
         }

@@ -100,6 +100,50 @@ struct WeightChangeTests {
         }
     }
 
+    @Test("what a write records as it goes says the same as comparing before and after, for random sequences of every mutating call")
+    func recordedMatchesCompared() {
+        var generator = SeededGenerator(seed: 2026)
+        func stamp() -> Timestamp { Timestamp(epochSeconds: 1_790_000_000 + Int64.random(in: 0...50, using: &generator) * 3600, utcOffsetSeconds: 0) }
+        for round in 0..<600 {
+            let start = (0..<Int.random(in: 0...40, using: &generator)).map { _ in WeightEntry(timestamp: stamp(), kilograms: 80) }
+            var store = WeightStore(entries: start, goalKilograms: round % 3 == 0 ? 75 : nil)
+            let before = store
+            store.edits = WeightStore.Edits(goalBefore: store.goal)
+            var taken: [WeightEntry] = []
+            for _ in 0..<Int.random(in: 0...8, using: &generator) {
+                let existing = store.entries.randomElement(using: &generator)
+                switch Int.random(in: 0...7, using: &generator) {
+                case 0: store.insert(WeightEntry(timestamp: stamp(), kilograms: 70))
+                case 1: store.insert(contentsOf: (0..<Int.random(in: 0...12, using: &generator)).map { _ in WeightEntry(timestamp: stamp(), kilograms: 90) })
+                case 2:
+                    if var entry = existing {
+                        entry.kilograms += Double.random(in: 0...1, using: &generator) < 0.3 ? 0 : 0.5
+                        entry.timestamp = Double.random(in: 0...1, using: &generator) < 0.5 ? entry.timestamp : stamp()
+                        store.replace(entry)
+                    }
+                case 3: if let entry = existing, let gone = store.remove(id: entry.id) { taken.append(gone) }
+                case 4: if let entry = existing { store.setFat([entry.id: Double.random(in: 10...30, using: &generator).rounded()]) }
+                case 5: if let back = taken.popLast() { store.insert(back) }
+                case 6: store.setGoal(Double.random(in: 0...1, using: &generator) < 0.5 ? nil : 76, plan: nil)
+                default:
+                    if let back = taken.popLast() {
+                        var changed = back
+                        changed.note = "back"
+                        store.insert(changed)
+                    }
+                }
+            }
+            let edits = store.edits!
+            store.edits = nil
+            let recorded = WeightChange(edits: edits, after: store)
+            let compared = WeightChange(from: before, to: store)
+            #expect(recorded.written == compared.written, "round \(round)")
+            #expect(recorded.removed == compared.removed, "round \(round)")
+            #expect(recorded.summary == compared.summary, "round \(round): \(recorded.summary) vs \(compared.summary)")
+            #expect(recorded.goal == compared.goal)
+        }
+    }
+
     @Test("the hook's JSON is one line, keys sorted, with entries as weights.json stores them")
     func document() throws {
         var fat = Self.entry(5, 84)
