@@ -24,8 +24,8 @@ public struct WeightChange: Equatable, Sendable {
         // Both stores are in the one entry order: walked side by side, an
         // entry in both at the same place is kept or changed, and only what
         // is out of step is looked up by id (an edit that moved a weigh-in's
-        // date, a merge). A log into a million weigh-ins compares; it never
-        // builds a table of them.
+        // date, a merge). Undoing one weigh-in among a million compares; it
+        // never builds a table of them. (A write records its own changes: `Edits`.)
         let old = before.entries
         let new = after.entries
         var i = 0
