@@ -9,17 +9,16 @@ import TrendCore
 /// run, report. Returns the exit status; only `main.swift` exits.
 @MainActor
 enum CommandRunner {
-    /// `arguments`: nil where an argument is not valid UTF-8.
-    static func run(arguments: [String?], environment: [String: String], console: Console) async -> Int32 {
+    static func run(arguments: ProcessArguments.Words, environment: [String: String], console: Console) async -> Int32 {
         guard let clock = AppClock.system(testNow: environment["TREND_NOW"]) else {
             console.error(HelpRenderer.usageError(UsageError(message: "TREND_NOW must be an ISO 8601 instant such as 2026-12-01T07:00:00Z")))
             return ExitStatus.usage
         }
-        if let position = arguments.firstIndex(of: nil) {
-            console.error(HelpRenderer.usageError(UsageError(message: "argument \(position + 1) is not valid UTF-8")))
+        if let position = arguments.firstInvalid {
+            console.error(HelpRenderer.usageError(UsageError(message: "argument \(position) is not valid UTF-8")))
             return ExitStatus.usage
         }
-        let status = await execute(arguments: arguments.compactMap { $0 }, environment: environment, console: console, clock: clock)
+        let status = await execute(arguments: arguments.words, environment: environment, console: console, clock: clock)
         console.finish()
         guard let failure = console.outputFailure else { return status }
         // `trend list | head -1`: the reader went away; stop quietly, as filters do.

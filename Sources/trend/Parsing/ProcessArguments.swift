@@ -5,24 +5,38 @@ import Darwin
 #endif
 import TrendCore
 
-/// The command line as the C library gives it: nil where an argument is
-/// not valid UTF-8 (refused, 64, never silently altered as
-/// `CommandLine.arguments` would).
+/// The command line as the C library gives it, and the first argument that
+/// is not valid UTF-8 (refused, 64, never silently altered as
+/// `CommandLine.arguments` would). Plain `[String]`, not `[String?]`: an
+/// array of optionals has no ready-made type metadata, and building it at
+/// run time was a tenth of `trend --version`.
 enum ProcessArguments {
-    static func read() -> [String?] {
-        if CommandLine.argc > 0 {
-            return (1..<Int(CommandLine.argc)).map { index in
-                CommandLine.unsafeArgv[index].flatMap { String(validatingCString: $0) }
-            }
+    struct Words {
+        var words: [String] = []
+        /// 1-based, as a person counts them.
+        var firstInvalid: Int?
+
+        mutating func append(_ word: String?) {
+            if let word { words.append(word) } else if firstInvalid == nil { firstInvalid = words.count + 1 }
         }
-        return fromProcFileSystem() ?? []
+    }
+
+    static func read() -> Words {
+        var result = Words()
+        if CommandLine.argc > 0 {
+            for index in 1..<Int(CommandLine.argc) {
+                result.append(CommandLine.unsafeArgv[index].flatMap { String(validatingCString: $0) })
+            }
+            return result
+        }
+        return fromProcFileSystem() ?? result
     }
 
     /// On Linux the Swift runtime finds argv by walking back from `environ`;
     /// a preloaded library that moves the environment before main
     /// (libfaketime, which CI runs the tests under) leaves it with none.
     /// The kernel's copy is the same bytes.
-    private static func fromProcFileSystem() -> [String?]? {
+    private static func fromProcFileSystem() -> Words? {
         let fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -35,6 +49,8 @@ enum ProcessArguments {
         }
         let words = bytes.split(separator: 0, omittingEmptySubsequences: false)
         // The last separator ends the last argument; the first word is the program.
-        return words.dropLast(bytes.last == 0 ? 1 : 0).dropFirst().map { String(validating: $0, as: UTF8.self) }
+        var result = Words()
+        for word in words.dropLast(bytes.last == 0 ? 1 : 0).dropFirst() { result.append(String(validating: word, as: UTF8.self)) }
+        return result
     }
 }
