@@ -54,10 +54,10 @@ public actor InMemoryWeightRepository: WeightRepository {
         insertOrder += copy.entries.map(\.id).filter { !before.contains($0) }
         versions.removeSubrange((position + 1)...)
         steps.removeSubrange(position...)
-        steps.append(JournalStep(at: Timestamp(epochSeconds: 0, utcOffsetSeconds: 0), command: "change", summary: ChangeSummary(from: store, to: copy)))
+        let change = WeightChange(from: store, to: copy)
+        steps.append(JournalStep(at: Timestamp(epochSeconds: 0, utcOffsetSeconds: 0), command: "change", summary: change.summary))
         versions.append(copy)
         position += 1
-        let change = WeightChange(from: store, to: copy)
         store = copy
         return (store, change)
     }

@@ -6,6 +6,15 @@ public enum HookFinding: Equatable, Sendable {
     /// How long a hook may run before it is stopped.
     public static let timeLimitSeconds = 10
 
+    /// What a hook runs with: ours, with the data directory named, and
+    /// `TREND_NO_HOOKS` set so that the hook's own trend commands do not run it again.
+    public static func environment(from environment: [String: String], dataDirectory: String) -> [String: String] {
+        var variables = environment
+        variables["TREND_DATA_DIR"] = dataDirectory
+        variables["TREND_NO_HOOKS"] = "1"
+        return variables
+    }
+
     /// `--no-hooks`, or `TREND_NO_HOOKS` set (and not `0`).
     case disabled
     /// No hook there: nothing to run, nothing to say.

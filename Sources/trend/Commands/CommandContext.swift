@@ -56,6 +56,11 @@ final class CommandContext {
     func timestamp(_ text: String) throws -> Timestamp {
         try app.clock.dateInput.timestamp(parsing: text)
     }
+
+    /// The calendar day `--since` or `--until` names (nil when not given).
+    func day(_ text: String?) throws -> CalendarDay? {
+        try text.map { try app.clock.dateInput.bound(parsing: $0).day }
+    }
 }
 
 /// A command's outcome that is not success but not an error either:

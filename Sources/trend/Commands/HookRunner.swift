@@ -28,10 +28,7 @@ struct HookRunner {
         case .refused(let path, let reason):
             console.message("warning: the post-change hook \(path.terminalSafe) was not run: \(reason.message)\n")
         case .ready(let path):
-            // The hook's own trend commands do not run it again.
-            var variables = environment
-            variables["TREND_DATA_DIR"] = dataDirectory
-            variables["TREND_NO_HOOKS"] = "1"
+            let variables = HookFinding.environment(from: environment, dataDirectory: dataDirectory)
             let context = ChangeDocument.Context(command: command, commandLine: commandLine, dataFile: dataFile)
             console.flush()
             for change in changes {

@@ -34,9 +34,8 @@ struct StatsCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        let dates = context.app.clock.dateInput
-        let sinceDay = try since.map { try dates.bound(parsing: $0).day }
-        let untilDay = try until.map { try dates.bound(parsing: $0).day }
+        let sinceDay = try context.day(since)
+        let untilDay = try context.day(until)
         try await context.loadSettings()
         try await context.loadWeights()
         let unit = context.unit
