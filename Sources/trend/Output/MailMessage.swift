@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TrendCore
 
 /// The progress report as a complete mail (SPEC §8; RFC 5322, RFC 2045,
