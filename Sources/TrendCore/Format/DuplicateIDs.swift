@@ -13,45 +13,53 @@ enum DuplicateIDs {
         let count = entries.count
         guard count > 1 else { return nil }
         if count <= smallCount { return firstInSmall(entries) }
-        var keys = [(UInt64, UInt64)](repeating: (0, 0), count: count)
+        return entries.withUnsafeBufferPointer { firstInPartitions($0) }
+    }
+
+    /// Each partition holds (32 bits of the id's hash, index) pairs, read in
+    /// order; an entry is only read again when two hashes agree. Copying
+    /// the ids out instead would need 16 MB beside a million-entry history,
+    /// and a long history's peak memory is the history plus what its load
+    /// allocates.
+    private static func firstInPartitions(_ entries: UnsafeBufferPointer<WeightEntry>) -> Int? {
+        let count = entries.count
+        let seeds = seeds
         var counts = [Int](repeating: 0, count: 257)
-        for (i, entry) in entries.enumerated() {
-            let key = key(entry)
-            keys[i] = key
-            counts[Int(key.0 >> 56) + 1] += 1
-        }
+        for entry in entries { counts[Int(key(entry).0 >> 56) + 1] += 1 }
         for bucket in 1...256 { counts[bucket] += counts[bucket - 1] }
         var starts = counts
-        var order = [Int32](repeating: 0, count: count)
+        var order = [UInt64](repeating: 0, count: count)
         for i in 0..<count {
-            let bucket = Int(keys[i].0 >> 56)
-            order[starts[bucket]] = Int32(i)
+            let key = key(entries[i])
+            let bucket = Int(key.0 >> 56)
+            order[starts[bucket]] = mixed(key, seeds) & 0xFFFF_FFFF_0000_0000 | UInt64(i)
             starts[bucket] += 1
         }
         var firstRepeat: Int?
-        let seeds = seeds
-        var table = [Int32](repeating: -1, count: 16)
+        var table = [UInt64](repeating: .max, count: 16)
         for bucket in 0..<256 {
             let members = counts[bucket]..<counts[bucket + 1]
             guard members.count > 1 else { continue }
-            var size = 16
-            while size < members.count * 2 { size <<= 1 }
-            if table.count < size { table = [Int32](repeating: -1, count: size) } else { table.withUnsafeMutableBufferPointer { $0.update(repeating: -1) } }
+            var bits = 4
+            while 1 << bits < members.count * 2 { bits += 1 }
+            let size = 1 << bits
+            if table.count < size { table = [UInt64](repeating: .max, count: size) } else { table.withUnsafeMutableBufferPointer { $0.update(repeating: .max) } }
             let mask = size - 1
             for position in members {
-                let i = Int(order[position])
-                let key = keys[i]
-                var slot = Int(truncatingIfNeeded: mixed(key, seeds) >> 40) & mask
-                while table[slot] >= 0 {
-                    let other = Int(table[slot])
-                    if keys[other] == key {
-                        let later = max(i, other)
+                let pair = order[position]
+                let i = Int(pair & 0xFFFF_FFFF)
+                // The hash's top bits place it; all 32 it keeps tell it apart.
+                var slot = Int(truncatingIfNeeded: pair >> UInt64(64 - bits))
+                while table[slot] != .max {
+                    let other = table[slot]
+                    if other >> 32 == pair >> 32, key(entries[Int(other & 0xFFFF_FFFF)]) == key(entries[i]) {
+                        let later = max(i, Int(other & 0xFFFF_FFFF))
                         firstRepeat = min(firstRepeat ?? later, later)
                         break
                     }
                     slot = (slot + 1) & mask
                 }
-                if table[slot] < 0 { table[slot] = Int32(i) }
+                if table[slot] == .max { table[slot] = pair }
             }
         }
         return firstRepeat

@@ -47,8 +47,12 @@ enum ParallelEntries {
             }
             entries.append(entry)
         }
-        guard let (rest, end) = await secondHalf else { return nil }
-        entries.append(contentsOf: rest)
+        guard case (var rest, let end)? = await secondHalf else { return nil }
+        // Chunk by chunk, each freed once copied: the first half's array has
+        // room for all (untouched pages cost nothing), so the second half
+        // is never resident twice.
+        rest.reverse()
+        while let chunk = rest.popLast() { entries.append(contentsOf: chunk) }
         scanner.index = end
         return finish(&scanner, entries: entries)
     }
@@ -69,20 +73,33 @@ enum ParallelEntries {
         return nil
     }
 
-    /// Entries from `start` to the end of the array, from a mapping of its own.
-    static func readEntries(descriptor: Int32, size: Int, from start: Int) async -> ([WeightEntry], Int)? {
+    /// Entries in a chunk of the second half: 2 MiB, so joining the halves
+    /// holds at most one chunk twice.
+    static let chunkCount = 32_768
+
+    /// Entries from `start` to the end of the array, from a mapping of its
+    /// own, in chunks of `chunkCount`.
+    static func readEntries(descriptor: Int32, size: Int, from start: Int) async -> ([[WeightEntry]], Int)? {
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != Platform.mapFailed else { return nil }
         defer { munmap(base, size) }
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
         let releaser = PageReleaser(base: base)
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = start
+        var chunks: [[WeightEntry]] = []
         var entries: [WeightEntry] = []
-        entries.reserveCapacity((size - start) / 104)
+        entries.reserveCapacity(min(chunkCount, (size - start) / 104))
+        var number = 0
         var lastReleased = start
         repeat {
-            guard let entry = try? WeightsDocument.decodeEntry(&scanner, number: entries.count + 1, allowUnknownKeys: false) else {
+            number += 1
+            guard let entry = try? WeightsDocument.decodeEntry(&scanner, number: number, allowUnknownKeys: false) else {
                 return nil
+            }
+            if entries.count == chunkCount {
+                chunks.append(entries)
+                entries = []
+                entries.reserveCapacity(chunkCount)
             }
             entries.append(entry)
             if scanner.offset - lastReleased >= 1 << 20 {
@@ -90,7 +107,8 @@ enum ParallelEntries {
                 lastReleased = scanner.offset
             }
         } while scanner.take(UInt8(ascii: ","))
-        return (entries, scanner.offset)
+        chunks.append(entries)
+        return (chunks, scanner.offset)
     }
 
     /// The rest of the document after the entries: `]`, the goal and the

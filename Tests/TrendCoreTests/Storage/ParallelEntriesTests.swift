@@ -5,10 +5,11 @@ import TestSupport
 
 @Suite("Reading large files on two cores")
 struct ParallelEntriesTests {
-    /// A canonical store larger than the parallel threshold.
+    /// A canonical store larger than the parallel threshold, whose second
+    /// half comes back in more than one chunk.
     static func largeStore() -> WeightStore {
         var generator = SeededGenerator(seed: 99)
-        let entries = (0..<50_000).map { i in
+        let entries = (0..<80_000).map { i in
             WeightEntry(
                 timestamp: Timestamp(epochSeconds: 1_500_000_000 + Int64(i) * 3_000, utcOffsetSeconds: [0, 3600, -18000][i % 3]),
                 kilograms: Double.random(in: 60...100, using: &generator), note: i % 10 == 0 ? "note \(i), \"quoted\"" : nil)
@@ -22,6 +23,7 @@ struct ParallelEntriesTests {
         let store = Self.largeStore()
         let bytes = WeightsDocument.encode(store)
         #expect(bytes.count > ParallelEntries.minimumSize)
+        #expect(store.entries.count / 2 > ParallelEntries.chunkCount)
         try Data(bytes).write(to: URL(fileURLWithPath: dir.file("weights.json")))
         let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
             await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor))
