@@ -1,7 +1,8 @@
 extension DateInput {
     /// The forms files write by the million, read straight from the bytes:
     /// `2026-11-03`, `2026-11-03 07:05`, `2026-11-03T07:05:09.645`, each
-    /// with nothing, `Z`, `±HH:MM` or `±HHMM` after it. Nil for anything
+    /// with nothing, `Z`, `±HH:MM` or `±HHMM` after it (the offset may
+    /// follow one space, as Apple Health writes it). Nil for anything
     /// else (one-digit parts, words, other separators), which the full
     /// reader then reads: this only makes the common case fast, it never
     /// reads a text differently.
@@ -54,10 +55,12 @@ extension DateInput {
             let offset = utcDesignator == .keepUTC ? 0 : timeZone.utcOffset(atEpochSeconds: local)
             return Timestamp(epochSeconds: local, utcOffsetSeconds: offset).storable
         }
+        // Apple Health's `2026-11-03 07:05:09 +0100`: one space before the offset.
+        if b[index] == 32 && index + 1 < n && (b[index + 1] == 43 || b[index + 1] == 45) { index += 1 }
         guard b[index] == 43 || b[index] == 45 else { return nil }
         let sign = b[index] == 45 ? -1 : 1
         let rest = n - index - 1
-        guard let oh = two(index + 1) else { return nil }
+        guard rest == 4 || rest == 5, let oh = two(index + 1) else { return nil }
         let om: Int
         if rest == 5, b[index + 3] == 58, let m = two(index + 4) {
             om = m

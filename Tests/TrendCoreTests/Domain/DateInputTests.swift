@@ -166,18 +166,20 @@ struct ISODateFastPathTests {
             "2026-03-29 02:30", "2026-10-25 02:30", "2026-10-25T02:30:00Z", "0001-01-01T00:00:00+00:00", "9999-12-31T23:59:59+00:00",
             "2026-02-29", "2026-13-01", "2026-11-03T24:00", "2026-11-03T07:60", "2026-11-03T07:05:60", "2026-11-03T07:05+19:00",
             "2026-11-03T07:05+01", "2026-11-03T07:05:09.", "2026-11-03X07:05", "2026-1-3", "2026/11/03", "0000-01-01", "2026-11-30",
+            "2026-11-03 07:05:09 +0100", "2026-11-03 07:05:09 -0800", "2026-03-29 02:30:00 +0100", "2026-11-03 07:05:09 +", "2026-11-03T07:05+", "2026-11-03T07:05:09-1", "2026-11-03 07:05:09 0100",
         ]
         var generator = SeededGenerator(seed: 5)
-        for _ in 0..<300 {
+        for _ in 0..<600 {
             let year = Int.random(in: 1...9999, using: &generator)
             let month = Int.random(in: 0...13, using: &generator)
             let day = Int.random(in: 0...32, using: &generator)
             let hour = Int.random(in: 0...25, using: &generator)
             let minute = Int.random(in: 0...61, using: &generator)
-            let zone = ["", "Z", "+01:00", "-0800", "+18:00", "+18:01", " "].randomElement(using: &generator)!
+            let second = ["", ":00", ":59", ":60", ":7"].randomElement(using: &generator)!
+            let zone = ["", "Z", "+01:00", "-0800", "+18:00", "+18:01", " ", " +0100", " -08:00", "  +0100", " Z"].randomElement(using: &generator)!
             let separator = ["T", " ", "_"].randomElement(using: &generator)!
             func pad(_ v: Int, _ w: Int) -> String { String(repeating: "0", count: max(0, w - String(v).count)) + String(v) }
-            texts.append("\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))\(separator)\(pad(hour, 2)):\(pad(minute, 2))\(zone)")
+            texts.append("\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))\(separator)\(pad(hour, 2)):\(pad(minute, 2))\(second)\(zone)")
         }
         return texts
     }()
@@ -196,5 +198,6 @@ struct ISODateFastPathTests {
             #expect(quick == full, "\(text): fast \(quick), full \(String(describing: full))")
         }
         #expect(fast > 100, "the fast path reads the common forms")
+        #expect(input.isoTimestamp("2026-11-03 07:05:09 +0100") != nil, "Apple Health's form is a common one")
     }
 }
