@@ -148,14 +148,21 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
     /// order already, its rows given new ids: then only rows of the same
     /// second are sorted, by id, instead of the whole file.
     public static func sortInOrder(_ entries: inout [WeightEntry]) {
+        // Read first, write only when needed: a mutating loop makes the array
+        // unique before it starts, copying a million entries that a caller
+        // still holds even when nothing moves.
         var index = 1
+        var sameSecondOutOfOrder = false
         while index < entries.count {
-            if entries[index].timestamp.epochSeconds < entries[index - 1].timestamp.epochSeconds {
+            let (earlier, later) = (entries[index - 1].timestamp.epochSeconds, entries[index].timestamp.epochSeconds)
+            if later < earlier {
                 entries.sort(by: isOrderedBefore)
                 return
             }
+            if later == earlier && !sameSecondOutOfOrder && isOrderedBefore(entries[index], entries[index - 1]) { sameSecondOutOfOrder = true }
             index += 1
         }
+        guard sameSecondOutOfOrder else { return }
         var start = 0
         while start < entries.count {
             var end = start + 1

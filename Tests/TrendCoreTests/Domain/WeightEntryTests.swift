@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TrendCore
 
 @Suite("WeightEntry")
@@ -35,5 +36,31 @@ struct WeightEntryTests {
     @Test("an entry is 64 bytes: a long history is an array of them (body fat without an Optional's tag)")
     func size() {
         #expect(MemoryLayout<WeightEntry>.stride == 64)
+    }
+
+    /// Runs of one second among ordered ones, as imports give them: in order,
+    /// one pair swapped inside a second, or out of order across seconds.
+    @Test("putting entries in order gives what sorting by the one order gives", arguments: ["ordered", "same second", "across seconds", "reversed"])
+    func sortInOrder(shape: String) throws {
+        var generator = SeededGenerator(seed: 7)
+        var seconds: [Int64] = []
+        var second: Int64 = 1_700_000_000
+        for _ in 0..<2_000 {
+            second += Int64.random(in: 0...2, using: &generator)
+            seconds.append(second)
+        }
+        var entries = seconds.map { WeightEntry(timestamp: Timestamp(epochSeconds: $0, utcOffsetSeconds: 0), kilograms: 80) }
+        let expected = entries.sorted(by: WeightEntry.isOrderedBefore)
+        switch shape {
+        case "ordered": entries = expected
+        case "same second":
+            entries = expected
+            let tie = try #require(entries.indices.dropFirst().first { entries[$0].timestamp == entries[$0 - 1].timestamp && $0 > 1_000 })
+            entries.swapAt(tie, tie - 1)
+        case "across seconds": entries.swapAt(10, 1_500)
+        default: entries = expected.reversed()
+        }
+        WeightEntry.sortInOrder(&entries)
+        #expect(entries == expected)
     }
 }
