@@ -96,7 +96,7 @@ struct DurableFile: Sendable {
     /// when the change changed nothing (no write, no undo step).
     enum FileContents {
         case bytes([UInt8])
-        case streamed((inout ChunkingSink) -> Void)
+        case streamed((inout ChunkingSink) async -> Void)
         case unchanged
     }
 
@@ -138,7 +138,7 @@ struct DurableFile: Sendable {
         }
         let (contents, note, result): (FileContents, ChangeNote?, Result)
         if let changed { (contents, note, result) = changed } else { (contents, note, result) = try await change(nil) }
-        try replace(target, with: contents, like: status, note: note)
+        try await replace(target, with: contents, like: status, note: note)
         return result
     }
 
@@ -150,7 +150,7 @@ struct DurableFile: Sendable {
     /// Writes `contents` to a new temporary file beside `target` and renames
     /// it into place, then syncs the directory: readers see the old file or
     /// the new one, never a part. The caller holds the lock, if one is needed.
-    func replace(_ target: String, with contents: FileContents, like status: stat?, note: ChangeNote? = nil) throws(StorageError) {
+    func replace(_ target: String, with contents: FileContents, like status: stat?, note: ChangeNote? = nil) async throws(StorageError) {
         if case .unchanged = contents { return }
         let targetDirectory = PathName.parent(of: target)
         let name = PathName.lastComponent(of: target)
@@ -160,7 +160,7 @@ struct DurableFile: Sendable {
         let journal = note == nil ? nil : journal(target: target)
         var step: UndoJournal.Step?
         do throws(StorageError) {
-            let produced = try writeTemporary(temporary, contents: contents, like: status)
+            let produced = try await writeTemporary(temporary, contents: contents, like: status)
             if let journal, let note {
                 step = journal.willReplace(current: status.map(Fingerprint.init), produced: produced, record: note.record, retiring: note.retiring)
             }
@@ -273,7 +273,7 @@ struct DurableFile: Sendable {
     /// Writes, gives the old mode and owner, syncs; returns the new file's
     /// fingerprint (a rename keeps it).
     @discardableResult
-    private func writeTemporary(_ temporary: String, contents: FileContents, like original: stat?) throws(StorageError) -> Fingerprint {
+    private func writeTemporary(_ temporary: String, contents: FileContents, like original: stat?) async throws(StorageError) -> Fingerprint {
         let fd = try SafeFile.createNew(temporary, reportedAs: path)
         var closed = false
         defer { if !closed { close(fd) } }
@@ -287,7 +287,7 @@ struct DurableFile: Sendable {
         }
         switch contents {
         case .bytes(let bytes): writer.append(contentsOf: bytes)
-        case .streamed(let produce): produce(&writer)
+        case .streamed(let produce): await produce(&writer)
         case .unchanged: break
         }
         writer.flush()

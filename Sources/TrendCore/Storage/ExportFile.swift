@@ -15,7 +15,7 @@ import Foundation
 /// through a symlink or over one of the data files.
 package enum ExportFile {
     /// `protected`: the data files, which an export must never replace.
-    package static func write(_ bytes: [UInt8], toPath given: String, protecting protected: [String]) throws(StorageError) {
+    package static func write(_ bytes: [UInt8], toPath given: String, protecting protected: [String]) async throws(StorageError) {
         // Relative to the working directory: the temporary goes beside the file, not at /.
         let path = given.hasPrefix("/") ? given : PathName.absolute(given, in: FileManager.default.currentDirectoryPath)
         let directory = PathName.parent(of: path).isEmpty ? "." : PathName.parent(of: path)
@@ -32,7 +32,7 @@ package enum ExportFile {
         if let real = realPath(path), protected.compactMap(realPath).contains(real) {
             throw .outputIsDataFile(path: path)
         }
-        try DurableFile(path: path).replace(path, with: .bytes(bytes), like: status)
+        try await DurableFile(path: path).replace(path, with: .bytes(bytes), like: status)
     }
 
     /// The path with every symlink resolved; nil when it does not exist.

@@ -77,7 +77,7 @@ public struct JSONFileWeightRepository: WeightRepository {
             let final = store
             let change = written
             let note = DurableFile.ChangeNote(record: JournalStep(at: now, command: command, summary: change.summary), retiring: retiring)
-            return (DurableFile.FileContents.streamed { writer in WeightsDocument.encode(final, into: &writer) }, note, (store, outcome, change))
+            return (DurableFile.FileContents.streamed { writer in await WeightsDocument.encode(final, into: &writer) }, note, (store, outcome, change))
         }
     }
 
@@ -119,11 +119,11 @@ public struct JSONFileWeightRepository: WeightRepository {
 
     public func writeCopy(_ store: WeightStore, to path: String) async throws {
         guard store.version <= WeightStore.currentVersion else { throw DataFileError.newerVersion(path: path, version: store.version) }
-        try ExportFile.write(WeightsDocument.encode(store), toPath: path, protecting: [])
+        try await ExportFile.write(WeightsDocument.encode(store), toPath: path, protecting: [])
     }
 
     public func writeExport(_ bytes: [UInt8], to path: String) async throws {
-        try ExportFile.write(bytes, toPath: path, protecting: protectedPaths + protectedPaths.map(DurableFile.lockPath(of:)))
+        try await ExportFile.write(bytes, toPath: path, protecting: protectedPaths + protectedPaths.map(DurableFile.lockPath(of:)))
     }
 
     public func isStore(_ path: String) -> Bool {

@@ -40,6 +40,29 @@ struct WeightsDocumentTests {
         #expect(WeightsDocument.encode(decoded) == bytes)
     }
 
+    /// Sizes on both sides of where a second core joins, and one that ends
+    /// in a short last block.
+    @Test(
+        "a long history is written on two cores, byte for byte as one core writes it, every entry once and in order",
+        arguments: [WeightsDocument.parallelMinimum - 1, WeightsDocument.parallelMinimum, 2 * WeightsDocument.parallelBlock + 5, 5 * WeightsDocument.parallelBlock])
+    func twoCores(count: Int) async throws {
+        var generator = SeededGenerator(seed: UInt64(count))
+        var entries: [WeightEntry] = []
+        for i in 0..<count {
+            let when = Timestamp(epochSeconds: 1_600_000_000 + Int64(i) * 600, utcOffsetSeconds: 3600 * (i % 5))
+            let note: String? = i % 97 == 0 ? "note \(i)" : nil
+            let fat: Double? = i % 3 == 0 ? Double(i % 400) / 10 + 5 : nil
+            entries.append(WeightEntry(timestamp: when, kilograms: Double.random(in: 40...150, using: &generator), note: note, fatPercent: fat))
+        }
+        var oneCore: [UInt8] = []
+        WeightsDocument.encodeLines(entries[...], into: &oneCore)
+        var twoCores: [UInt8] = []
+        await WeightsDocument.encodeLines(entries, into: &twoCores)
+        #expect(twoCores == oneCore)
+        let decoded = try WeightsDocument.decode(WeightsDocument.encode(WeightStore(entries: entries)), path: "w.json")
+        #expect(decoded.entries == entries)
+    }
+
     @Test("the same data gives the same bytes whatever order it came in")
     func canonical() {
         let reversed = WeightStore(entries: Self.sample.entries.reversed(), goalKilograms: 75)
