@@ -13,6 +13,12 @@ import TrendCore
 // (5%) faster; on 1,000,000 no change.
 mallopt(M_ARENA_MAX, 1)
 mallopt(M_TOP_PAD, 8 << 20)
+// Blocks up to 32 MiB (a long history's arrays as they grow) from the heap,
+// which keeps what is freed for the next one, instead of a fresh mapping each
+// whose every page faults in again: a 1,000,000-row import took 164,000
+// page faults and a fifth of its time in them (1.39 → 1.30 s A/B).
+mallopt(M_MMAP_THRESHOLD, 32 << 20)
+mallopt(M_TRIM_THRESHOLD, 1 << 30)
 #endif
 
 // SIGINT, SIGTERM, SIGHUP and SIGQUIT never leave a half-replaced file, and
