@@ -38,14 +38,16 @@ enum ParallelEntries {
                 releaser.release(upTo: scanner.offset)
                 lastReleased = scanner.offset
             }
-            guard scanner.offset < split,
-                let entry = try? WeightsDocument.decodeEntry(&scanner, number: entries.count + 1, allowUnknownKeys: false),
-                scanner.take(UInt8(ascii: ","))
-            else {
+            // Appended straight from the decoder: through `try?` each entry
+            // was copied out of an Optional (a retain and a release apiece).
+            var decoded = scanner.offset < split
+            if decoded {
+                do { entries.append(try WeightsDocument.decodeEntry(&scanner, number: entries.count + 1, allowUnknownKeys: false)) } catch { decoded = false }
+            }
+            guard decoded, scanner.take(UInt8(ascii: ",")) else {
                 _ = await secondHalf
                 return nil
             }
-            entries.append(entry)
         }
         guard case (var rest, let end)? = await secondHalf else { return nil }
         // Chunk by chunk, each freed once copied: the first half's array has
@@ -93,15 +95,12 @@ enum ParallelEntries {
         var lastReleased = start
         repeat {
             number += 1
-            guard let entry = try? WeightsDocument.decodeEntry(&scanner, number: number, allowUnknownKeys: false) else {
-                return nil
-            }
             if entries.count == chunkCount {
                 chunks.append(entries)
                 entries = []
                 entries.reserveCapacity(chunkCount)
             }
-            entries.append(entry)
+            do { entries.append(try WeightsDocument.decodeEntry(&scanner, number: number, allowUnknownKeys: false)) } catch { return nil }
             if scanner.offset - lastReleased >= 1 << 20 {
                 releaser.release(upTo: scanner.offset)
                 lastReleased = scanner.offset
