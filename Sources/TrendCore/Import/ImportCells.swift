@@ -64,23 +64,39 @@ struct ImportCells {
     }
 
     /// `80`, `80.5`, `180.25`: digits, at most one point with digits after
-    /// it, nothing else; what `Double` reads exactly as the full reader would.
+    /// it, nothing else, at most 16 bytes; what `Double` reads exactly as the
+    /// full reader would.
     static func plainDecimal(_ cell: String) -> Double? {
         var cell = cell
         return cell.withUTF8 { plainDecimal($0) }
     }
 
     static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard !bytes.isEmpty, bytes.count <= 16 else { return nil }
+        guard bytes.count <= 16 else { return nil }
+        return decimal(bytes)
+    }
+
+    /// The same digits of any length (Apple Health writes
+    /// `78.900000000000006`): `Double` reads those exactly, and never sees
+    /// the hex, exponents, `nan` or NUL-ended prefixes it would also accept.
+    static func decimal(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { decimal($0) }
+    }
+
+    static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard !bytes.isEmpty else { return nil }
+        // Up to 16 digits fit the mantissa; up to 15 significant ones are
+        // exact as an integer over a power of ten.
+        let short = bytes.count <= 16
         var point = false
         var digits = 0
-        // Up to 15 significant digits are exact as an integer over a power of ten.
         var mantissa: Int64 = 0
         var scale = 0
         for byte in bytes {
             if byte >= 48 && byte <= 57 {
                 digits += 1
-                mantissa = mantissa * 10 + Int64(byte - 48)
+                if short { mantissa = mantissa * 10 + Int64(byte - 48) }
                 if point { scale += 1 }
             } else if byte == 46 && !point && digits > 0 {
                 point = true
@@ -91,29 +107,8 @@ struct ImportCells {
         }
         guard digits > 0 else { return nil }
         // Correctly rounded: an integer below 2^53 divided by an exact power of ten.
-        if mantissa < (1 << 53) && scale <= 22 { return Double(mantissa) / Self.powersOfTen[scale] }
+        if short && mantissa < (1 << 53) && scale <= 22 { return Double(mantissa) / Self.powersOfTen[scale] }
         return Double(String(decoding: bytes, as: UTF8.self))
-    }
-
-    /// Digits with at most one point between digits, of any length (Apple
-    /// Health writes `78.900000000000006`): `Double` reads those exactly,
-    /// and never sees the hex, exponents, `nan` or NUL-ended prefixes it
-    /// would also accept.
-    static func decimal(_ text: String) -> Double? {
-        var point = false
-        var digitsBefore = 0
-        var digitsAfter = 0
-        for byte in text.utf8 {
-            if byte >= 48 && byte <= 57 {
-                if point { digitsAfter += 1 } else { digitsBefore += 1 }
-            } else if byte == 46 && !point && digitsBefore > 0 {
-                point = true
-            } else {
-                return nil
-            }
-        }
-        guard digitsBefore > 0, !point || digitsAfter > 0 else { return nil }
-        return Double(text)
     }
 
     static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { result, _ in result * 10 } }
