@@ -127,16 +127,33 @@ struct JSONScanner {
             if byte < 0x20 { throw fail("control character in a string") }
             index += 1
         }
-        var scalars = String.UnicodeScalarView()
-        var pendingBytes = Array(bytes[start..<index])
-        // Invalid UTF-8 is refused, never replaced: a file read back must be what was written.
-        func flush() throws(Failure) {
-            if !pendingBytes.isEmpty {
-                guard let text = String(validating: pendingBytes, as: UTF8.self) else {
-                    throw fail("invalid UTF-8 in a string")
-                }
-                scalars.append(contentsOf: text.unicodeScalars)
-                pendingBytes.removeAll()
+        // With escapes: the bytes decoded into one buffer, made a String
+        // once (appending scalar by scalar cost thousands of instructions a
+        // note). Invalid UTF-8 is refused, never replaced: a file read back
+        // must be what was written. Each raw run is checked where it ends,
+        // and only when it has a non-ASCII byte.
+        var decoded = Array(bytes[start..<index])
+        var runStart = start
+        func checkRun(upTo end: Int) throws(Failure) {
+            guard bytes[runStart..<end].contains(where: { $0 >= 0x80 }) else { return }
+            guard String(validating: bytes[runStart..<end], as: UTF8.self) != nil else { throw fail("invalid UTF-8 in a string") }
+        }
+        func append(_ scalar: UInt32) {
+            switch scalar {
+            case ..<0x80:
+                decoded.append(UInt8(scalar))
+            case ..<0x800:
+                decoded.append(UInt8(0xC0 | scalar >> 6))
+                decoded.append(UInt8(0x80 | scalar & 0x3F))
+            case ..<0x10000:
+                decoded.append(UInt8(0xE0 | scalar >> 12))
+                decoded.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                decoded.append(UInt8(0x80 | scalar & 0x3F))
+            default:
+                decoded.append(UInt8(0xF0 | scalar >> 18))
+                decoded.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+                decoded.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                decoded.append(UInt8(0x80 | scalar & 0x3F))
             }
         }
         while true {
@@ -144,28 +161,29 @@ struct JSONScanner {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
+                try checkRun(upTo: index - 1)
                 break
             }
             if byte < 0x20 { throw fail("control character in a string") }
             if byte != UInt8(ascii: "\\") {
-                pendingBytes.append(byte)
+                decoded.append(byte)
                 index += 1
                 continue
             }
-            try flush()
+            try checkRun(upTo: index)
             index += 1
             guard index < bytes.count else { throw fail("unterminated string") }
             let escape = bytes[index]
             index += 1
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""): decoded.append(0x22)
+            case UInt8(ascii: "\\"): decoded.append(0x5C)
+            case UInt8(ascii: "/"): decoded.append(0x2F)
+            case UInt8(ascii: "b"): decoded.append(0x08)
+            case UInt8(ascii: "f"): decoded.append(0x0C)
+            case UInt8(ascii: "n"): decoded.append(0x0A)
+            case UInt8(ascii: "r"): decoded.append(0x0D)
+            case UInt8(ascii: "t"): decoded.append(0x09)
             case UInt8(ascii: "u"):
                 let high = try readHex4()
                 if (0xD800..<0xDC00).contains(high) {
@@ -174,18 +192,17 @@ struct JSONScanner {
                     index += 2
                     let low = try readHex4()
                     guard (0xDC00..<0xE000).contains(low) else { throw fail("unpaired surrogate in a string") }
-                    scalars.append(Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!)
+                    append(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
                 } else {
-                    guard let scalar = Unicode.Scalar(high) else { throw fail("unpaired surrogate in a string") }
-                    scalars.append(scalar)
+                    guard Unicode.Scalar(high) != nil else { throw fail("unpaired surrogate in a string") }
+                    append(high)
                 }
             default:
                 throw fail("invalid escape in a string", at: index - 2)
             }
+            runStart = index
         }
-        try flush()
-        let text = String(scalars)
-        return text
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     private mutating func readHex4() throws(Failure) -> UInt32 {

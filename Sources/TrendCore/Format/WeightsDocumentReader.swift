@@ -48,7 +48,7 @@ extension WeightsDocument {
                 if s.take(UInt8(ascii: "]")) { return }
                 var lastReported = s.offset
                 repeat {
-                    entries.append(try decodeEntry(&s, number: entries.count + 1, allowUnknownKeys: allowUnknownKeys))
+                    try appendEntry(&s, to: &entries, number: entries.count + 1, allowUnknownKeys: allowUnknownKeys)
                     if let progress, s.offset - lastReported >= 1 << 20 {
                         progress(s.offset)
                         lastReported = s.offset
@@ -136,7 +136,18 @@ extension WeightsDocument {
         return try s.readNumber()
     }
 
-    static func decodeEntry(_ s: inout JSONScanner, number n: Int, allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> WeightEntry {
+    /// Appends one entry: the canonical line at fixed offsets when it is one,
+    /// else read key by key. Appended, not returned: an entry returned
+    /// through an optional was copied out of it (a retain and a release apiece).
+    static func appendEntry(
+        _ s: inout JSONScanner, to entries: inout [WeightEntry], number n: Int, allowUnknownKeys: Bool
+    ) throws(JSONScanner.Failure) {
+        if appendCanonical(&s, to: &entries) { return }
+        entries.append(try decodeEntryByKeys(&s, number: n, allowUnknownKeys: allowUnknownKeys))
+    }
+
+    /// Any spelling JSON allows, checked key by key, with the exact message for what is wrong.
+    static func decodeEntryByKeys(_ s: inout JSONScanner, number n: Int, allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> WeightEntry {
         let start = s.offset
         guard s.peek() == UInt8(ascii: "{") else { throw s.fail("entry \(n) must be an object, not \(s.kindOfNextValue())") }
         s.index += 1
@@ -242,34 +253,41 @@ extension WeightsDocument {
         return WeightEntry(id: id, timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent)
     }
 
-    /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, either case. Unrolled: the
-    /// 16 byte positions are fixed.
+    /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, either case. The 32 digits
+    /// are read as four words of eight, each checked and converted without
+    /// a branch per digit: a digit or a letter is a coin toss per
+    /// character, so a branch on it was mispredicted half the time.
     static func parseUUID(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UUID? {
-        guard range.count == 36, let base = b.baseAddress, range.upperBound <= b.count else { return nil }
+        guard range.count == 36, let base = b.baseAddress, range.lowerBound >= 0, range.upperBound <= b.count else { return nil }
         let p = base + range.lowerBound
         guard p[8] == 45, p[13] == 45, p[18] == 45, p[23] == 45 else { return nil }
-        // Branch-free: a digit or a letter is a coin toss per character, so
-        // a branch on it was mispredicted about half the time (14% of a 10k
-        // load). The value is `c & 0xF`, plus 9 for a letter (bit 6); an
-        // invalid character sets bit 8, which survives the shifts and ORs,
-        // so validity is checked once for the whole UUID.
-        @inline(__always) func nibble(_ c: UInt8) -> UInt16 {
-            let value = UInt16(c & 0x0F) &+ 9 &* UInt16(c >> 6)
-            let notDigit = (UInt16(c &- 48) &+ 246) & 0x100  // c - '0' >= 10
-            let notLetter = (UInt16((c | 0x20) &- 97) &+ 250) & 0x100  // c - 'a' >= 6, either case
-            return value | (notDigit & notLetter)
+        @inline(__always) func load32(_ offset: Int) -> UInt64 {
+            UInt64(UInt32(littleEndian: UnsafeRawPointer(p + offset).loadUnaligned(as: UInt32.self)))
         }
-        @inline(__always) func pair(_ i: Int) -> UInt16 { nibble(p[i]) << 4 | nibble(p[i + 1]) }
-        let v0 = pair(0), v1 = pair(2), v2 = pair(4), v3 = pair(6)
-        let v4 = pair(9), v5 = pair(11), v6 = pair(14), v7 = pair(16)
-        let v8 = pair(19), v9 = pair(21), v10 = pair(24), v11 = pair(26)
-        let v12 = pair(28), v13 = pair(30), v14 = pair(32), v15 = pair(34)
-        let all = v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7 | v8 | v9 | v10 | v11 | v12 | v13 | v14 | v15
-        guard all & 0xFF00 == 0 else { return nil }
-        @inline(__always) func byte(_ v: UInt16) -> UInt8 { UInt8(truncatingIfNeeded: v) }
-        return UUID(uuid: (
-            byte(v0), byte(v1), byte(v2), byte(v3), byte(v4), byte(v5), byte(v6), byte(v7),
-            byte(v8), byte(v9), byte(v10), byte(v11), byte(v12), byte(v13), byte(v14), byte(v15)
-        ))
+        guard let first = hexWord(CanonicalBytes.load(p, 0)), let second = hexWord(load32(9) | load32(14) << 32),
+            let third = hexWord(load32(19) | load32(24) << 32), let fourth = hexWord(CanonicalBytes.load(p, 28))
+        else { return nil }
+        let words = (first.littleEndian, second.littleEndian, third.littleEndian, fourth.littleEndian)
+        return UUID(uuid: unsafeBitCast(words, to: uuid_t.self))
+    }
+
+    /// Eight hex digits (a little-endian word of their bytes) as the four
+    /// bytes they spell, first byte lowest; nil when any is not a hex digit.
+    @inline(__always) static func hexWord(_ w: UInt64) -> UInt32? {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func lanes(_ byte: UInt64) -> UInt64 { byte &* 0x0101_0101_0101_0101 }
+        // Per byte, with bit 7 clear: (x | 0x80) - n has bit 7 set iff x >= n.
+        let x = w ^ lanes(0x30)
+        let notDigit = ((x | high) &- lanes(0x0A)) & high
+        let lower = w | lanes(0x20)
+        let letter = ((lower | high) &- lanes(0x61)) & ~((lower | high) &- lanes(0x67)) & high
+        guard w & high == 0, notDigit & ~letter == 0 else { return nil }
+        // A digit's value is its low nibble, a letter's that plus 9 (bit 6 is set in letters only).
+        let value = (w & lanes(0x0F)) &+ ((w >> 6) & lanes(0x01)) &* 9
+        // Nibble pairs into bytes, then the four bytes side by side.
+        var t = ((value << 4) | (value >> 8)) & 0x00FF_00FF_00FF_00FF
+        t = (t | (t >> 8)) & 0x0000_FFFF_0000_FFFF
+        t = (t | (t >> 16)) & 0xFFFF_FFFF
+        return UInt32(truncatingIfNeeded: t)
     }
 }

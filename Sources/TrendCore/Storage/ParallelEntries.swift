@@ -42,7 +42,7 @@ enum ParallelEntries {
             // was copied out of an Optional (a retain and a release apiece).
             var decoded = scanner.offset < split
             if decoded {
-                do { entries.append(try WeightsDocument.decodeEntry(&scanner, number: entries.count + 1, allowUnknownKeys: false)) } catch { decoded = false }
+                do { try WeightsDocument.appendEntry(&scanner, to: &entries, number: entries.count + 1, allowUnknownKeys: false) } catch { decoded = false }
             }
             guard decoded, scanner.take(UInt8(ascii: ",")) else {
                 _ = await secondHalf
@@ -100,7 +100,7 @@ enum ParallelEntries {
                 entries = []
                 entries.reserveCapacity(chunkCount)
             }
-            do { entries.append(try WeightsDocument.decodeEntry(&scanner, number: number, allowUnknownKeys: false)) } catch { return nil }
+            do { try WeightsDocument.appendEntry(&scanner, to: &entries, number: number, allowUnknownKeys: false) } catch { return nil }
             if scanner.offset - lastReleased >= 1 << 20 {
                 releaser.release(upTo: scanner.offset)
                 lastReleased = scanner.offset
