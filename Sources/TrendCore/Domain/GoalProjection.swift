@@ -22,7 +22,8 @@ public struct GoalProjection: Equatable, Sendable {
     /// `dailyTrends`: the trend of every day up to the latest weigh-in day,
     /// oldest first (the last is the trend now): what decides "reached".
     public init(
-        goalKilograms: Double, dailyTrends: [Double], dailySlopeKilograms: Double?, latestDay: CalendarDay, projects: Bool = true
+        goalKilograms: Double, dailyTrends: some BidirectionalCollection<Double>, dailySlopeKilograms: Double?, latestDay: CalendarDay,
+        projects: Bool = true
     ) {
         self.goalKilograms = goalKilograms
         let trend = dailyTrends.last ?? goalKilograms
@@ -44,7 +45,7 @@ public struct GoalProjection: Equatable, Sendable {
     /// and has been at or below the goal since; or last left it below and
     /// has been at or above the goal since. Approaching from above, 0.8 kg
     /// over the goal inside the band is not reached: it has not arrived.
-    public static func isReached(goalKilograms goal: Double, dailyTrends: [Double]) -> Bool {
+    public static func isReached(goalKilograms goal: Double, dailyTrends: some Collection<Double>) -> Bool {
         let band = reachedWithinKilograms
         var lastOutsideAbove: Bool?
         var arrivedSince = false

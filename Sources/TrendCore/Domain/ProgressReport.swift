@@ -244,7 +244,7 @@ public struct ProgressReport: Equatable, Sendable {
         var goal: GoalProjection?
         if let goalKilograms {
             goal = GoalProjection(
-                goalKilograms: goalKilograms, dailyTrends: series.days.map(\.trendKilograms), dailySlopeKilograms: slope, latestDay: asOf,
+                goalKilograms: goalKilograms, dailyTrends: series.days.lazy.map { $0.trendKilograms }, dailySlopeKilograms: slope, latestDay: asOf,
                 projects: enough)
         }
         let weeklyRate = enough ? series.weeklyRateKilograms : nil

@@ -23,13 +23,14 @@ public struct StatusSummary: Equatable, Sendable {
         weeklyRateKilograms = series.reportedWeeklyRateKilograms
         if let goalKilograms {
             let goal = GoalProjection(
-                goalKilograms: goalKilograms, dailyTrends: series.days.map(\.trendKilograms), dailySlopeKilograms: nil, latestDay: asOf, projects: false)
+                goalKilograms: goalKilograms, dailyTrends: series.days.lazy.map { $0.trendKilograms }, dailySlopeKilograms: nil, latestDay: asOf,
+                projects: false)
             remainingKilograms = goal.remainingKilograms
             goalReached = goal.isReached
         } else {
             remainingKilograms = nil
             goalReached = nil
         }
-        recentTrendKilograms = series.days.suffix(Self.sparklineDays).map(\.trendKilograms)
+        recentTrendKilograms = series.days.suffix(Self.sparklineDays).map { $0.trendKilograms }
     }
 }
