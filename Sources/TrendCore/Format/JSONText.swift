@@ -34,6 +34,23 @@ package enum JSONText {
         return out
     }
 
+    /// Appends what `quoted` gives: for reports written as bytes, so a
+    /// string that needs no escape is copied in without making a String.
+    package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+            out.append(contentsOf: quoted(text).utf8)
+            return
+        }
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: text.utf8)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends what `number` gives (see `appendNumber(_:to:)` for sinks).
+    package static func appendNumber(_ value: Double, toBytes out: inout [UInt8]) {
+        appendNumber(value, to: &out)
+    }
+
     /// Shortest text that reads back as the same Double (`75`, `80.5`).
     package static func number(_ value: Double) -> String {
         DecimalText.shortest(value)

@@ -28,9 +28,9 @@ indirect enum JSONOutput {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
-        case .number(let value): out.append(contentsOf: JSONText.number(value).utf8)
+        case .number(let value): JSONText.appendNumber(value, toBytes: &out)
         case .integer(let value): out.append(contentsOf: String(value).utf8)
-        case .string(let value): out.append(contentsOf: JSONText.quoted(value).utf8)
+        case .string(let value): JSONText.appendQuoted(value, to: &out)
         case .array(let items):
             if items.isEmpty {
                 out.append(contentsOf: "[]".utf8)
@@ -52,7 +52,7 @@ indirect enum JSONOutput {
             out.append(contentsOf: "{\n".utf8)
             for (i, (key, value)) in members.enumerated() {
                 pad(indent + 2)
-                out.append(contentsOf: JSONText.quoted(key).utf8)
+                JSONText.appendQuoted(key, to: &out)
                 out.append(contentsOf: ": ".utf8)
                 value.render(into: &out, indent: indent + 2)
                 out.append(contentsOf: (i + 1 < members.count ? ",\n" : "\n").utf8)

@@ -15,6 +15,9 @@ struct JSONTextTests {
         ])
     func quoted(text: String, expected: String) throws {
         #expect(JSONText.quoted(text) == expected)
+        var appended: [UInt8] = [UInt8(ascii: "x")]
+        JSONText.appendQuoted(text, to: &appended)
+        #expect(appended == [UInt8(ascii: "x")] + Array(expected.utf8))
         let decoded = try JSONSerialization.jsonObject(with: Data(JSONText.quoted(text).utf8), options: [.fragmentsAllowed])
         #expect(decoded as? String == text)
     }
