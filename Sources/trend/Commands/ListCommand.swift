@@ -7,7 +7,7 @@ struct ListCommand: TrendCommand {
 
     static let rangeOption = Option<ProgressRange>(
         "range", valueName: "RANGE",
-        help: "Only the last RANGE: \(ProgressRange.valueNames.joined(separator: ", ")).")
+        help: "Only the last RANGE: \(ProgressRange.valueList).")
     static let sinceOption = Option<String>("since", valueName: "DATE", help: "Only weigh-ins on or after DATE.")
     static let untilOption = Option<String>("until", valueName: "DATE", help: "Only weigh-ins on or before DATE.")
     static let limitOption = Option<Count>("limit", short: "n", valueName: "N", help: "Only the latest N weigh-ins.")

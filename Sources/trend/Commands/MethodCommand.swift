@@ -2,7 +2,7 @@ import TrendCore
 
 struct MethodCommand: TrendCommand {
     static let nameArgument = Argument<TrendMethod>(
-        "NAME", help: "The trend method: \(TrendMethod.valueNames.joined(separator: ", ")).", isOptional: true)
+        "NAME", help: "The trend method: \(TrendMethod.valueList).", isOptional: true)
 
     static let readsWeights = false
 

@@ -6,7 +6,7 @@ struct ProgressCommand: TrendCommand {
     }
 
     static let rangeOption = Option<ProgressRange>(
-        "range", valueName: "RANGE", help: "The period: \(ProgressRange.valueNames.joined(separator: ", ")) (default 1M).")
+        "range", valueName: "RANGE", help: "The period: \(ProgressRange.valueList) (default 1M).")
     static let sinceOption = Option<String>("since", valueName: "DATE", help: "The period starts on DATE instead.")
     static let untilOption = Option<String>("until", valueName: "DATE", help: "The period ends on DATE (default today): the report as it was then.")
     static let metricOption = Option<ChartModel.Metric>(

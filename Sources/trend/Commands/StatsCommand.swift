@@ -7,7 +7,7 @@ struct StatsCommand: TrendCommand {
 
     static let byOption = Option<PeriodStatistics.Period>("by", valueName: "PERIOD", help: "One row per week, month (default) or year.")
     static let rangeOption = Option<ProgressRange>(
-        "range", valueName: "RANGE", help: "The period: \(ProgressRange.valueNames.joined(separator: ", ")) (default All).")
+        "range", valueName: "RANGE", help: "The period: \(ProgressRange.valueList) (default All).")
     static let sinceOption = Option<String>("since", valueName: "DATE", help: "Start on DATE instead.")
     static let untilOption = Option<String>("until", valueName: "DATE", help: "End on DATE (default today).")
     static let formatOption = CommandTable.format(Format.self)

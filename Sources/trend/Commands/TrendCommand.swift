@@ -68,6 +68,6 @@ enum CommandTable {
     static func format<Format: EnumeratedArgument>(_ formats: Format.Type, help: String = "Output format") -> Option<Format> {
         Option(
             "format", valueName: "FORMAT",
-            help: "\(help): \(Format.valueNames.joined(separator: ", ")) (default \(Format.valueNames[0])).")
+            help: "\(help): \(Format.valueList) (default \(Format.valueNames[0])).")
     }
 }

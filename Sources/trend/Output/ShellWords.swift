@@ -11,6 +11,6 @@ enum ShellWords {
 
     /// A command line as the user typed it, each word quoted where a shell needs it.
     static func line(_ words: [String]) -> String {
-        words.map(quoted).joined(separator: " ")
+        words.map(quoted).concatenated(separator: " ")
     }
 }

@@ -2,15 +2,21 @@
 /// option and argument, already checked against its declaration.
 struct ParsedValues {
     var command: CommandConfiguration?
-    /// Long option name to the values given, in order (flags: one empty value each).
-    var options: [String: [String]] = [:]
+    /// Each option given, by long name, in order (flags: an empty value).
+    /// A list, not a dictionary: a command line holds a handful, and the
+    /// runtime searched every conformance in the binary to build the
+    /// dictionary's type at the first run of every command (0.1M instructions).
+    var options: [(name: String, value: String)] = []
     var positionals: [String] = []
 
-    subscript(flag: Flag) -> Bool { options[flag.spec.long] != nil }
+    /// True when the option or flag named `long` was given.
+    func has(_ long: String) -> Bool { options.contains { $0.name == long } }
+
+    subscript(flag: Flag) -> Bool { has(flag.spec.long) }
 
     /// The last value given: a later option overrides an earlier one.
     subscript<Value: ArgumentValue>(option: Option<Value>) -> Value? {
-        options[option.spec.long]?.last.flatMap(Value.init(argument:))
+        options.last { $0.name == option.spec.long }.flatMap { Value(argument: $0.value) }
     }
 
     /// Every value of a repeating argument, in order.
@@ -87,12 +93,12 @@ struct ArgumentParser {
                     var value: String
                     if let inline { value = inline } else { value = try nextValue(for: "--" + name, option, arguments, &index, command: commandName) }
                     try check(value, for: option, command: commandName)
-                    result.options[option.long, default: []].append(value)
+                    result.options.append((option.long, value))
                 } else {
                     guard inline == nil else {
                         throw UsageError(message: "'--\(name)' does not take a value", commandName: commandName)
                     }
-                    result.options[option.long, default: []].append("")
+                    result.options.append((option.long, ""))
                 }
                 continue
             }
@@ -110,16 +116,16 @@ struct ArgumentParser {
                     }
                     characters = []
                     try check(value, for: option, command: commandName)
-                    result.options[option.long, default: []].append(value)
+                    result.options.append((option.long, value))
                 } else {
-                    result.options[option.long, default: []].append("")
+                    result.options.append((option.long, ""))
                 }
             }
         }
-        if let command = result.command, result.options["help"] == nil {
+        if let command = result.command, !result.has("help") {
             try checkArguments(result, of: command)
             for group in command.exclusive {
-                let given = group.filter { result.options[$0] != nil }
+                let given = group.filter { result.has($0) }
                 if given.count > 1 {
                     throw UsageError(
                         message: given.map { "--" + $0 }.joined(separator: " and ") + " cannot be used together",

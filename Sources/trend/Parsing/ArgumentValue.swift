@@ -17,6 +17,9 @@ protocol ArgumentValue: Sendable, Equatable {
 
 extension ArgumentValue {
     static var valueNames: [String] { [] }
+
+    /// `valueNames` as help lists them: `1W, 1M, 3M` (built at every start).
+    static var valueList: String { valueNames.concatenated(separator: ", ") }
     /// A value refused for a reason more particular than `expectation`.
     static func explain(_ text: String) -> String? { nil }
 }
@@ -30,8 +33,8 @@ extension EnumeratedArgument {
         self = match
     }
 
-    static var valueNames: [String] { allCases.map(\.rawValue) }
-    static var expectation: String { valueNames.joined(separator: ", ") }
+    static var valueNames: [String] { allCases.map { $0.rawValue } }
+    static var expectation: String { valueList }
 }
 
 extension String: ArgumentValue {
@@ -91,7 +94,7 @@ enum ImportFormatChoice: ArgumentValue, Equatable {
     }
 
     static var valueNames: [String] { ["auto"] + ImportFormat.all.map(\.name) }
-    static var expectation: String { valueNames.joined(separator: ", ") }
+    static var expectation: String { valueList }
 
     var format: ImportFormat? {
         if case .named(let format) = self { return format }
@@ -112,8 +115,8 @@ extension NumericDateOrder: EnumeratedArgument {}
 extension WeightUnit: ArgumentValue {
     /// Also `kgs`, `pounds`, `stone`: what people type.
     init?(argument: String) { self.init(parsing: argument) }
-    static var valueNames: [String] { allCases.map(\.rawValue) }
-    static var expectation: String { valueNames.joined(separator: ", ") }
+    static var valueNames: [String] { allCases.map { $0.rawValue } }
+    static var expectation: String { valueList }
 }
 
 /// A file or directory name: any text but the empty one, which would
