@@ -14,7 +14,9 @@ public final class ProgressFeature {
     /// range selected, even when an earlier, larger preparation ends later.
     @ObservationIgnored private var generation = 0
 
-    public private(set) var range: ProgressRange = .month
+    /// The days selected: a named range, or days given (`--since`,
+    /// `--until`). One observed value, not three (see `FeatureActivity`).
+    public private(set) var selection = Selection()
     public private(set) var snapshot: ProgressReport
     public private(set) var isPreparing = false
 
@@ -32,25 +34,28 @@ public final class ProgressFeature {
     public var method: TrendMethod { settings.method }
     public var goalKilograms: Double? { weightLog.goalKilograms }
 
-    /// Days chosen instead of a named range (`--since`, `--until`).
-    public private(set) var since: CalendarDay?
-    public private(set) var until: CalendarDay?
+    public struct Selection: Equatable, Sendable {
+        public var range: ProgressRange = .month
+        /// Days chosen instead of a named range (`--since`, `--until`).
+        public var since: CalendarDay?
+        public var until: CalendarDay?
+    }
+
+    public var range: ProgressRange { selection.range }
+    public var since: CalendarDay? { selection.since }
+    public var until: CalendarDay? { selection.until }
 
     /// Selects a range (ending on `until`, when given: the report as it
     /// was then) and prepares its report.
     public func select(_ range: ProgressRange, until: CalendarDay? = nil) async {
-        self.range = range
-        since = nil
-        self.until = until
+        selection = Selection(range: range, since: nil, until: until)
         await prepare()
     }
 
     /// Selects the days from `since` (the first weigh-in when nil) to
     /// `until` (today when nil), and prepares their report.
     public func select(since: CalendarDay?, until: CalendarDay?) async {
-        range = .all
-        self.since = since
-        self.until = until
+        selection = Selection(range: .all, since: since, until: until)
         await prepare()
     }
 
@@ -64,11 +69,9 @@ public final class ProgressFeature {
         let goal = weightLog.goalKilograms
         let plan = weightLog.goalPlan
         let height = settings.heightCentimetres
-        let range = range
+        let (range, since, until) = (selection.range, selection.since, selection.until)
         let today = clock.today
         let method = settings.method
-        let since = since
-        let until = until
         let prepared = await offMainActor(if: entries.count) {
             ProgressReport.prepare(
                 entries: entries, goalKilograms: goal, goalPlan: plan, heightCentimetres: height, range: range, today: today, method: method,

@@ -8,35 +8,48 @@ public final class SettingsFeature {
     @ObservationIgnored private let refreshes = SharedRefresh()
     @ObservationIgnored private let saves = EditQueue()
 
+    /// What settings.json holds, as loaded or last saved: one observed
+    /// value, not three (see `FeatureActivity`).
+    public private(set) var saved = Settings()
+    /// Choices for this session only (`--unit`, `--method`), never saved.
+    public private(set) var session = SessionChoices()
+    public private(set) var activity = FeatureActivity()
+
+    /// What `--unit` and `--method` chose for this run.
+    public struct SessionChoices: Equatable, Sendable {
+        public var unit: WeightUnit?
+        public var method: TrendMethod?
+    }
+
     /// The unit saved in settings.
-    public private(set) var savedUnit: WeightUnit = .kilograms
+    public var savedUnit: WeightUnit { saved.unit }
     /// A unit chosen for this session only (`--unit`), never saved.
-    public private(set) var sessionUnit: WeightUnit?
+    public var sessionUnit: WeightUnit? { session.unit }
     /// The trend method saved in settings.
-    public private(set) var savedMethod: TrendMethod = .default
+    public var savedMethod: TrendMethod { saved.method ?? .default }
     /// A method chosen for this session only (`--method`), never saved.
-    public private(set) var sessionMethod: TrendMethod?
+    public var sessionMethod: TrendMethod? { session.method }
     /// For BMI; nil until given.
-    public private(set) var heightCentimetres: Double?
-    public private(set) var hasLoaded = false
-    public private(set) var isLoading = false
-    public private(set) var isSaving = false
-    public private(set) var loadError: (any Error)?
-    public private(set) var saveError: (any Error)?
+    public var heightCentimetres: Double? { saved.heightCentimetres }
+    public var hasLoaded: Bool { activity.hasLoaded }
+    public var isLoading: Bool { activity.isLoading }
+    public var isSaving: Bool { activity.isSaving }
+    public var loadError: (any Error)? { activity.loadError }
+    public var saveError: (any Error)? { activity.saveError }
 
     public init(repository: any SettingsRepository) {
         self.repository = repository
     }
 
     /// The unit weights are shown and typed in.
-    public var unit: WeightUnit { sessionUnit ?? savedUnit }
+    public var unit: WeightUnit { session.unit ?? saved.unit }
 
     /// What an export's weights are in: exact kilograms, unless a unit was
     /// chosen for this run (then converted and rounded, SPEC §6).
-    public var exportUnit: WeightUnit { sessionUnit ?? .kilograms }
+    public var exportUnit: WeightUnit { session.unit ?? .kilograms }
 
     /// The method the trend is computed with.
-    public var method: TrendMethod { sessionMethod ?? savedMethod }
+    public var method: TrendMethod { session.method ?? saved.method ?? .default }
 
     public func startLoading() {
         _ = sharedRefreshTask()
@@ -48,14 +61,14 @@ public final class SettingsFeature {
 
     private func sharedRefreshTask() -> Task<Void, Never> {
         // Loading from the moment it is asked for, not when the task first runs.
-        isLoading = true
+        activity.isLoading = true
         return refreshes.task { [repository] in
-            defer { self.isLoading = false }
+            defer { self.activity.isLoading = false }
             do {
                 self.accept(try await repository.load())
-                self.loadError = nil
+                self.activity.loadError = nil
             } catch {
-                self.loadError = error
+                self.activity.loadError = error
             }
         }
     }
@@ -81,31 +94,29 @@ public final class SettingsFeature {
     /// Saves run one after another in the order they were asked for, and
     /// what is published is what each left on disk, in that order.
     private func save(_ operation: @escaping @Sendable () async throws -> Settings) async throws {
-        isSaving = true
-        defer { isSaving = saves.pending > 0 }
+        activity.isSaving = true
+        defer { activity.isSaving = saves.pending > 0 }
         do {
             accept(try await saves.run(operation))
-            saveError = nil
+            activity.saveError = nil
         } catch {
-            saveError = error
+            activity.saveError = error
             throw error
         }
     }
 
     private func accept(_ settings: Settings) {
-        savedUnit = settings.unit
-        savedMethod = settings.method ?? .default
-        heightCentimetres = settings.heightCentimetres
-        hasLoaded = true
+        saved = settings
+        activity.hasLoaded = true
     }
 
     /// Uses `method` for this session without saving it.
     public func useMethodForSession(_ method: TrendMethod?) {
-        sessionMethod = method
+        session.method = method
     }
 
     /// Uses `unit` for this session without saving it.
     public func useForSession(_ unit: WeightUnit?) {
-        sessionUnit = unit
+        session.unit = unit
     }
 }

@@ -19,17 +19,23 @@ public final class WeightLogFeature {
     @ObservationIgnored private let refreshes = SharedRefresh()
     @ObservationIgnored private let edits = EditQueue()
 
-    public private(set) var entries: [WeightEntry] = []
-    public private(set) var goalKilograms: Double?
+    /// The loaded data as one value (what `export` writes): the weigh-ins,
+    /// the goal, its plan and the file's version, which change together.
+    /// One observed value, not four (see `FeatureActivity`).
+    public private(set) var store = WeightStore()
+    public private(set) var activity = FeatureActivity()
+
+    public var entries: [WeightEntry] { store.entries }
+    public var goalKilograms: Double? { store.goalKilograms }
     /// How the goal is to be reached, when a plan was set (SPEC §13).
-    public private(set) var goalPlan: GoalPlan?
+    public var goalPlan: GoalPlan? { store.goalPlan }
     /// The file's format version; a newer one is read but never written.
-    public private(set) var version = WeightStore.currentVersion
-    public private(set) var hasLoaded = false
-    public private(set) var isLoading = false
-    public private(set) var isSaving = false
-    public private(set) var loadError: (any Error)?
-    public private(set) var saveError: (any Error)?
+    public var version: Int { store.version }
+    public var hasLoaded: Bool { activity.hasLoaded }
+    public var isLoading: Bool { activity.isLoading }
+    public var isSaving: Bool { activity.isSaving }
+    public var loadError: (any Error)? { activity.loadError }
+    public var saveError: (any Error)? { activity.saveError }
     /// Copies of the weigh-ins a sync tool left beside the store (SPEC §9):
     /// their entries are lost unless merged.
     public private(set) var conflictCopies: [String] = []
@@ -54,22 +60,17 @@ public final class WeightLogFeature {
 
     private func sharedRefreshTask() -> Task<Void, Never> {
         // Loading from the moment it is asked for, not when the task first runs.
-        isLoading = true
+        activity.isLoading = true
         return refreshes.task { [repository] in
-            defer { self.isLoading = false }
+            defer { self.activity.isLoading = false }
             do {
                 self.accept(try await repository.load())
-                self.loadError = nil
+                self.activity.loadError = nil
             } catch {
-                self.loadError = error
+                self.activity.loadError = error
                 self.conflictCopies = repository.conflictCopies()
             }
         }
-    }
-
-    /// The loaded data as one value: what `export` writes.
-    public var store: WeightStore {
-        WeightStore(entries: entries, goalKilograms: goalKilograms, goalPlan: goalPlan, version: version)
     }
 
     /// The most recent weigh-in by instant.
@@ -435,11 +436,10 @@ public final class WeightLogFeature {
 
     private func accept(_ store: WeightStore) {
         conflictCopies = repository.conflictCopies()
-        entries = store.entries
-        goalKilograms = store.goalKilograms
-        goalPlan = store.goalPlan
-        version = store.version
-        hasLoaded = true
+        var published = store
+        published.edits = nil
+        self.store = published
+        activity.hasLoaded = true
     }
 
     /// Runs `operation` after every edit admitted before it, publishes the
@@ -448,16 +448,16 @@ public final class WeightLogFeature {
     private func performEdit<Value: Sendable>(
         _ operation: @escaping @Sendable () async throws -> (store: WeightStore, outcome: Value, change: WeightChange?)
     ) async throws -> Value {
-        isSaving = true
-        defer { isSaving = edits.pending > 0 }
+        activity.isSaving = true
+        defer { activity.isSaving = edits.pending > 0 }
         do {
             let (store, outcome, change) = try await edits.run(operation)
             accept(store)
             if let change { changes.append(change) }
-            saveError = nil
+            activity.saveError = nil
             return outcome
         } catch {
-            saveError = error
+            activity.saveError = error
             throw error
         }
     }
