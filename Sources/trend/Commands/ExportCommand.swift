@@ -24,8 +24,7 @@ struct ExportCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        try await context.loadSettings()
-        try await context.loadWeights()
+        try await context.loadSettingsAndWeights()
         let log = context.app.weightLogFeature
         let unit = context.app.settingsFeature.exportUnit
         guard let output, output != "-" else {

@@ -20,8 +20,7 @@ struct LastCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        try await context.loadSettings()
-        try await context.loadWeights()
+        try await context.loadSettingsAndWeights()
         let log = context.app.weightLogFeature
         guard let latest = log.latestEntry else { throw CommandFailure(status: ExitStatus.notFound, message: "No weigh-ins yet.") }
         let unit = context.unit

@@ -20,8 +20,7 @@ struct StatusCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        try await context.loadSettings()
-        try await context.loadWeights()
+        try await context.loadSettingsAndWeights()
         guard let status = await context.app.progressFeature.status() else { throw CommandFailure(status: ExitStatus.notFound, message: nil) }
         let unit = context.unit
         if format == .json {
