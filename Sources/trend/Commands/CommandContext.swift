@@ -26,14 +26,6 @@ final class CommandContext {
         if let error = app.settingsFeature.loadError { throw error }
     }
 
-    /// Both, the weigh-ins read while the settings are (on another core):
-    /// a damaged settings file is still the error reported first.
-    func loadSettingsAndWeights() async throws {
-        app.weightLogFeature.startLoading()
-        try await loadSettings()
-        try await loadWeights()
-    }
-
     func loadWeights() async throws {
         await app.weightLogFeature.refresh()
         if let error = app.weightLogFeature.loadError { throw error }

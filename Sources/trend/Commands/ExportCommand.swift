@@ -24,7 +24,8 @@ struct ExportCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        try await context.loadSettingsAndWeights()
+        try await context.loadSettings()
+        try await context.loadWeights()
         let log = context.app.weightLogFeature
         let unit = context.app.settingsFeature.exportUnit
         guard let output, output != "-" else {

@@ -20,7 +20,8 @@ struct LastCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        try await context.loadSettingsAndWeights()
+        try await context.loadSettings()
+        try await context.loadWeights()
         let log = context.app.weightLogFeature
         guard let latest = log.latestEntry else { throw CommandFailure(status: ExitStatus.notFound, message: "No weigh-ins yet.") }
         let unit = context.unit

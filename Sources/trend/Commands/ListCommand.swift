@@ -52,7 +52,8 @@ struct ListCommand: TrendCommand {
         let dates = context.app.clock.dateInput
         selection.since = try since.map(dates.bound(parsing:))
         selection.until = try until.map(dates.bound(parsing:))
-        try await context.loadSettingsAndWeights()
+        try await context.loadSettings()
+        try await context.loadWeights()
         if format == .csv {
             // Streamed row by row: no point is built per entry of a long history.
             let (entries, series) = await context.app.progressFeature.listingSeries(selection)

@@ -85,7 +85,8 @@ struct ProgressCommand: TrendCommand {
     @MainActor func run(_ context: CommandContext) async throws {
         let sinceDay = try context.day(since)
         let untilDay = try context.day(until)
-        try await context.loadSettingsAndWeights()
+        try await context.loadSettings()
+        try await context.loadWeights()
         let progress = context.app.progressFeature
         if sinceDay != nil {
             await progress.select(since: sinceDay, until: untilDay)

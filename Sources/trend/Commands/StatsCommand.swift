@@ -36,7 +36,8 @@ struct StatsCommand: TrendCommand {
     @MainActor func run(_ context: CommandContext) async throws {
         let sinceDay = try context.day(since)
         let untilDay = try context.day(until)
-        try await context.loadSettingsAndWeights()
+        try await context.loadSettings()
+        try await context.loadWeights()
         let unit = context.unit
         guard let statistics = await context.app.progressFeature.statistics(by: period, range: range, since: sinceDay, until: untilDay) else {
             if format == .json {

@@ -20,7 +20,8 @@ struct StatusCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        try await context.loadSettingsAndWeights()
+        try await context.loadSettings()
+        try await context.loadWeights()
         guard let status = await context.app.progressFeature.status() else { throw CommandFailure(status: ExitStatus.notFound, message: nil) }
         let unit = context.unit
         if format == .json {
