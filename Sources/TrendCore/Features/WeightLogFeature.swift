@@ -88,6 +88,15 @@ public final class WeightLogFeature {
         latestEntry.map { clock.nowEpochSeconds - $0.timestamp.epochSeconds }
     }
 
+    /// The weigh-ins whose short id starts with `prefix` (case ignored),
+    /// newest last: what a shell offers after `trend edit `. A prefix that
+    /// is not hex matches nothing.
+    public func completionCandidates(prefix: String) -> [WeightEntry] {
+        let typed = prefix.lowercased()
+        guard typed.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || $0 == 45 }) else { return [] }
+        return entries.filter { $0.idText.hasPrefix(typed) }
+    }
+
     // MARK: Edits
 
     /// Whether a typed weight is checked against the trend as a likely typo.

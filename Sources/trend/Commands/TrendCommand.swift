@@ -44,16 +44,20 @@ enum CommandTable {
         UndoCommand.self, RedoCommand.self, MergeCommand.self, MergeDriverCommand.self, InfoCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]
 
+    /// Commands for the completion scripts, not for people: in no help,
+    /// man page or list of commands.
+    static let hidden: [any TrendCommand.Type] = [CompleteCommand.self]
+
     /// Every configuration, for help, the man page and completions.
     static var configurations: [CommandConfiguration] { commands.map { $0.configuration } }
     static let globalOptions: [OptionSpec] = GlobalOptions.all.map { $0.spec }
     /// Builds the configuration of the command given, and of no other.
     static let parser = ArgumentParser(
-        commandNames: commands.flatMap { $0.names }, globalOptions: globalOptions,
+        commandNames: (commands + hidden).flatMap { $0.names }, globalOptions: globalOptions,
         configuration: { command(named: $0)?.configuration })
 
     static func command(named name: String) -> (any TrendCommand.Type)? {
-        commands.first { $0.names.contains(name) }
+        commands.first { $0.names.contains(name) } ?? hidden.first { $0.names.contains(name) }
     }
 
     /// `--method NAME`: a trend method for this run only.

@@ -1,0 +1,52 @@
+import TrendCore
+
+/// `trend __complete ids [PREFIX] [--describe]`: what the completion scripts
+/// offer, printed by trend itself, one candidate per line. The scripts read
+/// these lines into their reply as words; no stored text is ever passed
+/// through a shell expansion (bash's `compgen -W` expands `$(…)` in its word
+/// list, so a note imported from a file could run commands). A candidate is
+/// a short id (hex) and, with `--describe`, a tab and the weigh-in's date,
+/// time and weight: text trend makes, never a note or a file's cell.
+struct CompleteCommand: TrendCommand {
+    enum Kind: String, EnumeratedArgument {
+        case ids
+    }
+
+    static let kindArgument = Argument<Kind>("KIND", help: "What to complete: ids.")
+    static let prefixArgument = Argument<String>("PREFIX", help: "What is typed so far.", isOptional: true)
+    static let describeFlag = Flag("describe", help: "Follow each candidate with a tab and what it is.")
+
+    static let names = ["__complete"]
+    static let configuration = CommandConfiguration(
+        names: names, abstract: "Print completion candidates (for the completion scripts).", arguments: [kindArgument.spec, prefixArgument.spec],
+        options: [describeFlag], isListed: false)
+
+    let kind: Kind
+    let prefix: String
+    let describe: Bool
+
+    init(_ values: ParsedValues) {
+        kind = values[Self.kindArgument]!
+        prefix = values[Self.prefixArgument] ?? ""
+        describe = values[Self.describeFlag]
+    }
+
+    @MainActor func run(_ context: CommandContext) async throws {
+        // A damaged or missing store completes nothing, quietly.
+        guard (try? await context.loadSettings()) != nil else { return }
+        await context.app.weightLogFeature.refresh()
+        let unit = context.unit
+        var out = ""
+        for candidate in context.app.weightLogFeature.completionCandidates(prefix: prefix) {
+            out += candidate.shortID
+            if describe {
+                let weight = DecimalText.shortest(unit.roundedValue(fromKilograms: candidate.kilograms))
+                out += "\t" + EntryRendering.localDateTime(candidate.timestamp) + " " + weight + " " + unit.rawValue
+            }
+            out += "\n"
+        }
+        context.console.out(out)
+    }
+
+    static let readsWeights = false
+}
