@@ -19,13 +19,14 @@ public actor InMemoryWeightRepository: WeightRepository {
     public private(set) var insertOrder: [UUID] = []
     private var loadError: TestError?
     private var saveError: TestError?
-    private let delayNanoseconds: UInt64
+    /// Turns a load gives to other tasks before it answers, so that calls really overlap.
+    private let delayTurns: Int
 
-    public init(store: WeightStore = WeightStore(), loadError: TestError? = nil, saveError: TestError? = nil, delayNanoseconds: UInt64 = 0) {
+    public init(store: WeightStore = WeightStore(), loadError: TestError? = nil, saveError: TestError? = nil, delayTurns: Int = 0) {
         self.store = store
         self.loadError = loadError
         self.saveError = saveError
-        self.delayNanoseconds = delayNanoseconds
+        self.delayTurns = delayTurns
     }
 
     public func failLoads(_ error: TestError?) { loadError = error }
@@ -33,7 +34,7 @@ public actor InMemoryWeightRepository: WeightRepository {
 
     public func load() async throws -> WeightStore {
         loadCallCount += 1
-        if delayNanoseconds > 0 { try? await Task.sleep(nanoseconds: delayNanoseconds) }
+        for _ in 0..<delayTurns { await Task.yield() }
         if let loadError { throw loadError }
         return store
     }
@@ -142,10 +143,17 @@ public actor InMemorySettingsRepository: SettingsRepository {
 /// Lets a test hold a repository's changes at their start and release them
 /// one at a time, and records how many had finished when each started: a
 /// Feature that queues its edits never starts one while another runs.
+///
+/// A release is never lost: one that comes before its change has started
+/// waiting is kept as a permit for it (the gate once dropped such a release,
+/// and the suite hung waiting for a change that would never go on). Waits
+/// are bounded by turns given to other tasks, never by a clock, so a moved
+/// clock (`faketime`) cannot stretch them.
 public final class ChangeGate: Sendable {
     private struct State {
         var holding = false
         var waiting: [CheckedContinuation<Void, Never>] = []
+        var permits = 0
         var started = 0
         var finished = 0
         var finishedWhenStarted: [Int] = []
@@ -157,34 +165,47 @@ public final class ChangeGate: Sendable {
     /// From now on each change waits for `release()`.
     public func hold() { state.withLock { $0.holding = true } }
 
-    /// Lets the longest-waiting change go on.
+    /// Lets the longest-waiting change go on, or the next one to arrive.
     public func release() {
-        let next = state.withLock { $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }
+        let next = state.withLock { s -> CheckedContinuation<Void, Never>? in
+            if s.waiting.isEmpty {
+                s.permits += 1
+                return nil
+            }
+            return s.waiting.removeFirst()
+        }
         next?.resume()
     }
 
     public var started: Int { state.withLock { $0.started } }
     public var finishedWhenStarted: [Int] { state.withLock { $0.finishedWhenStarted } }
 
-    /// True once `count` changes have started; false after `seconds`.
-    public func waitUntilStarted(_ count: Int, seconds: Double = 5) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while started < count {
-            if Date() > deadline { return false }
-            try? await Task.sleep(nanoseconds: 1_000_000)
+    /// True once `count` changes have started; false when that many turns
+    /// given to other tasks went by first. A small `turns` checks that
+    /// something has *not* happened while everything runnable ran.
+    public func waitUntilStarted(_ count: Int, turns: Int = 5_000_000) async -> Bool {
+        for _ in 0..<turns {
+            if started >= count { return true }
+            await Task.yield()
         }
-        return true
+        return started >= count
     }
 
     func enter() async {
-        let holding = state.withLock { s -> Bool in
-            s.started += 1
-            s.finishedWhenStarted.append(s.finished)
-            return s.holding
-        }
-        guard holding else { return }
-        await withCheckedContinuation { continuation in
-            state.withLock { $0.waiting.append(continuation) }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            // Counted, checked and queued in one step: a release can come at any moment.
+            let goOn = state.withLock { s -> Bool in
+                s.started += 1
+                s.finishedWhenStarted.append(s.finished)
+                guard s.holding else { return true }
+                if s.permits > 0 {
+                    s.permits -= 1
+                    return true
+                }
+                s.waiting.append(continuation)
+                return false
+            }
+            if goOn { continuation.resume() }
         }
     }
 
@@ -238,8 +259,9 @@ public final class HeldReportWorker: ReportWorker {
         held.removeValue(forKey: number)?.resume()
     }
 
-    /// Waits until `count` jobs have started and are held.
-    public func waitUntilHolding(_ count: Int) async {
-        while held.count < count { await Task.yield() }
+    /// Waits until `count` jobs have started and are held (bounded by turns, not a clock).
+    public func waitUntilHolding(_ count: Int) async -> Bool {
+        for _ in 0..<5_000_000 where held.count < count { await Task.yield() }
+        return held.count >= count
     }
 }

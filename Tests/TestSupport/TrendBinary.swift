@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Runs the built `trend` binary as a subprocess, the way users and scripts do.
@@ -55,53 +54,23 @@ public struct TrendBinary: Sendable {
 
     /// A run that did not end within its time limit: it was killed, and the
     /// test fails instead of hanging the suite.
-    public struct TimedOut: Error, CustomStringConvertible {
-        public let command: String
-        public let seconds: Double
-        public var description: String { "\(command) did not finish within \(seconds) s and was killed" }
-    }
+    public typealias TimedOut = SpawnedProcess.TimedOut
 
     /// Runs to the end, or at most `timeout` seconds.
     public func run(
         _ arguments: [String], environment: [String: String], stdin: String? = nil, currentDirectory: String? = nil,
         timeout: Double = 120
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.environment = environment
-        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         // Output goes to files, not pipes: nothing can block on a full pipe.
         let scratch = try TemporaryDirectory()
-        _ = FileManager.default.createFile(atPath: scratch.file("out"), contents: nil)
-        _ = FileManager.default.createFile(atPath: scratch.file("err"), contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.file("out")))
-        let error = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.file("err")))
-        defer {
-            try? output.close()
-            try? error.close()
-        }
-        process.standardOutput = output
-        process.standardError = error
-        let input = Pipe()
-        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-        try process.run()
-        if let stdin {
-            input.fileHandleForWriting.write(Data(stdin.utf8))
-            try input.fileHandleForWriting.close()
-        }
-        if ended.wait(timeout: .now() + timeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            _ = ended.wait(timeout: .now() + 10)
-            throw TimedOut(command: ([url.lastPathComponent] + arguments).joined(separator: " "), seconds: timeout)
-        }
-        process.waitUntilExit()
+        let process = try SpawnedProcess(
+            url.path, arguments, environment: environment, currentDirectory: currentDirectory,
+            input: stdin.map { .bytes(Array($0.utf8)) } ?? .none, stdout: scratch.file("out"), stderr: scratch.file("err"))
+        let ended = try process.wait(seconds: timeout)
         let outputData = scratch.bytes("out") ?? Data()
         let errorData = scratch.bytes("err") ?? Data()
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: String(decoding: errorData, as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal, stdoutData: outputData)
+            status: ended.status, stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: String(decoding: errorData, as: UTF8.self), signaled: !ended.exited, stdoutData: outputData)
     }
 }

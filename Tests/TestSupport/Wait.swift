@@ -30,16 +30,3 @@ public enum Wait {
     /// Whether this system can say which files a process has open.
     public static let canInspectProcesses = FileManager.default.fileExists(atPath: "/proc/self/fd")
 }
-
-extension Process {
-    /// Waits for the process to end, at most `seconds`: past that it is
-    /// killed and the wait throws, so a hang fails the test that met it.
-    public func wait(seconds: Double = 120) throws {
-        if !Wait.until(seconds: seconds, { !isRunning }) {
-            kill(processIdentifier, SIGKILL)
-            waitUntilExit()
-            throw TrendBinary.TimedOut(command: executableURL?.lastPathComponent ?? "a process", seconds: seconds)
-        }
-        waitUntilExit()
-    }
-}

@@ -164,13 +164,9 @@ struct UndoTests {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<30 {
             let count = try ids(cli).count
-            let process = Process()
-            process.executableURL = cli.binary.url
-            process.arguments = [count == 20_001 ? "undo" : "redo", "-q"]
-            process.environment = cli.environment
-            try process.run()
+            let process = try SpawnedProcess(cli.binary.url.path, [count == 20_001 ? "undo" : "redo", "-q"], environment: cli.environment)
             usleep(UInt32(round % 10 * 4_000) + UInt32.random(in: 0..<3_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
+            process.send(SIGKILL)
             try process.wait()
             let after = try ids(cli).count
             #expect(after == 20_000 || after == 20_001, "round \(round): \(after)")

@@ -47,9 +47,9 @@ struct ProgressFeatureTests {
         let worker = HeldReportWorker()
         let progress = ProgressFeature(weightLog: app.weightLogFeature, settings: app.settingsFeature, clock: app.clock, worker: worker)
         let all = Task { await progress.select(.all) }
-        await worker.waitUntilHolding(1)
+        #expect(await worker.waitUntilHolding(1))
         let month = Task { await progress.select(.month) }
-        await worker.waitUntilHolding(2)
+        #expect(await worker.waitUntilHolding(2))
         #expect(progress.isPreparing)
         // The month (asked last) is ready first, then the earlier All.
         worker.release(2)

@@ -28,7 +28,7 @@ struct SettingsFeatureTests {
         let first = Task { try await settings.setUnit(.pounds) }
         #expect(await repository.gate.waitUntilStarted(1))
         let second = Task { try await settings.setUnit(.stones) }
-        #expect(await !repository.gate.waitUntilStarted(2, seconds: 0.3))
+        #expect(await !repository.gate.waitUntilStarted(2, turns: 2_000))
         #expect(settings.isSaving)
         repository.gate.release()
         #expect(await repository.gate.waitUntilStarted(2))

@@ -10,7 +10,7 @@ struct WeightLogFeatureTests {
 
     @Test("overlapping refreshes share one load")
     func sharedRefresh() async {
-        let repository = InMemoryWeightRepository(delayNanoseconds: 50_000_000)
+        let repository = InMemoryWeightRepository(delayTurns: 1_000)
         let feature = WeightLogFeature(repository: repository, clock: .fixed(epochSeconds: now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)))
         feature.startLoading()
         #expect(feature.isLoading)
@@ -33,7 +33,7 @@ struct WeightLogFeatureTests {
         // Admitted second: made once the first is in the repository.
         let second = Task { try await log.add(kilograms: 79, at: .local(2026, 11, 28, 7)) }
         // The in-memory repository would take it at once: only the Feature's queue holds it back.
-        #expect(await !repository.gate.waitUntilStarted(2, seconds: 0.3))
+        #expect(await !repository.gate.waitUntilStarted(2, turns: 2_000))
         #expect(log.isSaving)
         repository.gate.release()
         #expect(await repository.gate.waitUntilStarted(2))
@@ -54,7 +54,7 @@ struct WeightLogFeatureTests {
         let first = Task { try await log.add(kilograms: 80, at: .local(2026, 11, 29, 7)) }
         #expect(await repository.gate.waitUntilStarted(1))
         let second = Task { try await log.add(kilograms: 79, at: .local(2026, 11, 28, 7)) }
-        #expect(await !repository.gate.waitUntilStarted(2, seconds: 0.2))
+        #expect(await !repository.gate.waitUntilStarted(2, turns: 2_000))
         repository.gate.release()
         await #expect(throws: InMemoryWeightRepository.TestError.saveFailed) { try await first.value }
         await repository.failSaves(nil)
