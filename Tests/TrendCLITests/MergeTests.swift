@@ -162,7 +162,7 @@ struct MergeTests {
         #expect(!FileManager.default.fileExists(atPath: copy))
         #expect(try kilograms(cli).count == 3)
         let undone = try cli.ok("undo")
-        #expect(undone.stderr.contains("put back \(copy)"))
+        #expect(undone.stderr.contains("put back beside the store: \(copy)"))
         #expect(try String(contentsOfFile: copy, encoding: .utf8) == text)
         #expect(try kilograms(cli).count == 2)
         try cli.ok("redo")

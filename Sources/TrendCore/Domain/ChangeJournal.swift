@@ -7,6 +7,10 @@ public struct JournalStep: Equatable, Sendable {
     /// What the change did, from the version before it to the one after.
     public let summary: ChangeSummary
 
+    /// What the journal calls a change it could not record when it was made
+    /// (a full disk), taken in afterwards from the version it left.
+    public static let notRecordedCommand = "(a change the journal could not record)"
+
     public init(at: Timestamp, command: String, summary: ChangeSummary) {
         self.at = at
         self.command = command

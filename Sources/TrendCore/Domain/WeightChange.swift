@@ -9,6 +9,8 @@ public struct WeightChange: Equatable, Sendable {
     public let summary: ChangeSummary
     /// The goal after the change (nil: none).
     public let goal: WeightStore.Goal?
+    /// What the undo journal said of this change (set aside, not recorded, a copy put back).
+    public var journalNotes: [JournalNote] = []
 
     public init(from before: WeightStore, to after: WeightStore) {
         goal = after.goal

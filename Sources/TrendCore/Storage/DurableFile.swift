@@ -105,6 +105,9 @@ struct DurableFile: Sendable {
     struct ChangeNote {
         var record: JournalStep
         var retiring: [String] = []
+        /// Whether a merged copy leaving the journal holds a weigh-in the
+        /// new store lacks (then it is put back beside the store, never deleted).
+        var holdsMissingWeighIns: (String) -> Bool = { _ in true }
     }
 
     /// Applies `change` to the current contents (nil: no file yet) under the
@@ -115,14 +118,15 @@ struct DurableFile: Sendable {
         try await update { (current: MappedContents?) async throws -> (contents: FileContents, note: ChangeNote?, result: Result) in
             let (contents, result) = try await change(current)
             return (contents, nil, result)
-        }
+        }.result
     }
 
     /// As `update`, with the change journalled (when the file keeps its
-    /// previous versions) and the retired files taken away after it.
+    /// previous versions) and the retired files taken away after it; what
+    /// the journal had to say comes back with the result.
     func update<Result>(
         _ change: (MappedContents?) async throws -> (contents: FileContents, note: ChangeNote?, result: Result)
-    ) async throws -> Result {
+    ) async throws -> (result: Result, notes: [JournalNote]) {
         try createDirectoryIfNeeded()
         let target = try resolvedTarget()
         let targetDirectory = PathName.parent(of: target)
@@ -138,8 +142,8 @@ struct DurableFile: Sendable {
         }
         let (contents, note, result): (FileContents, ChangeNote?, Result)
         if let changed { (contents, note, result) = changed } else { (contents, note, result) = try await change(nil) }
-        try await replace(target, with: contents, like: status, note: note)
-        return result
+        let notes = try await replace(target, with: contents, like: status, note: note)
+        return (result, notes)
     }
 
     /// The journal of the file's versions, when it keeps them.
@@ -150,19 +154,24 @@ struct DurableFile: Sendable {
     /// Writes `contents` to a new temporary file beside `target` and renames
     /// it into place, then syncs the directory: readers see the old file or
     /// the new one, never a part. The caller holds the lock, if one is needed.
-    func replace(_ target: String, with contents: FileContents, like status: stat?, note: ChangeNote? = nil) async throws(StorageError) {
-        if case .unchanged = contents { return }
+    /// The journal records the change before the rename and lets go of what
+    /// it no longer needs after it, so a process killed at any moment leaves
+    /// a journal the next run can reconcile with the file.
+    @discardableResult
+    func replace(_ target: String, with contents: FileContents, like status: stat?, note: ChangeNote? = nil) async throws(StorageError) -> [JournalNote] {
+        if case .unchanged = contents { return [] }
         let targetDirectory = PathName.parent(of: target)
         let name = PathName.lastComponent(of: target)
         let temporary = targetDirectory + "/." + name + ".tmp-" + Self.randomSuffix()
         replacementGuard.willReplace()
         defer { replacementGuard.didEnd() }
         let journal = note == nil ? nil : journal(target: target)
-        var step: UndoJournal.Step?
+        var plan: UndoJournalDirectory.Plan?
         do throws(StorageError) {
             let produced = try await writeTemporary(temporary, contents: contents, like: status)
             if let journal, let note {
-                step = journal.willReplace(current: status.map(Fingerprint.init), produced: produced, record: note.record, retiring: note.retiring)
+                plan = journal.prepare(
+                    current: status.map(Fingerprint.init), produced: produced, temporary: temporary, record: note.record, retiring: note.retiring)
             }
             guard rename(temporary, target) == 0 else { throw StorageError(errno: errno, path: path) }
             replacementGuard.didCommit()
@@ -174,9 +183,15 @@ struct DurableFile: Sendable {
         // Merged copies go once their entries are safely in place: into the
         // journal, so an undo brings them back; without one, they are removed.
         var kept: StorageError?
-        if let step, let journal {
-            do throws(StorageError) { try journal.retire(step) } catch { kept = error }
+        var notes: [JournalNote] = []
+        if let plan, let journal, let note, plan.saved != nil {
+            do throws(StorageError) {
+                notes = try journal.commit(plan, holdsMissingWeighIns: note.holdsMissingWeighIns, day: note.record.at.day)
+            } catch {
+                kept = error
+            }
         } else {
+            notes = plan?.notes ?? []
             for path in note?.retiring ?? [] where !SafeFile.removeRegular(path) {
                 kept = .copyKept(path: path, reason: "not a regular file")
             }
@@ -186,6 +201,7 @@ struct DurableFile: Sendable {
         }
         if case .ioFailed(let path, let reason)? = kept { throw StorageError.copyKept(path: path, reason: reason) }
         if let kept { throw kept }
+        return notes
     }
 
     // MARK: Steps

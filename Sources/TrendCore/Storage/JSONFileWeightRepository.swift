@@ -52,7 +52,7 @@ public struct JSONFileWeightRepository: WeightRepository {
         guard let file else { throw StorageError.noDataDirectory }
         let command = command
         let now = clock.now
-        return try await file.update { (current: MappedContents?) async throws -> (contents: DurableFile.FileContents, note: DurableFile.ChangeNote?, result: (store: WeightStore, outcome: Value, change: WeightChange?)) in
+        var (result, notes) = try await file.update { (current: MappedContents?) async throws -> (contents: DurableFile.FileContents, note: DurableFile.ChangeNote?, result: (store: WeightStore, outcome: Value, change: WeightChange?)) in
             var store = WeightStore()
             if let current { store = try await WeightsDocument.decode(current, path: file.path) }
             guard store.version <= WeightStore.currentVersion else {
@@ -76,9 +76,19 @@ public struct JSONFileWeightRepository: WeightRepository {
             guard !written.summary.isEmpty || !retiring.isEmpty else { return (.unchanged, nil, (store, outcome, nil)) }
             let final = store
             let change = written
-            let note = DurableFile.ChangeNote(record: JournalStep(at: now, command: command, summary: change.summary), retiring: retiring)
+            // A merged copy leaving the journal is kept while it holds a weigh-in this store lacks.
+            let holdsMissing: (String) -> Bool = { copy in
+                guard let bytes = try? MappedFile.readFile(copy, reportedAs: copy)?.bytes, let held = try? WeightsDocument.decode(bytes, path: copy)
+                else { return true }
+                let ids = Set(final.entries.map(\.id))
+                return held.entries.contains { !ids.contains($0.id) }
+            }
+            let note = DurableFile.ChangeNote(
+                record: JournalStep(at: now, command: command, summary: change.summary), retiring: retiring, holdsMissingWeighIns: holdsMissing)
             return (DurableFile.FileContents.streamed { writer in await WeightsDocument.encode(final, into: &writer) }, note, (store, outcome, change))
         }
+        result.change?.journalNotes = notes
+        return result
     }
 
     public func undo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) {

@@ -73,10 +73,13 @@ enum SafeFile {
         return fd
     }
 
-    /// A small file's bytes (the journal), nil when there is none.
-    static func read(_ path: String) throws(StorageError) -> [UInt8]? {
+    /// A small file's bytes (the journal), nil when there is none; a file
+    /// over `largest` bytes is refused without being read.
+    static func read(_ path: String, largest: Int = Int.max) throws(StorageError) -> [UInt8]? {
         guard let fd = try openForReading(path) else { return nil }
         defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, Int(info.st_size) > largest { throw .ioFailed(path: path, reason: "it is larger than \(largest >> 20) MiB") }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -84,8 +87,18 @@ enum SafeFile {
             if n < 0 { throw StorageError(errno: errno, path: path, reading: true) }
             if n == 0 { break }
             bytes += chunk[0..<n]
+            if bytes.count > largest { throw .ioFailed(path: path, reason: "it is larger than \(largest >> 20) MiB") }
         }
         return bytes
+    }
+
+    /// Whether `path` is the directory `directory` (the same device and
+    /// inode, however either is spelled).
+    static func isSameDirectory(_ path: String, as directory: String) -> Bool {
+        var a = stat()
+        var b = stat()
+        guard stat(path, &a) == 0, stat(directory, &b) == 0, Platform.isDirectory(a) else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     /// Writes `bytes` as `path` atomically: a new file beside it (`O_EXCL`,

@@ -17,6 +17,12 @@ import Darwin
 struct UndoJournal: Equatable {
     /// The most changes kept; the oldest goes when a 21st is made.
     static let limit = 20
+    /// The largest step id a journal may hold: ids from a file are checked
+    /// against it, so one planted near `Int.max` cannot overflow the next id.
+    static let largestID = 1_000_000_000
+    /// A larger `journal.json` is not one trend wrote (20 steps are a few
+    /// KiB): it is set aside, never read into memory.
+    static let largestFile = 64 << 20
 
     /// A version of the data file.
     struct SavedVersion: Equatable {
@@ -26,10 +32,11 @@ struct UndoJournal: Equatable {
         var file: String
     }
 
-    /// A merged copy that `--delete-merged` moved into the journal.
+    /// A merged copy that `--delete-merged` moved into the journal. Undo
+    /// puts it back in the data directory under `name`, a plain file name
+    /// recorded at merge time: a journal can name no other place.
     struct Retired: Equatable {
-        /// Where it was.
-        var path: String
+        var name: String
         /// Its name in the journal directory.
         var file: String
     }
@@ -47,11 +54,33 @@ struct UndoJournal: Equatable {
 
     var nextID: Int { (steps.last?.id ?? Self.id(of: base.file) ?? 0) + 1 }
 
+    /// The number in `v-12.json` or `r-12-1.json`.
     static func id(of file: String) -> Int? {
         Int(file.dropFirst(2).prefix { $0.isNumber })
     }
 
     static func versionFile(_ id: Int) -> String { "v-\(id).json" }
+    static func retiredFile(_ id: Int, _ index: Int) -> String { "r-\(id)-\(index).json" }
+
+    /// `v-N.json` with N at most `largestID`: the only version names trend makes.
+    static func isVersionFile(_ name: String) -> Bool {
+        guard name.hasPrefix("v-"), name.hasSuffix(".json") else { return false }
+        return number(name.dropFirst(2).dropLast(5)) != nil
+    }
+
+    /// `r-N-M.json`.
+    static func isRetiredFile(_ name: String) -> Bool {
+        guard name.hasPrefix("r-"), name.hasSuffix(".json") else { return false }
+        let parts = name.dropFirst(2).dropLast(5).split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { number($0) != nil }
+    }
+
+    /// Digits only, at most `largestID`.
+    static func number(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.count <= 10, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(text), value <= largestID
+        else { return nil }
+        return value
+    }
 
     /// The version after `position` steps (0: the base).
     func version(at position: Int) -> SavedVersion {
@@ -67,8 +96,29 @@ struct UndoJournal: Equatable {
     var published: [JournalStep] { steps.map(\.record) }
 }
 
-/// The journal's directory and the moves between versions. Everything runs
-/// under the data file's lock.
+/// What may be put back in the data directory: a plain file name that is
+/// none of trend's own files there.
+enum RetiredName {
+    static func isAllowed(_ name: String, storeName: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 255, name != ".", name != "..", !name.utf8.contains(0x2F), !name.utf8.contains(0) else {
+            return false
+        }
+        if name == storeName || name == "settings.json" || name.hasSuffix(".lock") { return false }
+        // The journal, temporaries and the settings' own: `.weights.json.undo`, `.weights.json.tmp-…`.
+        if name.hasPrefix("." + storeName) || name.hasPrefix(".settings.json") { return false }
+        return true
+    }
+
+    /// The name a merged copy is recorded under: its own, or one trend
+    /// chooses when its own is one of trend's files.
+    static func recorded(for source: String, storeName: String, index: Int) -> String {
+        let own = PathName.lastComponent(of: source)
+        return isAllowed(own, storeName: storeName) ? own : "merged copy \(index).json"
+    }
+}
+
+/// The journal's directory and the moves between versions. Everything that
+/// changes it runs under the data file's lock.
 struct UndoJournalDirectory {
     /// The data file, every symlink resolved.
     let target: String
@@ -78,6 +128,10 @@ struct UndoJournalDirectory {
     var directory: String { PathName.parent(of: target) + "/." + PathName.lastComponent(of: target) + ".undo" }
     var journalPath: String { directory + "/journal.json" }
     func path(_ file: String) -> String { directory + "/" + file }
+    /// Where merged copies lived and go back to: beside the data file as named.
+    var dataDirectory: String { PathName.parent(of: reportedPath) }
+    var storeName: String { PathName.lastComponent(of: reportedPath) }
+    func place(of retired: UndoJournal.Retired) -> String { dataDirectory + "/" + retired.name }
 
     /// The journal, or nil when there is none yet.
     func load() throws(StorageError) -> UndoJournal? {
@@ -87,111 +141,244 @@ struct UndoJournalDirectory {
         }
         let read: [UInt8]?
         do {
-            read = try SafeFile.read(journalPath)
+            read = try SafeFile.read(journalPath, largest: UndoJournal.largestFile)
         } catch .ioFailed(_, let reason) {
-            // A symlink, a FIFO: not a journal trend wrote.
+            // A symlink, a FIFO, a file too large: not a journal trend wrote.
             throw .damagedJournal(path: journalPath, reason: reason)
         }
         guard let bytes = read else { return nil }
         do {
-            return try UndoJournalDocument.decode(bytes, path: journalPath)
+            return try UndoJournalDocument.decode(
+                bytes, path: journalPath, storeName: storeName, isDataDirectory: { SafeFile.isSameDirectory($0, as: dataDirectory) })
         } catch {
             throw .damagedJournal(path: journalPath, reason: error.reason)
         }
     }
 
     private func save(_ journal: UndoJournal) throws(StorageError) {
-        try SafeFile.replace(journalPath, with: UndoJournalDocument.encode(journal))
+        try SafeFile.replace(journalPath, with: UndoJournalDocument.encode(journal, dataDirectory: dataDirectory))
     }
 
     /// Makes the directory, clearing what the one-step undo of earlier
     /// versions left (`.NAME.undo` was a file then). False when the place
     /// is taken by something trend did not make: no journal, no undo.
     private func prepareDirectory() -> Bool {
-        let old = PathName.parent(of: target) + "/." + PathName.lastComponent(of: target) + ".undo"
-        if SafeFile.kind(old) == .regular {
-            SafeFile.removeRegular(old)
-            SafeFile.removeRegular(old + "-state")
-            SafeFile.removeRegular(old + "-swap")
+        if SafeFile.kind(directory) == .regular {
+            SafeFile.removeRegular(directory)
+            SafeFile.removeRegular(directory + "-state")
+            SafeFile.removeRegular(directory + "-swap")
         }
         return SafeFile.makeDirectory(directory)
     }
 
+    /// The names in the journal directory.
+    private func names() -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { raw in String(cString: raw.bindMemory(to: CChar.self).baseAddress!) })
+        }
+        return names
+    }
+
+    /// Temporaries of `journal.json` exist only while their writer holds the
+    /// lock: any seen by the lock holder were left by a killed writer.
+    private func removeStrayTemporaries() {
+        for name in names() where name.hasPrefix(".journal.json.tmp-") { SafeFile.removeRegular(path(name)) }
+    }
+
+    // MARK: Reconciling with the data file
+
+    /// A change made while the journal could not be written leaves a hard
+    /// link of the version it produced, `x-P-SECONDS_OFFSET.json` (no data
+    /// blocks needed): P steps stood before it.
+    static func pendingFile(after position: Int, at time: Timestamp) -> String {
+        "x-\(position)-\(time.epochSeconds)_\(time.utcOffsetSeconds).json"
+    }
+
+    private static func pending(_ name: String) -> (position: Int, at: Timestamp)? {
+        guard name.hasPrefix("x-"), name.hasSuffix(".json") else { return nil }
+        let parts = name.dropFirst(2).dropLast(5).split(separator: "-", maxSplits: 1)
+        guard parts.count == 2, let position = UndoJournal.number(parts[0]) else { return nil }
+        let time = parts[1].split(separator: "_")
+        guard time.count == 2, let seconds = Int64(time[0]), let offset = Int(time[1]), abs(offset) <= Timestamp.maximumOffsetSeconds else { return nil }
+        return (position, Timestamp(epochSeconds: seconds, utcOffsetSeconds: offset))
+    }
+
+    /// The journal as the data file (`current`) shows it to be, and where
+    /// the file stands in it (nil: something else changed the file):
+    /// - a step recorded before a change that was then never put in place
+    ///   (its writer killed) has no version anywhere: it is dropped, with
+    ///   any after it;
+    /// - a change made while the journal could not be written is taken in
+    ///   as a step of its own, so the steps before it stay usable.
+    func reconciled(_ given: UndoJournal, current: Fingerprint?) -> (journal: UndoJournal, position: Int?, adopted: String?) {
+        var journal = given
+        if let found = journal.position(of: current) {
+            if let missing = journal.steps[found...].firstIndex(where: { SafeFile.kind(path($0.version.file)) != .regular }) {
+                journal.steps.removeSubrange(missing...)
+            }
+            return (journal, found, nil)
+        }
+        for name in names() {
+            guard let (position, at) = Self.pending(name), position <= journal.steps.count, Fingerprint.of(path(name)) == current else { continue }
+            journal.steps.removeSubrange(position...)
+            let id = journal.nextID
+            guard id <= UndoJournal.largestID else { break }
+            let record = JournalStep(at: at, command: JournalStep.notRecordedCommand, summary: ChangeSummary(added: 0, removed: 0, changed: 0, goalChanged: false))
+            journal.steps.append(UndoJournal.Step(id: id, record: record, version: UndoJournal.SavedVersion(fingerprint: current, file: UndoJournal.versionFile(id)), retired: []))
+            return (journal, journal.steps.count, name)
+        }
+        return (journal, nil, nil)
+    }
+
     // MARK: A change
 
-    /// Records a change about to be made: the data file as it is (`current`,
-    /// nil when there is none) is kept as a version, the redo steps past it
-    /// are dropped, the new step (producing `produced`) is added and the
-    /// oldest beyond the limit go. Called with the new version written and
-    /// synced, just before it is renamed into place. Best effort: where no
-    /// journal can be kept (no hard links, a damaged or foreign journal
-    /// directory), the change is still made, only without undo.
-    func willReplace(current: Fingerprint?, produced: Fingerprint, record: JournalStep, retiring: [String]) -> UndoJournal.Step? {
-        guard prepareDirectory() else { return nil }
+    /// What a change will do to the journal once it is in place (`commit`).
+    struct Plan {
+        /// The journal as saved with the new step; nil when none could be.
+        var saved: UndoJournal?
+        /// The new step, and where its merged copies are now.
+        var step: UndoJournal.Step?
+        var sources: [String] = []
+        var notes: [JournalNote] = []
+    }
+
+    /// Records a change about to be made, before it is put in place: the
+    /// data file as it is (`current`, nil when there is none) is kept as a
+    /// version, and the journal is saved with the new step (producing
+    /// `produced`, the written temporary's fingerprint). Nothing is deleted
+    /// yet: that waits for `commit`, after the rename. Where no journal can
+    /// be kept (no hard links, no space, a foreign directory), the change is
+    /// still made, only without undo: the plan then says so, and a link of
+    /// the temporary lets the next run take the change in (`reconciled`).
+    func prepare(current: Fingerprint?, produced: Fingerprint, temporary: String, record: JournalStep, retiring: [String]) -> Plan {
+        var plan = Plan()
+        guard prepareDirectory() else {
+            plan.notes.append(.notJournalled(reason: "\(directory) cannot be made a directory"))
+            return plan
+        }
+        removeStrayTemporaries()
         var journal: UndoJournal?
         do {
             journal = try load()
         } catch {
             // A damaged journal is set aside whole, never trusted and never lost.
-            guard rename(directory, directory + "-damaged-" + String(UInt32.random(in: 0...UInt32.max), radix: 36)) == 0, prepareDirectory()
-            else { return nil }
+            let aside = directory + "-damaged-" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
+            guard rename(directory, aside) == 0, prepareDirectory() else {
+                plan.notes.append(.notJournalled(reason: "the damaged journal \(journalPath) could not be set aside"))
+                return plan
+            }
+            let reason: String = if case .damagedJournal(_, let why) = error { why } else { error.description }
+            plan.notes.append(.setAside(journal: journalPath, setAsidePath: aside, reason: reason))
         }
-        var position = journal?.position(of: current)
-        if journal == nil || position == nil {
-            // No journal, or the file was changed by something else since: start afresh from what is there now.
-            sweep()
+        var position: Int?
+        if let loaded = journal {
+            let found = reconciled(loaded, current: current)
+            journal = found.journal
+            position = found.position
+        }
+        if let stale = journal, position == nil || stale.nextID + 1 > UndoJournal.largestID {
+            // The file was changed by something else since: start afresh from
+            // what is there now, numbered on from the old steps so that no
+            // name is used twice; what they held is swept after the change.
+            let next = stale.nextID + 1 > UndoJournal.largestID ? 0 : stale.nextID
+            journal = UndoJournal(base: UndoJournal.SavedVersion(fingerprint: current, file: UndoJournal.versionFile(next)), steps: [])
+            position = 0
+        }
+        if journal == nil {
             journal = UndoJournal(base: UndoJournal.SavedVersion(fingerprint: current, file: UndoJournal.versionFile(0)), steps: [])
             position = 0
         }
-        guard var journal, let position else { return nil }
+        guard var journal, let position else { return plan }
         // A new change after undos drops what could have been redone.
-        for step in journal.steps[position...] {
-            SafeFile.removeRegular(path(step.version.file))
-            for retired in step.retired { SafeFile.removeRegular(path(retired.file)) }
-        }
         journal.steps.removeSubrange(position...)
         let kept = journal.version(at: position)
-        if current != nil {
-            guard SafeFile.keepLink(of: target, as: path(kept.file)) else { return nil }
+        if current != nil, !SafeFile.keepLink(of: target, as: path(kept.file)) {
+            plan.notes.append(.notJournalled(reason: "no hard link of \(reportedPath) can be kept: \(String(cString: strerror(errno)))"))
+            return plan
         }
-        let id = journal.nextID
-        let retired = retiring.enumerated().map { UndoJournal.Retired(path: $1, file: "r-\(id)-\($0 + 1).json") }
+        // Never a name used before: a dropped step's file may still be there
+        // (until `commit`), and a step must not be mistaken for it.
+        let used = names().compactMap { UndoJournal.isVersionFile($0) || UndoJournal.isRetiredFile($0) ? UndoJournal.id(of: $0) : nil }
+        let id = max(journal.nextID, (used.max() ?? 0) + 1)
+        guard id <= UndoJournal.largestID else {
+            plan.notes.append(.notJournalled(reason: "the journal has run out of step numbers"))
+            return plan
+        }
+        let retired = retiring.enumerated().map { index, source in
+            UndoJournal.Retired(name: RetiredName.recorded(for: source, storeName: storeName, index: index + 1), file: UndoJournal.retiredFile(id, index + 1))
+        }
         let step = UndoJournal.Step(
             id: id, record: record, version: UndoJournal.SavedVersion(fingerprint: produced, file: UndoJournal.versionFile(id)), retired: retired)
         journal.steps.append(step)
         while journal.steps.count > UndoJournal.limit {
-            let oldest = journal.steps.removeFirst()
-            SafeFile.removeRegular(path(journal.base.file))
-            for retired in oldest.retired { SafeFile.removeRegular(path(retired.file)) }
-            journal.base = oldest.version
+            journal.base = journal.steps.removeFirst().version
         }
         do {
             try save(journal)
         } catch {
+            // The change is still made. The steps before it stay as they
+            // are, and this link says where the change came in.
+            _ = link(temporary, path(Self.pendingFile(after: position, at: record.at)))
+            plan.notes.append(.notJournalled(reason: error.description))
+            return plan
+        }
+        plan.saved = journal
+        plan.step = step
+        plan.sources = retiring
+        return plan
+    }
+
+    /// After the rename: every file of the journal directory that the saved
+    /// journal no longer names goes (redo steps dropped, the oldest beyond
+    /// the limit, a journal started afresh), except that a merged copy
+    /// holding weigh-ins the store lacks is put back beside the store
+    /// instead; then the new step's merged copies go into the journal, so an
+    /// undo can bring them back. `holdsMissingWeighIns` reads a copy; `day`
+    /// names a restored copy.
+    func commit(_ plan: Plan, holdsMissingWeighIns: (String) -> Bool, day: CalendarDay) throws(StorageError) -> [JournalNote] {
+        var notes = plan.notes
+        guard let saved = plan.saved else { return notes }
+        var named = Set([saved.base.file])
+        for step in saved.steps {
+            named.insert(step.version.file)
+            for retired in step.retired { named.insert(retired.file) }
+        }
+        for name in names() where !named.contains(name) {
+            if UndoJournal.isRetiredFile(name) {
+                if let note = settle(path(name), holdsMissingWeighIns: holdsMissingWeighIns, day: day) { notes.append(note) }
+            } else if UndoJournal.isVersionFile(name) || Self.pending(name) != nil {
+                SafeFile.removeRegular(path(name))
+            }
+        }
+        if let step = plan.step {
+            for (retired, source) in zip(step.retired, plan.sources) {
+                try SafeFile.move(source, to: path(retired.file))
+            }
+        }
+        return notes
+    }
+
+    /// A merged copy leaving the journal: deleted when the store has every
+    /// weigh-in it holds, else moved beside the store under a free name.
+    private func settle(_ file: String, holdsMissingWeighIns: (String) -> Bool, day: CalendarDay) -> JournalNote? {
+        guard SafeFile.kind(file) == .regular else { return nil }
+        guard holdsMissingWeighIns(file) else {
+            SafeFile.removeRegular(file)
             return nil
         }
-        return step
-    }
-
-    /// After the rename: the merged copies of `step` go into the journal,
-    /// so an undo can bring them back.
-    func retire(_ step: UndoJournal.Step) throws(StorageError) {
-        for retired in step.retired {
-            try SafeFile.move(retired.path, to: path(retired.file))
+        let base = storeName.hasSuffix(".json") ? String(storeName.dropLast(5)) : storeName
+        for attempt in 1...100 {
+            let name = "\(base) (restored \(day)\(attempt == 1 ? "" : " \(attempt)")).json"
+            let place = dataDirectory + "/" + name
+            guard SafeFile.kind(place) == .missing else { continue }
+            // Kept in the journal when it cannot be moved: never deleted.
+            guard (try? SafeFile.move(file, to: place)) != nil else { return nil }
+            return .copyRestored(path: place)
         }
-    }
-
-    /// Removes every kept version and copy: the journal starts afresh.
-    private func sweep() {
-        guard let dir = opendir(directory) else { return }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            names.append(withUnsafeBytes(of: entry.pointee.d_name) { raw in String(cString: raw.bindMemory(to: CChar.self).baseAddress!) })
-        }
-        closedir(dir)
-        for name in names where name.hasPrefix("v-") || name.hasPrefix("r-") || name.hasPrefix(".journal.json.tmp-") {
-            SafeFile.removeRegular(path(name))
-        }
+        return nil
     }
 
     // MARK: Undo and redo
@@ -199,7 +386,8 @@ struct UndoJournalDirectory {
     /// The journal and where the data file stands in it.
     func state() throws(StorageError) -> (journal: UndoJournal, position: Int?)? {
         guard let journal = try load() else { return nil }
-        return (journal, journal.position(of: Fingerprint.of(target)))
+        let found = reconciled(journal, current: Fingerprint.of(target))
+        return (found.journal, found.position)
     }
 
     /// Puts the version after `position - 1` steps in place of the data file.
@@ -207,10 +395,17 @@ struct UndoJournalDirectory {
     func move(
         _ direction: JournalMove.Direction, decode: (String?) async throws -> WeightStore
     ) async throws -> (store: WeightStore, move: JournalMove, change: WeightChange) {
-        guard let (journal, found) = try state() else {
+        removeStrayTemporaries()
+        guard let loaded = try load() else {
             throw direction == .undo ? StorageError.nothingToUndo(path: reportedPath) : StorageError.nothingToRedo(path: reportedPath)
         }
+        let (journal, found, adopted) = reconciled(loaded, current: Fingerprint.of(target))
         guard let position = found else { throw StorageError.changedSince(path: reportedPath) }
+        if adopted != nil || journal != loaded {
+            // What the data file shows, written down before moving on from it.
+            try save(journal)
+            if let adopted { SafeFile.removeRegular(path(adopted)) }
+        }
         let destination = direction == .undo ? position - 1 : position + 1
         guard destination >= 0, destination <= journal.steps.count else {
             throw direction == .undo ? StorageError.nothingToUndo(path: reportedPath) : StorageError.nothingToRedo(path: reportedPath)
@@ -240,9 +435,9 @@ struct UndoJournalDirectory {
         var restored: [String] = []
         var kept: [String] = []
         for retired in step.retired {
-            let (from, to) = direction == .undo ? (path(retired.file), retired.path) : (retired.path, path(retired.file))
+            let (from, to) = direction == .undo ? (path(retired.file), place(of: retired)) : (place(of: retired), path(retired.file))
             guard SafeFile.kind(from) == .regular else { continue }
-            if (try? SafeFile.move(from, to: to)) != nil { restored.append(retired.path) } else { kept.append(retired.path) }
+            if (try? SafeFile.move(from, to: to)) != nil { restored.append(place(of: retired)) } else { kept.append(place(of: retired)) }
         }
         if let code = DurableFile.syncDirectory(PathName.parent(of: target)) {
             throw StorageError.notDurable(path: reportedPath, reason: String(cString: strerror(code)))

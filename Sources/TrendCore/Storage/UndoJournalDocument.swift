@@ -6,14 +6,16 @@
 enum UndoJournalDocument {
     static let currentVersion = 1
 
-    static func encode(_ journal: UndoJournal) -> [UInt8] {
+    /// Merged copies are written with their place in `dataDirectory`, the
+    /// only place they can go back to.
+    static func encode(_ journal: UndoJournal, dataDirectory: String) -> [UInt8] {
         func version(_ v: UndoJournal.SavedVersion) -> String {
             "\"file\": \(JSONText.quoted(v.file)), \"fingerprint\": \(v.fingerprint.map { JSONText.quoted($0.text) } ?? "null")"
         }
         var text = "{\n  \"base\": {\(version(journal.base))},\n  \"steps\": ["
         for (index, step) in journal.steps.enumerated() {
             let summary = step.record.summary
-            let retired = step.retired.map { "{\"file\": \(JSONText.quoted($0.file)), \"path\": \(JSONText.quoted($0.path))}" }
+            let retired = step.retired.map { "{\"file\": \(JSONText.quoted($0.file)), \"path\": \(JSONText.quoted(dataDirectory + "/" + $0.name))}" }
             text += index == 0 ? "\n    " : ",\n    "
             text += "{\"added\": \(summary.added), \"at\": \(JSONText.quoted(step.record.at.iso8601)), \"changed\": \(summary.changed), "
             text += "\"command\": \(JSONText.quoted(step.record.command)), \(version(step.version)), "
@@ -25,17 +27,30 @@ enum UndoJournalDocument {
         return Array(text.utf8)
     }
 
-    static func decode(_ bytes: [UInt8], path: String) throws(JSONScanner.Failure) -> UndoJournal {
+    /// What a journal may name, checked as it is read: anything else makes
+    /// it a damaged journal, set aside and never followed (a planted journal
+    /// must not make undo write or move files of the user's elsewhere).
+    struct Rules {
+        /// The data file's name: a merged copy can never be put back as it.
+        var storeName: String
+        /// Whether a folder is the data directory (by identity, not spelling).
+        var isDataDirectory: (String) -> Bool
+    }
+
+    static func decode(
+        _ bytes: [UInt8], path: String, storeName: String, isDataDirectory: @escaping (String) -> Bool
+    ) throws(JSONScanner.Failure) -> UndoJournal {
+        let rules = Rules(storeName: storeName, isDataDirectory: isDataDirectory)
         let result: Result<UndoJournal, JSONScanner.Failure> = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONScanner.Failure) in
                 var scanner = JSONScanner(bytes: buffer)
-                return try read(&scanner)
+                return try read(&scanner, rules: rules)
             }
         }
         return try result.get()
     }
 
-    private static func read(_ s: inout JSONScanner) throws(JSONScanner.Failure) -> UndoJournal {
+    private static func read(_ s: inout JSONScanner, rules: Rules) throws(JSONScanner.Failure) -> UndoJournal {
         var base: UndoJournal.SavedVersion?
         var steps: [UndoJournal.Step]?
         var version: Int?
@@ -44,7 +59,7 @@ enum UndoJournalDocument {
             case "base": base = try readVersion(&s)
             case "steps":
                 var list: [UndoJournal.Step] = []
-                try s.readArray { (s: inout JSONScanner) throws(JSONScanner.Failure) in list.append(try readStep(&s)) }
+                try s.readArray { (s: inout JSONScanner) throws(JSONScanner.Failure) in list.append(try readStep(&s, rules: rules)) }
                 steps = list
             case "version": version = try s.readVersion()
             default: try s.skipValue()
@@ -53,6 +68,13 @@ enum UndoJournalDocument {
         try s.expectEnd()
         guard version == currentVersion else { throw s.fail("journal version \(version.map(String.init) ?? "missing") is not \(currentVersion)") }
         guard let base, let steps else { throw s.fail("base or steps missing") }
+        guard UndoJournal.isVersionFile(base.file) else { throw s.fail("'\(base.file)' is not a version trend keeps") }
+        // Ids grow one a change, from the base's: anything else was not written by trend.
+        var previous = UndoJournal.id(of: base.file) ?? 0
+        for step in steps {
+            guard step.id > previous, step.version.file == UndoJournal.versionFile(step.id) else { throw s.fail("step \(step.id) is out of order") }
+            previous = step.id
+        }
         return UndoJournal(base: base, steps: steps)
     }
 
@@ -79,7 +101,7 @@ enum UndoJournalDocument {
         return name
     }
 
-    private static func readStep(_ s: inout JSONScanner) throws(JSONScanner.Failure) -> UndoJournal.Step {
+    private static func readStep(_ s: inout JSONScanner, rules: Rules) throws(JSONScanner.Failure) -> UndoJournal.Step {
         var id: Int?
         var at: Timestamp?
         var command = ""
@@ -89,12 +111,15 @@ enum UndoJournalDocument {
         var retired: [UndoJournal.Retired] = []
         try s.readObject { (s: inout JSONScanner, key: String, _: Int) throws(JSONScanner.Failure) in
             switch key {
-            case "id": id = Int(exactly: try s.readNumber())
+            case "id":
+                let number = try s.readNumber()
+                guard number >= 1, number <= Double(UndoJournal.largestID), let whole = Int(exactly: number) else { throw s.fail("step id \(number) is out of range") }
+                id = whole
             case "at": at = Timestamp(iso8601: try s.readString().utf8[...])
             case "command": command = try s.readString()
-            case "added": counts.added = Int(exactly: try s.readNumber()) ?? 0
-            case "removed": counts.removed = Int(exactly: try s.readNumber()) ?? 0
-            case "changed": counts.changed = Int(exactly: try s.readNumber()) ?? 0
+            case "added": counts.added = try count(&s)
+            case "removed": counts.removed = try count(&s)
+            case "changed": counts.changed = try count(&s)
             case "goalChanged": goalChanged = try readBool(&s)
             case "file": version.file = try safeName(&s)
             case "fingerprint": version.fingerprint = Fingerprint(text: try s.readString())
@@ -109,8 +134,13 @@ enum UndoJournalDocument {
                         default: try s.skipValue()
                         }
                     }
-                    guard let path, path.hasPrefix("/"), let file else { throw s.fail("a merged copy without its place") }
-                    retired.append(UndoJournal.Retired(path: path, file: file))
+                    guard let path, let file, UndoJournal.isRetiredFile(file) else { throw s.fail("a merged copy without its place") }
+                    // Only the data directory and a plain name: nowhere else can undo write.
+                    let name = PathName.lastComponent(of: path)
+                    guard path.hasPrefix("/"), rules.isDataDirectory(PathName.parent(of: path)), RetiredName.isAllowed(name, storeName: rules.storeName) else {
+                        throw s.fail("'\(path)' is not a place in the data directory")
+                    }
+                    retired.append(UndoJournal.Retired(name: name, file: file))
                 }
             default: try s.skipValue()
             }
@@ -118,6 +148,13 @@ enum UndoJournalDocument {
         guard let id, let at, !version.file.isEmpty, version.fingerprint != nil else { throw s.fail("a step without its id, time or version") }
         let summary = ChangeSummary(added: counts.added, removed: counts.removed, changed: counts.changed, goalChanged: goalChanged)
         return UndoJournal.Step(id: id, record: JournalStep(at: at, command: command, summary: summary), version: version, retired: retired)
+    }
+
+    /// A count of weigh-ins: whole, not negative, within what a store holds.
+    private static func count(_ s: inout JSONScanner) throws(JSONScanner.Failure) -> Int {
+        let number = try s.readNumber()
+        guard number >= 0, number <= 1e12, let whole = Int(exactly: number) else { throw s.fail("count \(number) is out of range") }
+        return whole
     }
 
     private static func readBool(_ s: inout JSONScanner) throws(JSONScanner.Failure) -> Bool {

@@ -76,6 +76,8 @@ enum CommandRunner {
                 command: context.commandName, commandLine: ShellWords.line(["trend"] + arguments)
             ).run(for: app.weightLogFeature)
         }
+        // What the undo journal said of each change, whatever the command then did.
+        defer { JournalNotes.report(app.weightLogFeature.changes.flatMap(\.journalNotes), console: console) }
         do {
             try await command.run(context)
             if type(of: command).readsWeights { context.warnAboutSyncConflicts() }

@@ -48,7 +48,7 @@ struct MergeCommand: TrendCommand {
             }
         }
         if deleteMerged, reports.contains(where: { !$0.isStore }) {
-            context.console.message("The merged copies are kept in the undo journal: 'trend undo' brings them back.\n")
+            context.console.message("The merged copies are kept in the undo journal: 'trend undo' puts them back beside weights.json.\n")
         }
     }
 }

@@ -35,7 +35,7 @@ struct UndoCommand: TrendCommand {
         let verb = move.direction == .undo ? "Undone" : "Redone"
         var text = "\(verb): \(move.step.command.terminalSafe) on \(EntryRendering.shortDateTime(move.step.at)) (\(move.effect.description))\n"
         for path in move.restoredFiles {
-            text += (move.direction == .undo ? "  put back " : "  taken away again (kept in the journal): ") + path.terminalSafe + "\n"
+            text += (move.direction == .undo ? "  put back beside the store: " : "  taken away again (kept in the journal): ") + path.terminalSafe + "\n"
         }
         for path in move.keptFiles { text += "  kept in the undo journal, since something is at its place: " + path.terminalSafe + "\n" }
         context.console.message(text)
