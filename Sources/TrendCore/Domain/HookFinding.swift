@@ -21,7 +21,10 @@ public enum HookFinding: Equatable, Sendable {
     case absent
     /// A file is there but is not run, for this reason.
     case refused(path: String, reason: HookRefusal)
-    case ready(path: String)
+    /// Safe to run: opened as `descriptor` and checked there. The front end
+    /// runs that descriptor (never the path, which another user who can
+    /// write the folder may have swapped since) and then closes it.
+    case ready(path: String, descriptor: Int32)
 }
 
 /// Why a hook is not run: anything another user could have written is

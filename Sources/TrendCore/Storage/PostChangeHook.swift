@@ -32,21 +32,34 @@ enum PostChangeHook {
     }
 
     /// A regular file (a symlink's target, the link too being the user's),
-    /// owned by the user, executable by them, writable by no one else.
+    /// owned by the user, executable by them, writable by no one else:
+    /// checked on the descriptor it is opened as, which is what the front
+    /// end then runs, so no file swapped in after the check is ever run.
     static func check(_ path: String, userID: UInt32 = UInt32(geteuid())) -> HookFinding {
         var link = stat()
         guard lstat(path, &link) == 0 else { return .absent }
-        if link.st_mode & S_IFMT == S_IFLNK, UInt32(link.st_uid) != userID {
+        let isLink = Platform.isSymbolicLink(link)
+        if isLink, UInt32(link.st_uid) != userID {
             return .refused(path: path, reason: .ownedByAnotherUser(uid: UInt32(link.st_uid)))
         }
+        // A file that was not a link when looked at must not be one when opened.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (isLink ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else { return errno == ENOENT && !isLink ? .absent : .refused(path: path, reason: .notRegularFile) }
         var info = stat()
-        guard stat(path, &info) == 0 else { return .refused(path: path, reason: .notRegularFile) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .refused(path: path, reason: .notRegularFile) }
-        guard UInt32(info.st_uid) == userID else { return .refused(path: path, reason: .ownedByAnotherUser(uid: UInt32(info.st_uid))) }
-        guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
-            return .refused(path: path, reason: .writableByGroupOrOthers(mode: UInt32(info.st_mode)))
+        let refusal: HookRefusal? =
+            if fstat(fd, &info) != 0 || !Platform.isRegularFile(info) { .notRegularFile }
+            else if UInt32(info.st_uid) != userID { .ownedByAnotherUser(uid: UInt32(info.st_uid)) }
+            else if info.st_mode & (S_IWGRP | S_IWOTH) != 0 { .writableByGroupOrOthers(mode: UInt32(info.st_mode)) }
+            else if info.st_mode & S_IXUSR == 0 { .notExecutable }
+            else { nil }
+        if let refusal {
+            close(fd)
+            return .refused(path: path, reason: refusal)
         }
-        guard info.st_mode & S_IXUSR != 0 else { return .refused(path: path, reason: .notExecutable) }
-        return .ready(path: path)
+        // Above the standard streams, so the child's own 0, 1 and 2 never cover it.
+        guard fd <= 2 else { return .ready(path: path, descriptor: fd) }
+        let moved = fcntl(fd, F_DUPFD_CLOEXEC, 3)
+        close(fd)
+        return moved >= 0 ? .ready(path: path, descriptor: moved) : .refused(path: path, reason: .notRegularFile)
     }
 }

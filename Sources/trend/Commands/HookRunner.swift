@@ -27,12 +27,13 @@ struct HookRunner {
             return
         case .refused(let path, let reason):
             console.message("warning: the post-change hook \(path.terminalSafe) was not run: \(reason.message)\n")
-        case .ready(let path):
+        case .ready(let path, let descriptor):
+            defer { close(descriptor) }
             let variables = HookFinding.environment(from: environment, dataDirectory: dataDirectory)
             let context = ChangeDocument.Context(command: command, commandLine: commandLine, dataFile: dataFile)
             console.flush()
             for change in changes {
-                if let problem = Self.run(path, environment: variables, input: { ChangeDocument.json(change, context: context, write: $0) }) {
+                if let problem = Self.run(path, descriptor: descriptor, environment: variables, input: { ChangeDocument.json(change, context: context, write: $0) }) {
                     console.message("warning: the post-change hook \(path.terminalSafe) \(problem); the change is kept\n")
                 }
             }
@@ -40,12 +41,12 @@ struct HookRunner {
     }
 
     /// What went wrong, in words after the hook's name; nil when it exited 0.
-    private static func run(_ path: String, environment: [String: String], input: (@escaping ([UInt8]) -> Void) -> Void) -> String? {
+    private static func run(_ path: String, descriptor: Int32, environment: [String: String], input: (@escaping ([UInt8]) -> Void) -> Void) -> String? {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return "could not be started: \(String(cString: strerror(errno)))" }
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         let pid: pid_t
-        switch ChildProcess.spawnHook(path, environment: environment, input: ends[0], closing: ends[1]) {
+        switch ChildProcess.spawnHook(path, descriptor: descriptor, environment: environment, input: ends[0], closing: ends[1]) {
         case .success(let started): pid = started
         case .failure(let error):
             close(ends[0])

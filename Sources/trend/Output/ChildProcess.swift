@@ -35,12 +35,16 @@ enum ChildProcess {
         return status == 0 ? pid : nil
     }
 
-    /// Starts `path` with `environment`, its standard input read from
-    /// `input` (`other`, the pipe's write end, closed in the child), its
-    /// standard output sent to our standard error, in a process group of its
-    /// own (so a time limit stops whatever it started), and with default
-    /// signal handling (we ignore SIGPIPE; it must not). An errno on failure.
-    static func spawnHook(_ path: String, environment: [String: String], input: Int32, closing other: Int32) -> Result<pid_t, SpawnError> {
+    /// Starts the hook opened as `descriptor` (checked there, SPEC §14) with
+    /// `environment`, its standard input read from `input` (`other`, the
+    /// pipe's write end, closed in the child), its standard output sent to
+    /// our standard error, in a process group of its own (so a time limit
+    /// stops whatever it started), and with default signal handling (we
+    /// ignore SIGPIPE; it must not). On Linux the descriptor itself is run
+    /// (`/proc/self/fd/N`, which works for scripts too, where `fexecve` on a
+    /// close-on-exec descriptor does not); elsewhere the path, after checking
+    /// that it is still the file opened. `path` is the hook's `$0`.
+    static func spawnHook(_ path: String, descriptor: Int32, environment: [String: String], input: Int32, closing other: Int32) -> Result<pid_t, SpawnError> {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
@@ -55,6 +59,18 @@ enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, input, 0)
         posix_spawn_file_actions_addclose(&actions, other)
         posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        #if os(Linux)
+        // dup2 onto itself clears close-on-exec in the child alone, so the kernel (and a script's interpreter) can open it.
+        posix_spawn_file_actions_adddup2(&actions, descriptor, descriptor)
+        let program = "/proc/self/fd/\(descriptor)"
+        #else
+        var opened = stat()
+        var now = stat()
+        guard fstat(descriptor, &opened) == 0, lstat(path, &now) == 0, opened.st_dev == now.st_dev, opened.st_ino == now.st_ino else {
+            return .failure(SpawnError(code: ESTALE))
+        }
+        let program = path
+        #endif
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for number in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, number) }
@@ -70,7 +86,7 @@ enum ChildProcess {
         var pid: pid_t = 0
         let status = (arguments + [nil]).withUnsafeBufferPointer { argv in
             (variables + [nil]).withUnsafeBufferPointer { envp in
-                posix_spawn(&pid, path, &actions, &attributes, argv.baseAddress!, envp.baseAddress!)
+                posix_spawn(&pid, program, &actions, &attributes, argv.baseAddress!, envp.baseAddress!)
             }
         }
         return status == 0 ? .success(pid) : .failure(SpawnError(code: status))

@@ -45,7 +45,7 @@ struct PostChangeHookTests {
     func ready(mode: Int) throws {
         let directory = try TemporaryDirectory()
         let path = try hook(mode: mode, in: directory)
-        #expect(PostChangeHook.check(path) == .ready(path: path))
+        #expect(PostChangeHook.check(path).isReady(path))
         let environment = ["XDG_CONFIG_HOME": directory.path]
         #expect(PostChangeHook.find(environment: environment, noHooksFlag: true) == .disabled)
     }
@@ -78,7 +78,7 @@ struct PostChangeHookTests {
         let target = try hook(mode: 0o700, in: directory)
         let link = directory.file("link")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        #expect(PostChangeHook.check(link) == .ready(path: link))
+        #expect(PostChangeHook.check(link).isReady(link))
         try FileManager.default.createDirectory(atPath: directory.file("folder"), withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: directory.file("to-folder"), withDestinationPath: directory.file("folder"))
         #expect(PostChangeHook.check(directory.file("to-folder")) == .refused(path: directory.file("to-folder"), reason: .notRegularFile))
@@ -87,5 +87,15 @@ struct PostChangeHookTests {
         try FileManager.default.createSymbolicLink(atPath: directory.file("dangling"), withDestinationPath: directory.file("nothing"))
         #expect(PostChangeHook.check(directory.file("dangling")) == .refused(path: directory.file("dangling"), reason: .notRegularFile))
         #expect(PostChangeHook.check(directory.file("nothing")) == .absent)
+    }
+}
+
+extension HookFinding {
+    /// Ready at `path`, its descriptor open on the file checked (closed here).
+    func isReady(_ path: String) -> Bool {
+        guard case .ready(let found, let descriptor) = self else { return false }
+        var info = stat()
+        defer { close(descriptor) }
+        return found == path && fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 }
