@@ -9,9 +9,20 @@
 # already instead of building one.
 
 PREFIX ?= /usr/local
+DESTDIR ?=
+
+# The paths are pasted into shell commands below: one holding a $, a
+# backtick, a quote or a line break would be expanded or run by the shell
+# (PREFIX='/opt/$HOME' installed to /opt/OME), so such a path is refused,
+# read as it was given (`value`, before make expands it). Spaces work.
+define newline
+
+
+endef
+unsafe_in = $(or $(findstring $$,$(value $(1))),$(findstring `,$(value $(1))),$(findstring ',$(value $(1))),$(findstring ",$(value $(1))),$(findstring $(newline),$(value $(1))))
+$(foreach variable,PREFIX DESTDIR,$(if $(call unsafe_in,$(variable)),$(error $(variable) must not hold $$, a backtick, a quote or a line break; give the path as it is, spaces are fine)))
 # zsh passes PREFIX=~/.local on unexpanded: a ~ at its start is the home directory.
 override PREFIX := $(patsubst ~%,$(HOME)%,$(PREFIX))
-DESTDIR ?=
 SWIFT ?= swift
 INSTALL ?= install
 

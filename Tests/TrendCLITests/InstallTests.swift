@@ -58,6 +58,25 @@ struct InstallTests {
         #expect(files(under: stage).isEmpty)
     }
 
+    @Test(
+        "a PREFIX or DESTDIR with a $, a backtick, a quote or a line break is refused with a message, nothing installed; spaces work",
+        .enabled(if: makeProgram != nil, "make is not installed"),
+        arguments: ["PREFIX=$HOME", "PREFIX=`touch PWNED`", "PREFIX=it's", "PREFIX=say \"x\"", "PREFIX=two\nlines", "DESTDIR=$HOME"])
+    func unsafePaths(assignment: String) throws {
+        let cli = try CLIHarness()
+        let stage = cli.directory.file("stage")
+        let (name, value) = (String(assignment.prefix { $0 != "=" }), String(assignment.drop { $0 != "=" }.dropFirst()))
+        let arguments = name == "PREFIX" ? ["install", "DESTDIR=" + stage, "PREFIX=" + stage + "/" + value] : ["install", "DESTDIR=" + stage + "/" + value]
+        let refused = try make(arguments, binary: cli.binary)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("\(name) must not hold $, a backtick, a quote or a line break"), "\(refused.stderr)")
+        #expect(files(under: cli.directory.path).isEmpty, "\(files(under: cli.directory.path))")
+        #expect(!FileManager.default.fileExists(atPath: Self.packageRoot + "/PWNED"))
+        let spaced = stage + "/with space"
+        #expect(try make(["install", "PREFIX=" + spaced], binary: cli.binary).status == 0)
+        #expect(files(under: spaced) == Self.installed.map { $0.path })
+    }
+
     @Test("the default PREFIX is /usr/local", .enabled(if: makeProgram != nil, "make is not installed"))
     func defaultPrefix() throws {
         let cli = try CLIHarness()
