@@ -134,6 +134,9 @@ public struct ProgressReport: Equatable, Sendable {
     /// Of the trend, when a height is known.
     public let bmi: BodyMassIndex?
     public let plan: PlanStatus?
+    /// A plan is stored but cannot be followed (a rate or a date no plan
+    /// has, written by hand or by an older trend): said, never computed.
+    public var unusablePlan: GoalPlan? = nil
 
     public var count: Int { points.count }
     public var start: WeightEntry? { points.first?.entry }
@@ -253,16 +256,20 @@ public struct ProgressReport: Equatable, Sendable {
         let compositionDays = compositionSeries.days.filter { $0.day >= from && $0.day <= today }
         let bmi = heightCentimetres.flatMap { height in latestTrend.map { BodyMassIndex(kilograms: $0, centimetres: height) } }
         var plan: PlanStatus?
+        var unusable: GoalPlan?
         if let goal, let goalPlan, let latestTrend {
             plan = planStatus(
                 goalPlan, goal: goal, series: series, latestTrend: latestTrend, today: today, weeklyRate: weeklyRate, enough: enough)
+            if plan == nil { unusable = goalPlan }
         }
-        return ProgressReport(
+        var report = ProgressReport(
             range: range, isCustomPeriod: since != nil, from: from, to: today, method: method, points: points,
             estimatedDays: estimatedDays, goalKilograms: goalKilograms, asOf: asOf, trackingSince: firstSeriesDay, trendKilograms: latestTrend,
             weeklyRateKilograms: weeklyRate, deltas: Deltas(day: delta(1), week: delta(7), twoWeeks: delta(14), fourWeeks: delta(28)), goal: goal,
             weighInDays: series.weighInDayCount, hasEnoughData: enough, longestGap: longestGap, bodyComposition: composition, bodyCompositionDays: compositionDays, bmi: bmi,
             plan: plan)
+        report.unusablePlan = unusable
+        return report
     }
 
     static func bodyComposition(_ series: BodyCompositionSeries, from: CalendarDay, to: CalendarDay) -> BodyComposition? {
@@ -284,7 +291,7 @@ public struct ProgressReport: Equatable, Sendable {
 
     static func planStatus(
         _ plan: GoalPlan, goal: GoalProjection, series: TrendSeries, latestTrend: Double, today: CalendarDay, weeklyRate: Double?, enough: Bool
-    ) -> PlanStatus {
+    ) -> PlanStatus? {
         // The plan starts from the trend on its first day (or, set after the latest weigh-in, the latest trend).
         let startTrend = series.trendKilograms(on: plan.start)
             ?? (plan.start > (series.lastDay ?? plan.start) ? latestTrend : series.days.first?.trendKilograms ?? latestTrend)
@@ -298,8 +305,11 @@ public struct ProgressReport: Equatable, Sendable {
         case .weeklyRate(let rate):
             plannedRate = rate
             let days = (target - startTrend) / (rate / 7)
+            // Read defensively: a stored rate no plan has (1e-28 kg a week) gives a day no calendar holds.
+            guard days.isFinite, abs(days) < Double(GoalPlan.longestStoredDays) else { return nil }
             by = plan.start.adding(days: days > 0 ? Int(days.rounded(.up)) : 0)
         }
+        guard by.dayNumber - plan.start.dayNumber <= GoalPlan.longestStoredDays else { return nil }
         let length = Double(max(1, by.dayNumber - plan.start.dayNumber))
         let fraction = min(1, max(0, Double(today.dayNumber - plan.start.dayNumber) / length))
         let planLine = startTrend + (target - startTrend) * fraction

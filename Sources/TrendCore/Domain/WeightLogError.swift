@@ -15,6 +15,8 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A plan's `--by` date must be after today.
     case planDateNotInFuture(day: CalendarDay)
     case planRateOutOfRange(kilograms: Double)
+    /// A plan that would end more than 10 years from now.
+    case planTooLong(day: CalendarDay)
     /// A plan at a rate starts from the trend: there must be one.
     case planWithoutWeighIns
     /// Not a UUID and not a prefix of at least 4 hex digits.
@@ -50,7 +52,9 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
         case .planDateNotInFuture(let day):
             "a plan's date must be in the future, not \(day)"
         case .planRateOutOfRange(let kilograms):
-            "\(DecimalText.shortest(kilograms)) kg a week is not a plan's rate: it must be more than 0 and at most \(DecimalText.shortest(GoalPlan.maximumWeeklyKilograms)) kg"
+            "\(DecimalText.shortest(kilograms)) kg a week is not a plan's rate: it must be at least 0.01 kg (0.02 lb) and at most \(DecimalText.shortest(GoalPlan.maximumWeeklyKilograms)) kg a week"
+        case .planTooLong(let day):
+            "a plan must end within 10 years; this one would end on \(day)"
         case .planWithoutWeighIns:
             "a plan starts from the trend: log a weigh-in first"
         case .fatOutOfRange(let percent):

@@ -263,8 +263,11 @@ public final class WeightLogFeature {
             throw WeightLogError.goalOutOfRange(kilograms: kilograms)
         }
         let today = clock.today
-        if case .by(let day)? = request, day <= today { throw WeightLogError.planDateNotInFuture(day: day) }
-        if case .weeklyRate(let rate)? = request, !(rate > 0 && rate <= GoalPlan.maximumWeeklyKilograms) {
+        if case .by(let day)? = request {
+            guard day > today else { throw WeightLogError.planDateNotInFuture(day: day) }
+            guard GoalPlan.endsInTime(start: today, by: day) else { throw WeightLogError.planTooLong(day: day) }
+        }
+        if case .weeklyRate(let rate)? = request, !(rate >= GoalPlan.minimumWeeklyKilograms * (1 - 1e-12) && rate <= GoalPlan.maximumWeeklyKilograms) {
             throw WeightLogError.planRateOutOfRange(kilograms: rate)
         }
         try await performEdit { [repository] in
@@ -276,6 +279,10 @@ public final class WeightLogFeature {
                 case .weeklyRate(let rate)?:
                     // The direction comes from the goal: down to a goal below the trend, up to one above.
                     guard let trend = TypoGuard.trendKilograms(of: store.entries) else { throw WeightLogError.planWithoutWeighIns }
+                    let days = abs(kilograms - trend) / rate * 7
+                    guard days <= Double(GoalPlan.longestDays) else {
+                        throw WeightLogError.planTooLong(day: today.adding(days: Int(min(days, Double(GoalPlan.longestStoredDays)).rounded(.up))))
+                    }
                     plan = GoalPlan(start: today, pace: .weeklyRate(kilograms: kilograms < trend ? -rate : rate))
                 }
                 store.setGoal(kilograms, plan: plan)

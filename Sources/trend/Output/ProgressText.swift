@@ -175,6 +175,13 @@ enum ProgressText {
             rows.append(("Goal", unit.format(kilograms: goal.goalKilograms), goalSentence(goal, report: report, unit: unit)))
         }
         if let plan = report.plan { rows += planRows(plan, report: report, unit: unit) }
+        if let unusable = report.unusablePlan, let goal = report.goal {
+            let pace: String = switch unusable.pace {
+            case .by(let day): "to arrive on \(EntryRendering.longDate(day))"
+            case .weeklyRate(let kilograms): "at \(DecimalText.shortest(unit.value(fromKilograms: kilograms))) \(unit.rawValue)/week"
+            }
+            rows.append(("Plan", "", "the stored plan (\(pace)) cannot be followed: no plan ends within 100 years at that pace; set a new one with 'trend goal \(unit.formatPlain(kilograms: goal.goalKilograms)) --by DATE'"))
+        }
         if let gap = report.longestGap {
             rows.append(("Gap", "", "no weigh-ins between \(EntryRendering.longDate(gap.lastBefore)) and \(EntryRendering.longDate(gap.firstAfter)), \(gap.days) days apart"))
         }
