@@ -228,7 +228,7 @@ struct TerminalChartTests {
         #expect(ascii.contains("*"))
         let small = try cli.run("progress", "--chart-height", "3")
         #expect(small.status == 64)
-        #expect(small.stderr.hasPrefix("Error: --chart-height must be at least 6 rows"))
+        #expect(small.stderr.hasPrefix("Error: --chart-height must be 6 to 200 rows"))
         let listed = try cli.ok("list", "--chart", "--ascii").stdout
         #expect(listed.contains("*"))
         // A locale that is not UTF-8 gets the ASCII chart without asking.

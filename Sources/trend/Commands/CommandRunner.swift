@@ -45,6 +45,7 @@ enum CommandRunner {
             return ExitStatus.usage
         }
         let terminal = Terminal(environment: environment, noColorFlag: parsed[GlobalOptions.noColor])
+        if let problem = terminal.widthProblem { console.message(problem) }
         if !parsed[GlobalOptions.noPager] {
             if let pager = terminal.pager { console.page(through: pager.command, rows: pager.rows) }
             if let problem = terminal.pagerProblem { console.message(problem) }

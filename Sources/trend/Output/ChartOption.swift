@@ -11,16 +11,18 @@ struct ChartOption: Sendable {
 
     static let defaultHeight = 16
     static let minimumHeight = 6
+    /// Taller than any screen is no chart: a bound, so no value makes it costly.
+    static let maximumHeight = 200
 
     static let heightOption = Option<Count>(
-        "chart-height", valueName: "ROWS", help: "Rows of the terminal chart (default \(defaultHeight), at least \(minimumHeight)).")
+        "chart-height", valueName: "ROWS", help: "Rows of the terminal chart (default \(defaultHeight), \(minimumHeight) to \(maximumHeight)).")
     static let asciiFlag = Flag("ascii", help: "Draw the terminal chart with ASCII characters instead of braille.")
 
     /// `--chart-height` below the least a chart can show is a usage error.
     static func height(_ values: ParsedValues, command: String) throws(UsageError) -> Int {
         let rows = values[heightOption]?.value ?? defaultHeight
-        guard rows >= minimumHeight else {
-            throw UsageError(message: "--chart-height must be at least \(minimumHeight) rows", commandName: command)
+        guard (minimumHeight...maximumHeight).contains(rows) else {
+            throw UsageError(message: "--chart-height must be \(minimumHeight) to \(maximumHeight) rows", commandName: command)
         }
         return rows
     }

@@ -16,10 +16,19 @@ struct Terminal {
         isOutputTerminal = isatty(1) == 1
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         useColor = isOutputTerminal && !noColor && environment["TERM"] != "dumb" && !noColorFlag
-        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
-            width = columns
+        let measured = Terminal.size(of: 1)?.columns ?? 80
+        if let text = environment["COLUMNS"], !text.isEmpty {
+            if let columns = Int(text), Terminal.widths.contains(columns) {
+                width = columns
+                widthProblem = nil
+            } else {
+                // A width no terminal has would make every line, and the chart, that wide.
+                width = measured
+                widthProblem = "warning: COLUMNS=\(text.prefix(40).terminalSafe) is not a width from \(Terminal.widths.lowerBound) to \(Terminal.widths.upperBound) columns; using \(measured)\n"
+            }
         } else {
-            width = Terminal.size(of: 1)?.columns ?? 80
+            width = measured
+            widthProblem = nil
         }
         let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
@@ -38,6 +47,11 @@ struct Terminal {
 
     /// Why the pager asked for is not used, when it cannot be run.
     let pagerProblem: String?
+    /// Why `COLUMNS` was not used, when it names no width a terminal has.
+    let widthProblem: String?
+
+    /// The widths text is laid out for.
+    static let widths = 20...1000
 
     /// The pager for long output and the screen height, when output goes
     /// to a terminal: `TREND_PAGER`, `PAGER`, else `less -FRX` when it is
