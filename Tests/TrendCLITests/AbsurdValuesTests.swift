@@ -34,4 +34,22 @@ struct AbsurdValuesTests {
         #expect(result.stderr.contains("is not a width from 20 to 1000 columns"), "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
+
+    @Test("an endless device or a pipe of random bytes is refused at its first megabyte, never read whole",
+          .enabled(if: FileManager.default.fileExists(atPath: "/dev/urandom")), arguments: ["csv", "json", "libra", "apple-health", "fitbit-json", "garmin"])
+    func endlessInput(format: String) throws {
+        let cli = try CLIHarness()
+        try history(cli)
+        let before = cli.weightsFile
+        for device in ["/dev/urandom", "/dev/zero"] {
+            let result = try cli.binary.run(["import", device, "--format", format], environment: cli.environment, timeout: 30)
+            #expect(result.status == 65, "\(device) as \(format): \(result.stderr)")
+            #expect(result.stderr.contains("it is not text"), "\(result.stderr)")
+        }
+        // Through a pipe, as standard input.
+        let piped = try TrendBinary(url: URL(fileURLWithPath: "/bin/sh")).run(
+            ["-c", "head -c 4000000 /dev/urandom | \"$0\" import - --format \(format)", cli.binary.url.path], environment: cli.environment, timeout: 30)
+        #expect(piped.status == 65, "\(piped.stderr)")
+        #expect(cli.weightsFile == before)
+    }
 }

@@ -84,6 +84,20 @@ struct ImportHead {
 
     var isFolder: Bool { folderEntries != nil }
 
+    /// Why the input cannot be text of any table or document: control
+    /// bytes in more than 1% of its head (`/dev/urandom`, a binary file), or
+    /// a whole head of at least 1 MiB without a line break. Nil for a
+    /// zip, a UTF-16 file (its byte-order mark) or anything that reads as text.
+    var notText: String? {
+        if bytes.starts(with: ZipArchive.signature) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return nil }
+        let controls = bytes.count { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        if controls * 100 > bytes.count { return "it is not text: \(controls) of its first \(bytes.count) bytes are control characters" }
+        if bytes.count >= ImportSource.chunkSize && !bytes.contains(0x0A) && !bytes.contains(0x0D) {
+            return "it is not text: its first \(bytes.count >> 20) MiB hold no line break"
+        }
+        return nil
+    }
+
     /// The first 4 KiB as text, leading white space dropped.
     var text: Substring {
         String(decoding: bytes.prefix(4096), as: UTF8.self).drop { $0.isWhitespace }

@@ -7,6 +7,10 @@ package enum WeightImporter {
             throw .unreadable(path: source.path, reason: "it is a directory")
         }
         let reader = try reader(for: source.head, named: format, path: source.path)
+        // Stopped at its head, before the rest is read: a device or a pipe of random bytes never ends.
+        if !source.isFolder, let problem = source.head.notText {
+            throw .wrongFormat(path: source.path, format: reader.format, reason: problem)
+        }
         return try checkForcedFormat(reader.read(source, cells: ImportCells(settings: settings)), forced: format, path: source.path)
     }
 
