@@ -45,7 +45,10 @@ package enum Platform {
     /// The process environment, read straight from `environ`: ProcessInfo's
     /// copy cost a noticeable share of start-up. Sized once and split at
     /// the `=` byte, so building it neither rehashes nor searches strings.
-    package static func environment() -> [String: String] {
+    /// A value that is not valid UTF-8 is left out and its name listed in
+    /// `notUTF8`: a String would hold it with U+FFFD in place of its bytes,
+    /// and a path so altered names another directory (SPEC §2).
+    package static func environment() -> (values: [String: String], notUTF8: [String]) {
         #if canImport(Glibc)
         let start = environ
         #else
@@ -54,13 +57,14 @@ package enum Platform {
         var count = 0
         while start[count] != nil { count += 1 }
         var result = [String: String](minimumCapacity: count)
+        var invalid: [String] = []
         for index in 0..<count {
             let entry = start[index]!
             guard let equals = strchr(entry, 0x3D) else { continue }
-            let name = UnsafeRawBufferPointer(start: entry, count: equals - entry)
-            result[String(decoding: name, as: UTF8.self)] = String(cString: equals + 1)
+            let name = String(decoding: UnsafeRawBufferPointer(start: entry, count: equals - entry), as: UTF8.self)
+            if let value = String(validatingCString: equals + 1) { result[name] = value } else { invalid.append(name) }
         }
-        return result
+        return (result, invalid)
     }
 
     /// What `mmap` returns on failure (`MAP_FAILED`, a C macro).

@@ -30,7 +30,8 @@ for number in CriticalSection.signals {
 // then stops quietly with 141, as other filters do.
 signal(SIGPIPE, SIG_IGN)
 
-let status = await CommandRunner.run(arguments: ProcessArguments.read(), environment: Platform.environment(), console: Console())
+let environment = Platform.environment()
+let status = await CommandRunner.run(arguments: ProcessArguments.read(), environment: environment.values, notUTF8: environment.notUTF8, console: Console())
 // `_exit`: everything is written and the pager waited for (the console
 // uses write(2), never stdio), so the C library's exit handlers have nothing
 // to do but cost time (--version 2.13 → 1.90 ms, measured A/B).

@@ -24,13 +24,16 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// This instant as the data file can hold it exactly (SPEC §2): the
     /// offset rounded to whole minutes (local mean time before 1900 has
-    /// seconds; the instant is kept), or nil when the offset is beyond
-    /// ±18:00 or the local year is outside 0001–9999. Whatever is accepted
-    /// must read back: trend never writes what it cannot read.
+    /// seconds), the local date and time kept as they were and the instant
+    /// moved by the rounding, so the calendar day never changes (keeping the
+    /// instant moved `1960-01-01 00:00` at Monrovia's -00:44:30 to 31 Dec);
+    /// or nil when the offset is beyond ±18:00 or the local year is outside
+    /// 0001–9999. Whatever is accepted must read back: trend never writes
+    /// what it cannot read.
     public var storable: Timestamp? {
         let offset = Int((Double(utcOffsetSeconds) / 60).rounded()) * 60
         guard abs(offset) <= Timestamp.maximumOffsetSeconds else { return nil }
-        let rounded = Timestamp(epochSeconds: epochSeconds, utcOffsetSeconds: offset)
+        let rounded = Timestamp(epochSeconds: epochSeconds + Int64(utcOffsetSeconds - offset), utcOffsetSeconds: offset)
         guard (1...9999).contains(rounded.day.civil.year) else { return nil }
         return rounded
     }

@@ -41,9 +41,14 @@ enum AppleHealthFormat: ImportFileFormat {
             let archive = ZipArchive(bytes: bytes)
             do {
                 let members = try archive.members()
-                let xml = members.first { $0.name == "apple_health_export/export.xml" }
-                    ?? members.first { $0.name == "export.xml" || $0.name.hasSuffix("/export.xml") }
-                guard let xml else {
+                let candidates = members.filter { $0.name == "export.xml" || $0.name.hasSuffix("/export.xml") }
+                // Two exports in one zip: which one is meant is a question (unzip would take the last, silently).
+                if candidates.count > 1 {
+                    let names = candidates.prefix(5).map { "'\($0.name)'" }.joined(separator: " and ")
+                    throw ImportError.wrongFormat(
+                        path: source.path, format: format, reason: "the zip holds \(candidates.count) exports, \(names): unzip the one you mean and import its export.xml")
+                }
+                guard let xml = candidates.first else {
                     let names = members.prefix(10).map(\.name).joined(separator: ", ") + (members.count > 10 ? ", …" : "")
                     throw ImportError.wrongFormat(
                         path: source.path, format: format, reason: "the zip holds no export.xml; it holds \(members.isEmpty ? "nothing" : names)")

@@ -54,7 +54,40 @@ struct CSVLayout {
         var row: ImportRow
         var readInFallback = false
         var bmi: Double?
+        /// The weight cell has a fractional part (`80.5`, `80,5`).
+        var weightHasFraction = false
+        /// A whole-number weight whose next cell is a few digits: `80` then
+        /// `5` may be `80,5` with its decimal comma taken for a separator.
+        var decimalComma: (weight: String, next: String)?
+        /// The cell after the weight holds a number (nil: there is none, or it is empty).
+        var nextIsNumber: Bool?
     }
+
+    static func isNumber(_ cell: some Sequence<UInt8>) -> Bool? {
+        let bytes = Array(cell).filter { $0 != 32 }
+        guard !bytes.isEmpty else { return nil }
+        return bytes.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 44 } && bytes.contains { $0 >= 48 && $0 <= 57 }
+    }
+
+    /// `80` and `5` read together as `80,5`: a whole weight followed by a
+    /// cell of one, two, or four to six digits (three would be a thousands
+    /// separator, which SPEC §3 calls ambiguous).
+    static func decimalCommaPair(_ weight: some Sequence<UInt8>, _ next: some Sequence<UInt8>) -> Bool {
+        let weight = weight.filter { $0 != 32 }
+        let next = next.filter { $0 != 32 }
+        let digits = { (bytes: [UInt8]) in !bytes.isEmpty && bytes.allSatisfy { $0 >= 48 && $0 <= 57 } }
+        return digits(weight) && weight.count <= 3 && digits(next) && next.count != 3 && next.count <= 6
+    }
+
+    /// Whether a weight cell holds a fraction: a point or a comma between digits.
+    static func hasFraction(_ cell: some Sequence<UInt8>) -> Bool {
+        let bytes = Array(cell)
+        return bytes.indices.contains { i in
+            (bytes[i] == 46 || bytes[i] == 44) && i > 0 && i + 1 < bytes.count && (48...57).contains(bytes[i - 1]) && (48...57).contains(bytes[i + 1])
+        }
+    }
+
+    static let decimalCommaHint = "a decimal comma? quote the weight or use ; between fields"
 
     /// The rows, and, when any weight was read in the fallback unit because
     /// neither its cell, its row, the header nor the format named one, which
@@ -105,7 +138,18 @@ struct CSVLayout {
         let ordersFixed = cells.settings.numericDateOrder != nil || cells.formatDateOrder != nil || cells.fileDateOrder != nil
         var waiting: [(index: Int, record: CSVReader.Record)] = []
         var shown: [(index: Int, order: NumericDateOrder, text: String)] = []
+        var fractionSeen = false
+        var commaSuspects: [(index: Int, weight: String, next: String)] = []
+        // Whether the column after the weight holds numbers in the other rows (a second weight column, say).
+        var numbersAfter = 0
+        var textAfter = 0
         func keep(_ parsed: Parsed, at index: Int) {
+            if parsed.weightHasFraction { fractionSeen = true }
+            if let pair = parsed.decimalComma, case .entry = parsed.row {
+                commaSuspects.append((index, pair.weight, pair.next))
+            } else if let number = parsed.nextIsNumber {
+                if number { numbersAfter += 1 } else { textAfter += 1 }
+            }
             if parsed.readInFallback, case .entry(let entry, _) = parsed.row {
                 if evidence == nil { evidence = UnitEvidence(readIn: cells.settings.fallbackUnit) }
                 evidence?.rowIndices.append(index)
@@ -134,11 +178,32 @@ struct CSVLayout {
                 shown.append((index, order, record.fields[dateColumn].trimmed))
             }
         }
+        // `80,5` split by the comma into 80 and a note of 5, in a file whose
+        // other weights have decimals and whose next column holds no
+        // numbers elsewhere: never read as 80 (SPEC §6).
+        if fractionSeen, weightColumn + 1 == noteColumn || numbersAfter <= textAfter {
+            for (index, weight, next) in commaSuspects {
+                rows[index] = .invalid(line: rows[index].line, reason: "'\(weight.trimmed)' then '\(next.trimmed)': \(Self.decimalCommaHint)")
+            }
+            if !commaSuspects.isEmpty, evidence != nil {
+                let dropped = Set(commaSuspects.map(\.index))
+                evidence?.rowIndices.removeAll { dropped.contains($0) }
+            }
+        }
         guard !shown.isEmpty else { return (rows, evidence) }
-        // The order more rows show decides; a tie decides nothing.
+        // The order more rows show decides; a tie is a question for the user (SPEC §6), never both readings.
         let dayFirst = shown.count { $0.order == .dayFirst }
         let monthFirst = shown.count - dayFirst
-        guard dayFirst != monthFirst else { return (rows, evidence) }
+        guard dayFirst != monthFirst else {
+            let first = shown.first { $0.order == .dayFirst }!
+            let other = shown.first { $0.order == .monthFirst }!
+            let reason = "as many rows show day-first dates ('\(first.text)', line \(rows[first.index].line)) as month-first ones ('\(other.text)', line \(rows[other.index].line)): \(ParsedImport.dateOrderQuestion)"
+            for (index, _, _) in shown { rows[index] = .invalid(line: rows[index].line, reason: reason) }
+            for (index, record) in waiting { rows[index] = .invalid(line: record.line, reason: reason) }
+            let dropped = Set(shown.map(\.index))
+            evidence?.rowIndices.removeAll { dropped.contains($0) }
+            return (rows, evidence)
+        }
         let order: NumericDateOrder = dayFirst > monthFirst ? .dayFirst : .monthFirst
         let witness = rows[shown.first { $0.order == order }!.index].line
         let name = order == .dayFirst ? "day-first" : "month-first"
@@ -239,6 +304,11 @@ struct CSVLayout {
             let timestamp = deviceOffsetSeconds.map { Timestamp(epochSeconds: read.epochSeconds, utcOffsetSeconds: $0) } ?? read
             let note = noteColumn.flatMap { $0 < fields.count ? fields[$0] : nil }
             var parsed = Parsed(row: .entry(WeightEntry(id: ids.next(), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent), line: line))
+            parsed.weightHasFraction = Self.hasFraction(fields[weightColumn].utf8)
+            if weightColumn + 1 < fields.count {
+                parsed.nextIsNumber = Self.isNumber(fields[weightColumn + 1].utf8)
+                if Self.decimalCommaPair(fields[weightColumn].utf8, fields[weightColumn + 1].utf8) { parsed.decimalComma = (fields[weightColumn], fields[weightColumn + 1]) }
+            }
             if assumed && !fields[weightColumn].contains(where: \.isLetter) {
                 parsed.readInFallback = true
                 if let bmiColumn, bmiColumn < fields.count, let bmi = ImportCells.plainDecimal(fields[bmiColumn].trimmed), UnitEvidence.plausibleBMI(bmi) { parsed.bmi = bmi }
@@ -288,6 +358,13 @@ struct CSVLayout {
         guard let timestamp = cells.isoTimestamp(bytes(dateColumn)), timestamp.epochSeconds <= cells.latestAcceptableSeconds else { return nil }
         let note = noteColumn.flatMap { $0 < ranges.count && !ranges[$0].isEmpty ? String(decoding: bytes($0), as: UTF8.self) : nil }
         var parsed = Parsed(row: .entry(WeightEntry(id: ids.next(), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent), line: line))
+        parsed.weightHasFraction = Self.hasFraction(bytes(weightColumn))
+        if weightColumn + 1 < ranges.count {
+            parsed.nextIsNumber = Self.isNumber(bytes(weightColumn + 1))
+            if Self.decimalCommaPair(bytes(weightColumn), bytes(weightColumn + 1)) {
+                parsed.decimalComma = (String(decoding: bytes(weightColumn), as: UTF8.self), String(decoding: bytes(weightColumn + 1), as: UTF8.self))
+            }
+        }
         if assumed {
             parsed.readInFallback = true
             if let bmiColumn, bmiColumn < ranges.count, let bmi = ImportCells.plainDecimal(bytes(bmiColumn)), UnitEvidence.plausibleBMI(bmi) { parsed.bmi = bmi }
@@ -302,7 +379,7 @@ struct CSVLayout {
         var reason = "\(fields.count) fields where the header has \(expected)"
         let digits = { (text: String) in !text.trimmed.isEmpty && text.trimmed.allSatisfy { $0.isASCII && $0.isNumber } }
         if weightColumn + 1 < fields.count, digits(fields[weightColumn]), digits(fields[weightColumn + 1]) {
-            reason += ": a decimal comma? quote the weight or use ; between fields"
+            reason += ": " + decimalCommaHint
         }
         return reason
     }

@@ -53,7 +53,7 @@ struct ImportCells {
         }
         let text = cell.trimmed
         // Empty, or an app's placeholder for no measurement.
-        if text.isEmpty || text == "--" || text == "-" { return .noReading }
+        if Self.isNoReading(text) { return .noReading }
         do {
             return .kilograms(try WeightInput.kilograms(parsing: text, defaultUnit: unit ?? settings.fallbackUnit))
         } catch .notPositive {
@@ -61,6 +61,12 @@ struct ImportCells {
         } catch {
             return .invalid(error.description)
         }
+    }
+
+    /// What apps write for "not measured" (SPEC §6): empty, `--`, `-`, and
+    /// `null` (Zepp's `fatRate`), in any case. (A 0 is no reading too, read as a number.)
+    static func isNoReading(_ text: String) -> Bool {
+        text.isEmpty || text == "--" || text == "-" || text.lowercased() == "null"
     }
 
     /// `80`, `80.5`, `180.25`: digits, at most one point with digits after
@@ -122,7 +128,7 @@ struct ImportCells {
     /// empty, `--` or 0 is none (Fitbit writes 0 for "not measured").
     func fatPercent(_ cell: String) -> Result<Double?, ImportFailure> {
         var text = cell.trimmed
-        if text.isEmpty || text == "--" || text == "-" { return .success(nil) }
+        if Self.isNoReading(text) { return .success(nil) }
         if text.hasSuffix("%") { text = String(text.dropLast()).trimmed }
         guard let value = try? WeightInput.kilograms(parsing: text, defaultUnit: .kilograms) else {
             if let zero = Self.plainDecimal(text), zero == 0 { return .success(nil) }

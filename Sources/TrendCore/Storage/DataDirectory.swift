@@ -22,10 +22,14 @@ public struct DataDirectory: Equatable, Sendable {
     /// Nil when nothing names a home: reading finds no data, writing fails.
     public let path: String?
     public let source: Source?
+    /// The variable that would name the directory but is not valid UTF-8:
+    /// the directory cannot be named exactly, so nothing is read or written.
+    public let variableNotUTF8: String?
 
-    public init(path: String?, source: Source?) {
+    public init(path: String?, source: Source?, variableNotUTF8: String? = nil) {
         self.path = path
         self.source = source
+        self.variableNotUTF8 = variableNotUTF8
     }
 
     public var weightsPath: String? { path.map { $0 + "/weights.json" } }
@@ -35,11 +39,16 @@ public struct DataDirectory: Equatable, Sendable {
     /// `XDG_DATA_HOME`, a non-empty `HOME`, the password database.
     /// (Foundation's home directory ignores `HOME` for root on Linux.)
     public static func resolve(
-        flag: String?, environment: [String: String], currentDirectory: String = FileManager.default.currentDirectoryPath,
+        flag: String?, environment: [String: String], notUTF8: [String] = [], currentDirectory: String = FileManager.default.currentDirectoryPath,
         passwordDatabaseHome: () -> String? = DataDirectory.passwordDatabaseHome
     ) -> DataDirectory {
         func absolute(_ path: String) -> String { PathName.absolute(path, in: currentDirectory) }
         if let flag, !flag.isEmpty { return DataDirectory(path: absolute(flag), source: .flag) }
+        // The first variable that would decide, when its bytes are not UTF-8: refused, never altered.
+        for (name, source) in [("TREND_DATA_DIR", Source.trendDataDir), ("XDG_DATA_HOME", .xdgDataHome), ("HOME", .home)] {
+            if notUTF8.contains(name) { return DataDirectory(path: nil, source: source, variableNotUTF8: name) }
+            if let value = environment[name], name == "XDG_DATA_HOME" ? value.hasPrefix("/") : !value.isEmpty { break }
+        }
         if let value = environment["TREND_DATA_DIR"], !value.isEmpty {
             return DataDirectory(path: absolute(value), source: .trendDataDir)
         }

@@ -222,11 +222,16 @@ struct DurableFile: Sendable {
             components.append(current)
             current = PathName.parent(of: current)
         }
+        var made: [String] = []
         for component in components.reversed() {
             if mkdir(component, 0o700) == 0 {
                 SafeFile.giveToDirectoryOwner(path: component)
+                made.append(component)
             } else if errno != EEXIST {
-                throw .cannotCreateDirectory(path: dir, reason: String(cString: strerror(errno)))
+                let reason = String(cString: strerror(errno))
+                // What this attempt made on the way goes again: a failed write leaves nothing behind.
+                for created in made.reversed() { rmdir(created) }
+                throw .cannotCreateDirectory(path: dir, reason: reason)
             }
         }
         // A dangling symlink "exists" for mkdir but is no directory.

@@ -15,7 +15,11 @@ import Darwin
 public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Neither a flag, TREND_DATA_DIR, XDG_DATA_HOME, HOME nor the password database names a home.
     case noDataDirectory
+    /// The variable naming the data directory is not valid UTF-8.
+    case variableNotUTF8(name: String)
     case cannotCreateDirectory(path: String, reason: String)
+    /// The data directory's path cannot be used at all (a name over 255 bytes).
+    case unusableDirectory(path: String, reason: String)
     case permissionDenied(path: String, reason: String)
     /// Any other failed write (disk full, I/O error, read-only file system).
     case ioFailed(path: String, reason: String)
@@ -48,8 +52,12 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .noDataDirectory:
             return "no data directory: set HOME or TREND_DATA_DIR"
+        case .variableNotUTF8(let name):
+            return "\(name) is not valid UTF-8, so trend cannot name the data directory exactly; nothing was read or changed (use a UTF-8 path, or --data-dir)"
         case .cannotCreateDirectory(let path, let reason):
             return "cannot create the data directory \(path): \(reason)"
+        case .unusableDirectory(let path, let reason):
+            return "cannot use the data directory \(path): \(reason)"
         case .permissionDenied(let path, let reason):
             return "permission denied: \(path): \(reason)"
         case .ioFailed(let path, let reason):
@@ -91,6 +99,8 @@ extension StorageError {
         let reason = String(cString: strerror(code))
         switch code {
         case EACCES, EPERM: self = .permissionDenied(path: path, reason: reason)
+        // A path no file system takes names the directory, not the file (73, SPEC §2).
+        case ENAMETOOLONG: self = .unusableDirectory(path: PathName.parent(of: path), reason: reason)
         default: self = reading ? .readFailed(path: path, reason: reason) : .ioFailed(path: path, reason: reason)
         }
     }

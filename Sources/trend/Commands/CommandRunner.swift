@@ -9,7 +9,7 @@ import TrendCore
 /// run, report. Returns the exit status; only `main.swift` exits.
 @MainActor
 enum CommandRunner {
-    static func run(arguments: ProcessArguments.Words, environment: [String: String], console: Console) async -> Int32 {
+    static func run(arguments: ProcessArguments.Words, environment: [String: String], notUTF8: [String] = [], console: Console) async -> Int32 {
         guard let clock = AppClock.system(testNow: environment["TREND_NOW"]) else {
             console.error(HelpRenderer.usageError(UsageError(message: "TREND_NOW must be an ISO 8601 instant such as 2026-12-01T07:00:00Z")))
             return ExitStatus.usage
@@ -18,7 +18,7 @@ enum CommandRunner {
             console.error(HelpRenderer.usageError(UsageError(message: "argument \(position) is not valid UTF-8")))
             return ExitStatus.usage
         }
-        let status = await execute(arguments: arguments.words, environment: environment, console: console, clock: clock)
+        let status = await execute(arguments: arguments.words, environment: environment, notUTF8: notUTF8, console: console, clock: clock)
         console.finish()
         guard let failure = console.outputFailure else { return status }
         // `trend list | head -1`: the reader went away; stop quietly, as filters do.
@@ -29,7 +29,7 @@ enum CommandRunner {
 
     private static var keptUntilExit: AppModel?
 
-    private static func execute(arguments: [String], environment: [String: String], console: Console, clock: AppClock) async -> Int32 {
+    private static func execute(arguments: [String], environment: [String: String], notUTF8: [String], console: Console, clock: AppClock) async -> Int32 {
         let parsed: ParsedValues
         let command: (any TrendCommand)?
         do {
@@ -60,7 +60,11 @@ enum CommandRunner {
             console.out(parsed.command.map(help.help(for:)) ?? (parsed[GlobalOptions.help] ? help.overview() : help.shortOverview()))
             return ExitStatus.success
         }
-        let directory = DataDirectory.resolve(flag: parsed[GlobalOptions.dataDirectory]?.text, environment: environment)
+        let directory = DataDirectory.resolve(flag: parsed[GlobalOptions.dataDirectory]?.text, environment: environment, notUTF8: notUTF8)
+        if let name = directory.variableNotUTF8, type(of: command).usesData {
+            console.error("Error: " + StorageError.variableNotUTF8(name: name).description + "\n")
+            return ExitStatus.cannotCreate
+        }
         let app = AppModel(
             dataDirectory: directory, clock: clock, command: ShellWords.line(arguments), replacementGuard: SignalSafeReplacements())
         // Kept until the process ends: freeing a long history entry by
@@ -71,9 +75,14 @@ enum CommandRunner {
         let context = CommandContext(app: app, console: console, terminal: terminal, commandName: type(of: command).configuration.name)
         // After the change is in place, whatever the command then says: a
         // change made is a change to tell the hook about (SPEC §14).
+        // A hook folder named by bytes that are not UTF-8 cannot be named exactly: no hook, and a warning.
+        let hookNotNamed = ["XDG_CONFIG_HOME", "HOME"].first { notUTF8.contains($0) && environment["XDG_CONFIG_HOME"] == nil }
         defer {
+            if let hookNotNamed, !app.weightLogFeature.changes.isEmpty {
+                console.message("warning: the post-change hook was not run: \(hookNotNamed) is not valid UTF-8\n")
+            }
             HookRunner(
-                console: console, environment: environment, noHooksFlag: parsed[GlobalOptions.noHooks], dataDirectory: directory,
+                console: console, environment: environment, noHooksFlag: parsed[GlobalOptions.noHooks] || hookNotNamed != nil, dataDirectory: directory,
                 command: context.commandName, commandLine: ShellWords.line(["trend"] + arguments)
             ).run(for: app.weightLogFeature)
         }

@@ -2,6 +2,7 @@ struct CompletionsCommand: TrendCommand {
     static let shellArgument = Argument<Shell>("SHELL", help: "bash, zsh or fish.")
 
     static let readsWeights = false
+    static let usesData = false
 
     static let names = ["completions"]
     static let configuration = CommandConfiguration(names: names, abstract: "Print a shell completion script.",

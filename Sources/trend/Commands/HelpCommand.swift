@@ -4,6 +4,7 @@ struct HelpCommand: TrendCommand {
     static let manFlag = Flag("man", help: "Print the man page (man(7) format).")
 
     static let readsWeights = false
+    static let usesData = false
 
     static let names = ["help"]
     static let configuration = CommandConfiguration(names: names, abstract: "Show help for trend or a command.", arguments: [commandArgument.spec], options: [manFlag],

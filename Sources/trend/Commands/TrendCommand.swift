@@ -12,10 +12,13 @@ protocol TrendCommand: Sendable {
     @MainActor func run(_ context: CommandContext) async throws
     /// Whether it reads weights.json (and so warns about sync conflict copies).
     static var readsWeights: Bool { get }
+    /// Whether it reads or writes the data directory at all (help and completions do not).
+    static var usesData: Bool { get }
 }
 
 extension TrendCommand {
     static var readsWeights: Bool { true }
+    static var usesData: Bool { true }
 }
 
 /// Options every command accepts, before or after the command name.

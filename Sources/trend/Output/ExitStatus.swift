@@ -47,7 +47,7 @@ enum ExitStatus {
         case is DataFileError: return dataError
         case let error as StorageError:
             switch error {
-            case .noDataDirectory, .cannotCreateDirectory, .missingDirectory, .outputIsSymbolicLink: return cannotCreate
+            case .noDataDirectory, .variableNotUTF8, .cannotCreateDirectory, .unusableDirectory, .missingDirectory, .outputIsSymbolicLink: return cannotCreate
             case .outputIsDataFile: return usage
             case .nothingToUndo, .nothingToRedo: return notFound
             case .changedSince, .damagedJournal: return dataError

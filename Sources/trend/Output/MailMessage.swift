@@ -53,8 +53,8 @@ struct MailMessage {
         let related = "trend-related-" + digest
         let alternative = "trend-alternative-" + digest
         var mail = ""
-        if let to { mail += "To: \(to)\n" }
-        mail += "Subject: \(Self.encodedWords(subject))\n"
+        if let to { mail += Self.header("To", Self.address(to)) }
+        mail += Self.header("Subject", subject)
         mail += "Date: \(Self.rfc5322(date))\n"
         mail += "Message-ID: <\(Self.compact(date)).\(digest)@trend>\n"
         mail += "MIME-Version: 1.0\n"
@@ -90,25 +90,67 @@ struct MailMessage {
         return out
     }
 
-    /// A header's text: as it is when plain ASCII, else RFC 2047 encoded
-    /// words (UTF-8, base64), each short enough for a header line, never
-    /// splitting a character.
-    static func encodedWords(_ text: String) -> String {
-        guard !text.unicodeScalars.contains(where: { !$0.isASCII }) else {
-            var words: [String] = []
-            var chunk: [UInt8] = []
-            for character in text {
-                let bytes = Array(String(character).utf8)
-                if chunk.count + bytes.count > 39 {
-                    words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=")
-                    chunk = []
-                }
-                chunk += bytes
+    /// The longest header line RFC 5322 §2.1.1 recommends, line break excluded.
+    static let lineLimit = 78
+
+    /// `Name: value` folded into lines of at most 78 characters (RFC 5322
+    /// §2.2.3): plain ASCII is folded at its spaces; text that is not ASCII,
+    /// or a word too long for one line, goes as RFC 2047 encoded words,
+    /// which can be broken anywhere. `value` may already hold encoded words.
+    static func header(_ name: String, _ value: String) -> String {
+        let lead = name + ": "
+        if value.unicodeScalars.allSatisfy(\.isASCII), let folded = foldedAtSpaces(value, lead: lead) { return folded }
+        return lead + encodedWords(value, firstLineRoom: lineLimit - lead.count) + "\n"
+    }
+
+    /// ASCII folded at its spaces, or nil when a word would not fit on a line.
+    private static func foldedAtSpaces(_ value: String, lead: String) -> String? {
+        var lines: [String] = []
+        var line = lead
+        for word in value.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = line == lead ? line + word : line + " " + word
+            if candidate.count > lineLimit && line != lead && line != " " {
+                lines.append(line)
+                line = " " + word
+            } else {
+                line = candidate
             }
-            if !chunk.isEmpty { words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=") }
-            return words.joined(separator: "\n ")
+            if line.count > lineLimit { return nil }
         }
-        return text
+        lines.append(line)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// RFC 2047 encoded words (UTF-8, base64), one a line after the first,
+    /// never splitting a character.
+    static func encodedWords(_ text: String, firstLineRoom: Int = 60) -> String {
+        var words: [String] = []
+        var chunk: [UInt8] = []
+        // 39 bytes make 52 characters of base64, 64 with the markers: a line with its leading space.
+        var room = min(39, max(6, (firstLineRoom - 12) / 4 * 3))
+        for character in text {
+            let bytes = Array(String(character).utf8)
+            if chunk.count + bytes.count > room, !chunk.isEmpty {
+                words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=")
+                chunk = []
+                room = 39
+            }
+            chunk += bytes
+        }
+        if !chunk.isEmpty || words.isEmpty { words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=") }
+        return words.joined(separator: "\n ")
+    }
+
+    /// `Ana Müller <ana@example.com>` with the display name encoded when it
+    /// is not ASCII (the address itself is left as given).
+    static func address(_ text: String) -> String {
+        guard let open = text.lastIndex(of: "<"), text.hasSuffix(">") else { return text }
+        var name = String(text[..<open]).trimmed
+        if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 { name = String(name.dropFirst().dropLast()) }
+        let address = String(text[open...])
+        guard !name.isEmpty else { return address }
+        guard name.unicodeScalars.contains(where: { !$0.isASCII }) else { return text }
+        return encodedWords(name) + " " + address
     }
 
     static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

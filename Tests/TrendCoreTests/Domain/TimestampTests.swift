@@ -30,12 +30,16 @@ struct TimestampTests {
         #expect(timestamp.storable == nil)
     }
 
-    @Test("an offset with seconds (local mean time) is rounded to the minute, the instant kept")
+    @Test("an offset with seconds (local mean time) is rounded to the minute, the local date and time kept as they were")
     func localMeanTime() throws {
         let lmt = Timestamp(epochSeconds: -3_786_825_600, utcOffsetSeconds: -17_762)
         let storable = try #require(lmt.storable)
-        #expect(storable.epochSeconds == lmt.epochSeconds)
         #expect(storable.utcOffsetSeconds == -17_760)
+        #expect(storable.epochSeconds + Int64(storable.utcOffsetSeconds) == lmt.epochSeconds + Int64(lmt.utcOffsetSeconds))
+        #expect(storable.day == lmt.day && storable.secondOfDay == lmt.secondOfDay)
+        // Near midnight: keeping the instant would move it to the day before.
+        let midnight = Timestamp(epochSeconds: -315_619_200 + 2_670, utcOffsetSeconds: -2_670)
+        #expect(try #require(midnight.storable).day == midnight.day)
     }
 
     @Test("a typed date that cannot be stored is refused, quoting it")
