@@ -29,6 +29,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "TrendCore", targets: ["TrendCore"]),
+        .library(name: "TrendPresentation", targets: ["TrendPresentation"]),
         .executable(name: "trend", targets: ["trend"]),
     ],
     targets: [
@@ -37,11 +38,14 @@ let package = Package(
         // glibc's mallopt, for the executable's start-up (no library to link).
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "TrendCore", dependencies: ["CZlib"]),
-        .executableTarget(name: "trend", dependencies: ["TrendCore", "CMalloc"], linkerSettings: startUpFlags),
+        // What each screen shows (ViewModels), the JSON contracts, and the renderers of every output.
+        .target(name: "TrendPresentation", dependencies: ["TrendCore"]),
+        .executableTarget(name: "trend", dependencies: ["TrendCore", "TrendPresentation", "CMalloc"], linkerSettings: startUpFlags),
         .target(name: "TestSupport", dependencies: ["TrendCore", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore", "TestSupport"]),
+        .testTarget(name: "TrendPresentationTests", dependencies: ["TrendPresentation", "TrendCore", "TestSupport"]),
         // Depends on the executable so `swift test` builds the binary it runs.
-        .testTarget(name: "TrendCLITests", dependencies: ["TrendCore", "TestSupport", "trend"]),
+        .testTarget(name: "TrendCLITests", dependencies: ["TrendCore", "TrendPresentation", "TestSupport", "trend"]),
     ],
     swiftLanguageModes: [.v6]
 )

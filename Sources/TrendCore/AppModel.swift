@@ -1,10 +1,15 @@
-/// Creates and owns the one instance of each Feature for a process.
+/// Creates and owns the one instance of each Feature for a process, all
+/// sharing one store through the repository.
 @MainActor
 public final class AppModel {
     public let weightLogFeature: WeightLogFeature
+    public let goalFeature: GoalFeature
+    public let historyFeature: HistoryFeature
+    public let syncFeature: SyncFeature
+    public let importFeature: ImportFeature
+    public let exportFeature: ExportFeature
     public let settingsFeature: SettingsFeature
     public let progressFeature: ProgressFeature
-    public let importFeature: ImportFeature
     public let clock: AppClock
     /// Nil for models built on given repositories (tests).
     public let dataDirectory: DataDirectory?
@@ -17,23 +22,52 @@ public final class AppModel {
         dataDirectory: DataDirectory, clock: AppClock = .system, command: String = "change",
         replacementGuard: any FileReplacementGuard = NoFileReplacementGuard()
     ) {
+        let weights = JSONFileWeightRepository(
+            path: dataDirectory.weightsPath, settingsPath: dataDirectory.settingsPath, clock: clock, command: command,
+            replacementGuard: replacementGuard)
         self.init(
-            weightRepository: JSONFileWeightRepository(
-                path: dataDirectory.weightsPath, settingsPath: dataDirectory.settingsPath, clock: clock, command: command,
-                replacementGuard: replacementGuard),
-            settingsRepository: JSONFileSettingsRepository(path: dataDirectory.settingsPath, replacementGuard: replacementGuard),
+            store: weights, history: weights, copies: weights, exports: weights,
+            settings: JSONFileSettingsRepository(path: dataDirectory.settingsPath, replacementGuard: replacementGuard),
             clock: clock, dataDirectory: dataDirectory)
     }
 
+    /// Each capability on the part of the storage it uses.
     public init(
-        weightRepository: any WeightRepository, settingsRepository: any SettingsRepository, clock: AppClock,
-        dataDirectory: DataDirectory? = nil
+        store: any StoreRepository, history: any HistoryRepository, copies: any CopiesRepository, exports: any ExportRepository,
+        settings: any SettingsRepository, clock: AppClock, dataDirectory: DataDirectory? = nil
     ) {
         self.clock = clock
         self.dataDirectory = dataDirectory
-        weightLogFeature = WeightLogFeature(repository: weightRepository, clock: clock)
-        settingsFeature = SettingsFeature(repository: settingsRepository)
+        weightLogFeature = WeightLogFeature(repository: store, clock: clock)
+        settingsFeature = SettingsFeature(repository: settings)
+        goalFeature = GoalFeature(weightLog: weightLogFeature, settings: settingsFeature, repository: store, clock: clock)
+        historyFeature = HistoryFeature(weightLog: weightLogFeature, repository: history)
+        syncFeature = SyncFeature(weightLog: weightLogFeature, store: store, copies: copies)
+        importFeature = ImportFeature(weightLog: weightLogFeature, settings: settingsFeature, repository: store, clock: clock)
+        exportFeature = ExportFeature(weightLog: weightLogFeature, settings: settingsFeature, repository: exports)
         progressFeature = ProgressFeature(weightLog: weightLogFeature, settings: settingsFeature, clock: clock)
-        importFeature = ImportFeature(weightLog: weightLogFeature, settings: settingsFeature, clock: clock)
+    }
+
+    /// The program to tell about the changes written (SPEC §14): under the
+    /// user's configuration folder, run only when no one else could have written it.
+    public func postChangeHook(environment: [String: String], noHooksFlag: Bool) -> HookFinding {
+        PostChangeHook.find(environment: environment, noHooksFlag: noHooksFlag)
+    }
+}
+
+extension AppModel {
+    /// Loads the settings. A damaged settings file is an error for every
+    /// screen that needs them, `--unit` or not: the method it names decides
+    /// the numbers, and it must never change them silently.
+    public func loadSettings() async throws {
+        await settingsFeature.refresh()
+        if let error = settingsFeature.loadError { throw error }
+    }
+
+    /// Loads the weigh-ins, and looks for the conflict copies beside them.
+    public func loadWeights() async throws {
+        await weightLogFeature.refresh()
+        syncFeature.refreshConflictCopies()
+        if let error = weightLogFeature.loadError { throw error }
     }
 }

@@ -2,9 +2,11 @@ import Foundation
 import Synchronization
 import TrendCore
 
-/// A weight repository in memory, for feature tests: counts calls, can be
-/// told to fail, and can be slowed so overlapping calls really overlap.
-public actor InMemoryWeightRepository: WeightRepository {
+/// The store in memory, for feature tests: counts calls, can be told to
+/// fail, can hold its changes at their start (`gate`), and can be slowed so
+/// overlapping calls really overlap. What a Feature test needs of storage;
+/// the journal, copies and exports are tested on the real files.
+public actor InMemoryStoreRepository: StoreRepository {
     public enum TestError: Error, Equatable, CustomStringConvertible {
         case loadFailed
         case saveFailed
@@ -43,84 +45,45 @@ public actor InMemoryWeightRepository: WeightRepository {
     /// so a test can see whether a second change starts while the first runs.
     nonisolated public let gate = ChangeGate()
 
-    private func change(_ apply: (inout WeightStore) throws -> Void) async throws -> (store: WeightStore, change: WeightChange?) {
+    public func modify<Value: Sendable>(
+        retiring: [String], _ change: @escaping @Sendable (inout WeightStore) throws -> Value
+    ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?) {
         saveCallCount += 1
         await gate.enter()
         defer { gate.leave() }
         if let saveError { throw saveError }
         var copy = store
-        try apply(&copy)
-        guard copy != store else { return (store, nil) }
+        let outcome = try change(&copy)
+        guard copy != store else { return (store, outcome, nil) }
         let before = Set(store.entries.map(\.id))
         insertOrder += copy.entries.map(\.id).filter { !before.contains($0) }
-        versions.removeSubrange((position + 1)...)
-        steps.removeSubrange(position...)
-        let change = WeightChange(from: store, to: copy)
-        steps.append(JournalStep(at: Timestamp(epochSeconds: 0, utcOffsetSeconds: 0), command: "change", summary: change.summary))
-        versions.append(copy)
-        position += 1
+        let written = WeightChange(from: store, to: copy)
         store = copy
-        return (store, change)
+        return (store, outcome, written)
     }
+}
 
-    /// Every version, oldest first, and which one the store is.
-    private var versions: [WeightStore] = []
-    private var steps: [JournalStep] = []
-    private var position = 0
+/// No journal, no copies, no exports: for tests of the other capabilities.
+public struct UnusedRepository: HistoryRepository, CopiesRepository, ExportRepository {
+    public struct Unused: Error {}
 
-    public func modify<Value: Sendable>(
-        retiring: [String], _ change: @escaping @Sendable (inout WeightStore) throws -> Value
-    ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?) {
-        if versions.isEmpty { versions = [store] }
-        var outcome: Value?
-        let (store, written) = try await self.change { outcome = try change(&$0) }
-        for path in retiring { files.removeValue(forKey: path) }
-        return (store, outcome!, written)
-    }
+    public init() {}
 
-    public func undo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) {
-        guard position > 0 else { throw StorageError.nothingToUndo(path: "memory") }
-        position -= 1
-        let change = WeightChange(from: store, to: versions[position])
-        let move = JournalMove(direction: .undo, step: steps[position], effect: change.summary, restoredFiles: [], keptFiles: [])
-        store = versions[position]
-        return (store, move, change)
-    }
-
-    public func redo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) {
-        guard position < steps.count else { throw StorageError.nothingToRedo(path: "memory") }
-        let change = WeightChange(from: store, to: versions[position + 1])
-        let move = JournalMove(direction: .redo, step: steps[position], effect: change.summary, restoredFiles: [], keptFiles: [])
-        position += 1
-        store = versions[position]
-        return (store, move, change)
-    }
-
-    public func journal() async throws -> ChangeJournal {
-        ChangeJournal(steps: steps, position: position)
-    }
-
-    /// Other weights files, by path: copies to merge, a merge driver's sides.
-    public private(set) var files: [String: WeightStore] = [:]
-    public private(set) var exports: [String: [UInt8]] = [:]
-    public func setFile(_ path: String, _ store: WeightStore) { files[path] = store }
-
-    public func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> WeightStore {
-        guard let store = files[path] else { throw StorageError.missingInput(path: path) }
-        return store
-    }
-
-    public func writeCopy(_ store: WeightStore, to path: String) async throws { files[path] = store }
-    public func writeExport(_ bytes: [UInt8], to path: String) async throws { exports[path] = bytes }
-    public nonisolated func isStore(_ path: String) -> Bool { path == "memory" }
-    public nonisolated func conflictCopies() -> [String] { [] }
+    public func undo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) { throw Unused() }
+    public func redo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) { throw Unused() }
+    public func journal() async throws -> ChangeJournal { .empty }
+    public func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> WeightStore { throw StorageError.missingInput(path: path) }
+    public func writeCopy(_ store: WeightStore, to path: String) async throws { throw Unused() }
+    public func isStore(_ path: String) -> Bool { false }
+    public func conflictCopies() -> [String] { [] }
+    public func writeExport(_ bytes: [UInt8], to path: String) async throws { throw Unused() }
 }
 
 public actor InMemorySettingsRepository: SettingsRepository {
     public private(set) var settings: Settings
-    private let loadError: InMemoryWeightRepository.TestError?
+    private let loadError: InMemoryStoreRepository.TestError?
 
-    public init(settings: Settings = Settings(), loadError: InMemoryWeightRepository.TestError? = nil) {
+    public init(settings: Settings = Settings(), loadError: InMemoryStoreRepository.TestError? = nil) {
         self.settings = settings
         self.loadError = loadError
     }
@@ -219,12 +182,12 @@ public enum TestAppModelFactory {
     public nonisolated static let now: Int64 = 1_796_025_600
 
     public static func make(
-        repository: any WeightRepository = InMemoryWeightRepository(), unit: WeightUnit = .kilograms,
+        repository: any StoreRepository = InMemoryStoreRepository(), unit: WeightUnit = .kilograms,
         nowEpochSeconds: Int64 = now, timeZone: any LocalTimeZone = FixedOffsetTimeZone(offsetSeconds: 0)
     ) -> AppModel {
         AppModel(
-            weightRepository: repository, settingsRepository: InMemorySettingsRepository(settings: Settings(unit: unit)),
-            clock: .fixed(epochSeconds: nowEpochSeconds, timeZone: timeZone))
+            store: repository, history: UnusedRepository(), copies: UnusedRepository(), exports: UnusedRepository(),
+            settings: InMemorySettingsRepository(settings: Settings(unit: unit)), clock: .fixed(epochSeconds: nowEpochSeconds, timeZone: timeZone))
     }
 }
 
@@ -263,5 +226,13 @@ public final class HeldReportWorker: ReportWorker {
     public func waitUntilHolding(_ count: Int) async -> Bool {
         for _ in 0..<5_000_000 where held.count < count { await Task.yield() }
         return held.count >= count
+    }
+}
+
+extension WeightLogFeature {
+    /// Logs a weigh-in as given, unchecked: what a test's fixture needs.
+    @discardableResult
+    public func add(kilograms: Double, at timestamp: Timestamp, note: String? = nil) async throws -> WeightEntry {
+        try await log(kilograms: kilograms, at: timestamp, note: note, check: .skipped).entry
     }
 }

@@ -7,7 +7,7 @@ import TrendCore
 import FoundationXML
 #endif
 
-@testable import trend
+@testable import TrendPresentation
 
 /// SPEC §8: the SVG chart, the HTML page, the PNG and the mail.
 @Suite("Pictures: SVG, HTML, PNG and mail")
@@ -199,12 +199,12 @@ struct PicturesTests {
             let picture = ChartPicture(model: model, width: width, height: 400, metrics: metrics)
             var legendRows: Set<Double> = []
             for shape in picture.shapes {
-                guard case .text(let x, let y, let text, let anchor, let classes) = shape else { continue }
-                let textWidth = metrics.width(text, classes: classes)
+                guard case .text(let x, let y, let text, let anchor, let element) = shape else { continue }
+                let textWidth = metrics.width(text, element: element)
                 let left = anchor == .start ? x : anchor == .end ? x - textWidth : x - textWidth / 2
                 #expect(left >= 0 && left + textWidth <= Double(width), "'\(text)' spans \(left)...\(left + textWidth) of \(width)")
                 #expect(y > 0 && y <= 400)
-                if classes.hasPrefix("legend") {
+                if element == .legendLabel {
                     legendRows.insert(y)
                     #expect(y > picture.plot.y + picture.plot.height + 20, "the legend is below the day labels")
                 }

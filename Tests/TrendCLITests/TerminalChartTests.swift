@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import TrendCore
 
-@testable import trend
+@testable import TrendPresentation
 
 /// SPEC §8: the braille chart, read back dot by dot.
 @Suite("Terminal chart")

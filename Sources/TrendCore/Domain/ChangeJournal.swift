@@ -32,6 +32,15 @@ public struct ChangeJournal: Equatable, Sendable {
     }
 
     public static let empty = ChangeJournal(steps: [], position: 0)
+
+    /// Whether `steps[index]` is undone now (a redo would re-apply it); none
+    /// is when the store was changed by something else since.
+    public func isUndone(_ index: Int) -> Bool {
+        position.map { index + 1 > $0 } ?? false
+    }
+
+    /// Some steps are undone: `trend redo` can re-apply them.
+    public var canRedo: Bool { position.map { $0 < steps.count } ?? false }
 }
 
 /// What an undo or a redo did.

@@ -32,6 +32,11 @@ package enum EntryID {
     }
 
     /// The lowercase bytes to match; refuses text that cannot name an id.
+    /// The first 8 hex digits of an id: what people type and lists show.
+    public static func shortID(of id: UUID) -> String {
+        withText(of: id) { String(decoding: UnsafeBufferPointer(rebasing: $0.prefix(8)), as: UTF8.self) }
+    }
+
     package static func prefix(parsing text: String) throws(WeightLogError) -> [UInt8] {
         let input = text.lowercased()
         let hexDigits = input.filter(\.isHexDigit).count

@@ -72,3 +72,12 @@ public struct BodyMassIndex: Equatable, Sendable {
         healthyKilograms = (18.5 * metres * metres)...(24.9 * metres * metres)
     }
 }
+
+extension HeightInput {
+    /// A height in whole feet and the inches left over.
+    public static func feetAndInches(centimetres: Double) -> (feet: Int, inches: Double) {
+        let inches = centimetres / centimetresPerInch
+        let feet = Int(inches / 12)
+        return (feet, inches - Double(feet) * 12)
+    }
+}

@@ -1,6 +1,6 @@
 /// Small text and path helpers, so the package needs only
-/// FoundationEssentials: full Foundation (with ICU) made the binary 70 MB and
-/// its start-up several milliseconds slower.
+/// FoundationEssentials: full Foundation brings ICU into the binary and its
+/// start-up.
 extension StringProtocol {
     /// Without leading and trailing spaces, tabs and line breaks.
     package var trimmed: String {
@@ -13,10 +13,9 @@ extension StringProtocol {
 
 extension Array where Element == String {
     /// `joined(separator:)`, compiled here for arrays of strings: the
-    /// standard library's unspecialized one made the runtime search every
-    /// conformance in the binary at its first call (a tenth of a
-    /// millisecond), and every run joins a few (the journal's command line,
-    /// help texts).
+    /// standard library's unspecialized one makes the runtime search every
+    /// conformance in the binary at its first call, and every run joins a
+    /// few (the journal's command line, help texts).
     package func concatenated(separator: String) -> String {
         var text = ""
         for (index, part) in enumerated() {

@@ -24,35 +24,14 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
     public var note: String?
     /// Body fat measured with this weigh-in, in percent of the weight
     /// (0 < x < 75, SPEC §12); nil when not measured.
-    public var fatPercent: Double? {
-        get { storedFatPercent.isNaN ? nil : storedFatPercent }
-        set { storedFatPercent = newValue ?? .nan }
-    }
-
-    /// NaN when not measured (never a percentage): an Optional's tag byte
-    /// after the note would make every entry 72 bytes instead of 64, and a
-    /// long history is held as an array of them.
-    private var storedFatPercent: Double
+    public var fatPercent: Double?
 
     public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, kilograms: Double, note: String? = nil, fatPercent: Double? = nil) {
         self.id = id
         self.timestamp = timestamp
         self.kilograms = kilograms
         self.note = (note?.isEmpty ?? true) ? nil : note
-        storedFatPercent = fatPercent ?? .nan
-    }
-
-    /// Field by field, body fat as the optional it is (NaN is not equal to itself).
-    public static func == (a: WeightEntry, b: WeightEntry) -> Bool {
-        a.id == b.id && a.timestamp == b.timestamp && a.kilograms == b.kilograms && a.note == b.note && a.fatPercent == b.fatPercent
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(timestamp)
-        hasher.combine(kilograms)
-        hasher.combine(note)
-        hasher.combine(fatPercent)
+        self.fatPercent = fatPercent
     }
 
     /// A random (version 4) id. Not `UUID()`: on Linux it opens
@@ -141,7 +120,7 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
     }
 
     /// The first 8 hex digits: what people type to edit or remove an entry.
-    public var shortID: String { String(idText.prefix(8)) }
+    public var shortID: String { EntryID.shortID(of: id) }
 
     /// The one order entries are kept in: by instant, ties by id.
     /// Puts `entries` in `isOrderedBefore` order. A file is usually in time

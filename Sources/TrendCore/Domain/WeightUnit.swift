@@ -74,10 +74,16 @@ public enum WeightUnit: String, CaseIterable, Sendable, Codable {
     /// change that rounds to nothing is `0.0`); stones are shown in pounds
     /// because a change of "0 st 3.1 lb" reads worse than "3.1 lb".
     public func formatChange(kilograms: Double) -> String {
-        let unit: WeightUnit = self == .stones ? .pounds : self
-        let value = (unit.value(fromKilograms: kilograms) * 10).rounded() / 10
+        let (value, unit) = roundedChange(kilograms: kilograms)
         let sign = value > 0 ? "+" : (value < 0 ? "-" : "")
         return sign + Decimal1.text(abs(value)) + " " + unit.rawValue
+    }
+
+    /// A change as it is shown: to 0.1, stones in pounds. Its sign is the
+    /// direction a reader sees (a change that rounds to 0.0 is none).
+    public func roundedChange(kilograms: Double) -> (value: Double, unit: WeightUnit) {
+        let unit: WeightUnit = self == .stones ? .pounds : self
+        return ((unit.value(fromKilograms: kilograms) * 10).rounded() / 10, unit)
     }
 }
 

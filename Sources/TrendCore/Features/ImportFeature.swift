@@ -8,6 +8,7 @@ import Observation
 public final class ImportFeature {
     @ObservationIgnored private let weightLog: WeightLogFeature
     @ObservationIgnored private let settings: SettingsFeature
+    @ObservationIgnored private let repository: any StoreRepository
     @ObservationIgnored private let clock: AppClock
 
     public private(set) var isImporting = false
@@ -15,9 +16,10 @@ public final class ImportFeature {
     public private(set) var lastSummary: ImportSummary?
     public private(set) var importError: (any Error)?
 
-    public init(weightLog: WeightLogFeature, settings: SettingsFeature, clock: AppClock) {
+    public init(weightLog: WeightLogFeature, settings: SettingsFeature, repository: any StoreRepository, clock: AppClock) {
         self.weightLog = weightLog
         self.settings = settings
+        self.repository = repository
         self.clock = clock
     }
 
@@ -108,7 +110,7 @@ public final class ImportFeature {
         let batch = ImportBatch(
             entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format,
             watched: Set(outliers.map(\.entry.id)))
-        let outcome = try await weightLog.importBatch(batch, dryRun: request.dryRun)
+        let outcome = try await apply(batch, dryRun: request.dryRun)
         let assumption = unitDecision.map { decision in
             UnitAssumption(unit: decision.unit, reason: decision.reason, alternatives: UnitAssumption.alternatives(to: decision.unit))
         }
@@ -118,6 +120,19 @@ public final class ImportFeature {
             loneBodyFatReadings: parsed.loneBodyFatReadings,
             unitAssumption: outcome.added + outcome.updated + outcome.duplicates > 0 ? assumption : nil, nothingFound: nil,
             possibleTypos: outliers.filter { outcome.watchedAdded.contains($0.entry.id) })
+    }
+}
+
+extension ImportFeature {
+    /// Adds imported entries in one write, skipping what is stored already
+    /// (`ImportBatch.merge`, decided under the lock); a dry run merges into a
+    /// copy of what is loaded.
+    fileprivate func apply(_ batch: ImportBatch, dryRun: Bool) async throws -> ImportBatch.Outcome {
+        if dryRun {
+            var copy = try await weightLog.loaded()
+            return batch.merge(into: &copy)
+        }
+        return try await weightLog.apply { [repository] in try await repository.modify { batch.merge(into: &$0) } }
     }
 }
 
@@ -153,8 +168,6 @@ public struct ImportSummary: Equatable, Sendable {
 public struct UnitAssumption: Equatable, Sendable {
     public let unit: WeightUnit
     public let reason: UnitReason
-    /// Chosen for this run (`--unit`), rather than from the file or the settings.
-    public var isSessionChoice: Bool { reason == .sessionChoice }
     /// The units the file's weights might be in instead: what to suggest.
     public let alternatives: [WeightUnit]
 

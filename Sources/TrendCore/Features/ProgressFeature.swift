@@ -32,7 +32,7 @@ public final class ProgressFeature {
 
     public var unit: WeightUnit { settings.unit }
     public var method: TrendMethod { settings.method }
-    public var goalKilograms: Double? { weightLog.goalKilograms }
+    public var goalKilograms: Double? { weightLog.store.goalKilograms }
 
     public struct Selection: Equatable, Sendable {
         public var range: ProgressRange = .month
@@ -66,8 +66,8 @@ public final class ProgressFeature {
         isPreparing = true
         defer { if generation == ticket { isPreparing = false } }
         let entries = weightLog.entries
-        let goal = weightLog.goalKilograms
-        let plan = weightLog.goalPlan
+        let goal = weightLog.store.goalKilograms
+        let plan = weightLog.store.goalPlan
         let height = settings.heightCentimetres
         let (range, since, until) = (selection.range, selection.since, selection.until)
         let today = clock.today
@@ -100,7 +100,7 @@ public final class ProgressFeature {
     /// The status line's figures (`trend status`); nil without weigh-ins.
     public func status() async -> StatusSummary? {
         let entries = weightLog.entries
-        let goal = weightLog.goalKilograms
+        let goal = weightLog.store.goalKilograms
         let method = settings.method
         return await offMainActor(if: entries.count) {
             StatusSummary(entries: entries, goalKilograms: goal, method: method)
@@ -135,12 +135,6 @@ public final class ProgressFeature {
                 day: entry.calendarDay, trendKilograms: trend, latestDay: latestDay, latestTrendKilograms: latest,
                 weeklyRateKilograms: series.reportedWeeklyRateKilograms)
         }
-    }
-
-    /// Weigh-ins picked by `selection`, each with its day's trend (computed
-    /// over the whole history).
-    public func listing(_ selection: EntrySelection) async -> [ProgressReport.Point] {
-        await listing(selection, estimatedDays: false).points
     }
 
     /// The listing and, when asked, the estimated days (no weigh-in; SPEC §5)
@@ -192,9 +186,8 @@ public protocol ReportWorker: Sendable {
 }
 
 /// Histories up to `inlineEntryLimit` entries are worked on right here:
-/// handing the work to another thread and back costs more than the work
-/// (10,000 entries take about 0.15 ms), and the main actor is not held
-/// long enough to notice. Larger ones are worked on off the main actor.
+/// handing the work to another thread and back costs more than the work,
+/// and the main actor is not held long enough to notice. Larger ones are worked on off the main actor.
 public struct StandardReportWorker: ReportWorker {
     public nonisolated static let inlineEntryLimit = 50_000
 

@@ -27,8 +27,6 @@ public final class SettingsFeature {
     public var sessionUnit: WeightUnit? { session.unit }
     /// The trend method saved in settings.
     public var savedMethod: TrendMethod { saved.method ?? .default }
-    /// A method chosen for this session only (`--method`), never saved.
-    public var sessionMethod: TrendMethod? { session.method }
     /// For BMI; nil until given.
     public var heightCentimetres: Double? { saved.heightCentimetres }
     public var hasLoaded: Bool { activity.hasLoaded }
@@ -75,7 +73,7 @@ public final class SettingsFeature {
 
     /// Saves the unit.
     public func setUnit(_ unit: WeightUnit) async throws {
-        try await save { [repository] in try await repository.setUnit(unit) }
+        try await save { [repository] in try await repository.modify { $0.unit = unit } }
     }
 
     /// Saves the height (nil clears it).
@@ -83,12 +81,13 @@ public final class SettingsFeature {
         if let centimetres, !HeightInput.validCentimetres.contains(centimetres) {
             throw HeightInput.Problem.outOfRange(input: DecimalText.shortest(centimetres) + " cm")
         }
-        try await save { [repository] in try await repository.setHeight(centimetres) }
+        try await save { [repository] in try await repository.modify { $0.heightCentimetres = centimetres } }
     }
 
     /// Saves the trend method (the default is stored as none).
     public func setMethod(_ method: TrendMethod) async throws {
-        try await save { [repository] in try await repository.setMethod(method) }
+        // The default is stored as none, so a file without a choice stays version 1.
+        try await save { [repository] in try await repository.modify { $0.method = method == .default ? nil : method } }
     }
 
     /// Saves run one after another in the order they were asked for, and

@@ -46,8 +46,7 @@ final class EditQueue {
 
 /// Whether a Feature has loaded, is loading or saving, and what last went
 /// wrong: one observed value instead of five. Every observed property costs
-/// the Swift runtime a key-path type at its first use in a process (about
-/// 65,000 instructions each, more than reading a 1,000-entry history), and a
+/// the Swift runtime a key-path type at its first use in a process, and a
 /// command-line run touches each once; these change together anyway.
 public struct FeatureActivity {
     public var hasLoaded = false

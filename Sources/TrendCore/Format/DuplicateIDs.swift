@@ -18,9 +18,8 @@ enum DuplicateIDs {
 
     /// Each partition holds (32 bits of the id's hash, index) pairs, read in
     /// order; an entry is only read again when two hashes agree. Copying
-    /// the ids out instead would need 16 MB beside a million-entry history,
-    /// and a long history's peak memory is the history plus what its load
-    /// allocates.
+    /// the ids out instead would hold a second copy of them beside a long
+    /// history, whose peak memory is the history plus what its load allocates.
     private static func firstInPartitions(_ entries: UnsafeBufferPointer<WeightEntry>) -> Int? {
         let count = entries.count
         let seeds = seeds
@@ -66,8 +65,7 @@ enum DuplicateIDs {
     }
 
     /// One open-addressed table of indices, the ids compared where they lie:
-    /// at 10,000 entries a third of the partitioned check's time, and no
-    /// key or order arrays to allocate.
+    /// no key or order arrays to allocate.
     private static func firstInSmall(_ entries: [WeightEntry]) -> Int? {
         var bits = 4
         while 1 << bits < entries.count * 2 { bits += 1 }

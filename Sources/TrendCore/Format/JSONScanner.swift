@@ -128,8 +128,7 @@ struct JSONScanner {
             index += 1
         }
         // With escapes: the bytes decoded into one buffer, made a String
-        // once (appending scalar by scalar cost thousands of instructions a
-        // note). Invalid UTF-8 is refused, never replaced: a file read back
+        // once, not appended scalar by scalar. Invalid UTF-8 is refused, never replaced: a file read back
         // must be what was written. Each raw run is checked where it ends,
         // and only when it has a non-ASCII byte.
         var decoded = Array(bytes[start..<index])

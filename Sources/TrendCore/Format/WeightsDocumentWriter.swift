@@ -61,8 +61,8 @@ enum WeightsDocument {
     /// Below this many entries one core writes them: starting a second
     /// costs more than it saves.
     static let parallelMinimum = 4_096
-    /// Entries a core encodes at a time: two such blocks (about 3.5 MB) are
-    /// all a long history's write holds beside the history.
+    /// Entries a core encodes at a time: two such blocks are all a long
+    /// history's write holds beside the history.
     static let parallelBlock = 16_384
 
     /// The entries' lines, two blocks at a time: the second block by a child

@@ -33,6 +33,13 @@ public struct DataDirectory: Equatable, Sendable {
     }
 
     public var weightsPath: String? { path.map { $0 + "/weights.json" } }
+
+    /// The size of one of its files in bytes; nil when there is none.
+    public static func size(ofFile path: String?) -> Int? {
+        guard let path else { return nil }
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
     public var settingsPath: String? { path.map { $0 + "/settings.json" } }
 
     /// First that applies: the flag, `TREND_DATA_DIR`, an absolute

@@ -166,7 +166,7 @@ struct DurableFile: Sendable {
         replacementGuard.willReplace()
         defer { replacementGuard.didEnd() }
         let journal = note == nil ? nil : journal(target: target)
-        var plan: UndoJournalDirectory.Plan?
+        var plan: UndoJournalDirectory.JournalPlan?
         do throws(StorageError) {
             let produced = try await writeTemporary(temporary, contents: contents, like: status)
             if let journal, let note {

@@ -12,9 +12,8 @@ import Darwin
 /// It is only a fast path: anything unexpected returns nil and the caller
 /// reads the file sequentially, which also gives the exact error message.
 enum ParallelEntries {
-    /// Below this, one core is faster than starting a second. Measured A/B
-    /// with the release binary: two cores already win at 5,000 entries
-    /// (0.55 MB: 5.5 → 5.3 ms for `progress`) and at 10,000 (6.6 → 6.1 ms).
+    /// Below this, one core is faster than starting a second (the
+    /// measurement is in Benchmarks/RESULTS.md).
     static let minimumSize = 512 << 10
 
     private static let canonicalStart = Array("{\n  \"entries\": [".utf8)

@@ -236,7 +236,7 @@ struct UndoJournalDirectory {
     // MARK: A change
 
     /// What a change will do to the journal once it is in place (`commit`).
-    struct Plan {
+    struct JournalPlan {
         /// The journal as saved with the new step; nil when none could be.
         var saved: UndoJournal?
         /// The new step, and where its merged copies are now.
@@ -253,8 +253,8 @@ struct UndoJournalDirectory {
     /// be kept (no hard links, no space, a foreign directory), the change is
     /// still made, only without undo: the plan then says so, and a link of
     /// the temporary lets the next run take the change in (`reconciled`).
-    func prepare(current: Fingerprint?, produced: Fingerprint, temporary: String, record: JournalStep, retiring: [String]) -> Plan {
-        var plan = Plan()
+    func prepare(current: Fingerprint?, produced: Fingerprint, temporary: String, record: JournalStep, retiring: [String]) -> JournalPlan {
+        var plan = JournalPlan()
         guard prepareDirectory() else {
             plan.notes.append(.notJournalled(reason: "\(directory) cannot be made a directory"))
             return plan
@@ -338,7 +338,7 @@ struct UndoJournalDirectory {
     /// instead; then the new step's merged copies go into the journal, so an
     /// undo can bring them back. `holdsMissingWeighIns` reads a copy; `day`
     /// names a restored copy.
-    func commit(_ plan: Plan, holdsMissingWeighIns: (String) -> Bool, day: CalendarDay) throws(StorageError) -> [JournalNote] {
+    func commit(_ plan: JournalPlan, holdsMissingWeighIns: (String) -> Bool, day: CalendarDay) throws(StorageError) -> [JournalNote] {
         var notes = plan.notes
         guard let saved = plan.saved else { return notes }
         var named = Set([saved.base.file])

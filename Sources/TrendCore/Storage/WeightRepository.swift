@@ -4,15 +4,12 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Storage for the weight log. Every change is record-level: it is applied to
-/// what is stored at that moment, so two processes never overwrite each
-/// other's edits, and it returns the store as it is after the change.
-///
-/// A repository provides `load`, `modify`, the undo journal and the files
-/// beside the store (other copies to merge, exports); the named operations
-/// below have one definition, in the extension, so every repository applies
-/// the same rules.
-public protocol WeightRepository: Sendable {
+/// The weights file as each capability sees it. Every change is
+/// record-level: it is applied to what is stored at that moment, so two
+/// processes never overwrite each other's edits, and it returns the store as
+/// it is after the change. Each Feature is given the part it uses; the
+/// JSON-file repository is all of them.
+public protocol StoreRepository: Sendable {
     func load() async throws -> WeightStore
     /// Applies `change` to what is stored at this moment, in the same locked
     /// write; when `change` throws, nothing is written, and when it changes
@@ -23,68 +20,53 @@ public protocol WeightRepository: Sendable {
     func modify<Value: Sendable>(
         retiring: [String], _ change: @escaping @Sendable (inout WeightStore) throws -> Value
     ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?)
-    /// Reverts the latest change not yet undone (SPEC §9).
-    func undo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange)
-    /// Re-applies the earliest change undone.
-    func redo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange)
-    /// The journalled changes and where the store stands among them.
-    func journal() async throws -> ChangeJournal
-
-    /// Another weights file or a JSON export (a sync tool's copy, a git
-    /// merge's side); an empty file is an empty store when `emptyIsEmpty`.
-    func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> WeightStore
-    /// Writes a weights file that is not the store (the git driver's result), atomically.
-    func writeCopy(_ store: WeightStore, to path: String) async throws
-    /// Writes an export atomically; never over the data files, never through a symlink.
-    func writeExport(_ bytes: [UInt8], to path: String) async throws
-    /// Whether `path` is the store itself (any name for the same file).
-    func isStore(_ path: String) -> Bool
-    /// The copies sync tools left beside the store (SPEC §9).
-    func conflictCopies() -> [String]
 }
 
-extension WeightRepository {
+extension StoreRepository {
     public func modify<Value: Sendable>(
         _ change: @escaping @Sendable (inout WeightStore) throws -> Value
     ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?) {
         try await modify(retiring: [], change)
     }
-
-    public func insert(_ entry: WeightEntry) async throws -> WeightStore {
-        try await modify { $0.insert(entry) }.store
-    }
-
-    /// An import in one write, all or none; duplicates of what is stored at
-    /// that moment are skipped (`ImportBatch.merge`).
-    public func importBatch(_ batch: ImportBatch) async throws -> (store: WeightStore, outcome: ImportBatch.Outcome, change: WeightChange?) {
-        try await modify { batch.merge(into: &$0) }
-    }
-
-    /// Nil clears the goal.
-    public func setGoal(_ kilograms: Double?) async throws -> WeightStore {
-        try await modify { $0.goalKilograms = kilograms }.store
-    }
 }
+
+/// The undo journal (SPEC §9).
+public protocol HistoryRepository: Sendable {
+    /// Reverts the latest change not yet undone.
+    func undo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange)
+    /// Re-applies the earliest change undone.
+    func redo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange)
+    /// The journalled changes and where the store stands among them.
+    func journal() async throws -> ChangeJournal
+}
+
+/// Other copies of the weights file: a sync tool's conflict copies, a
+/// second device's file, git's three sides (SPEC §9).
+public protocol CopiesRepository: Sendable {
+    /// Another weights file or a JSON export; an empty file is an empty
+    /// store when `emptyIsEmpty` (git's base when both sides added the file).
+    func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> WeightStore
+    /// Writes a weights file that is not the store (the git driver's result), atomically.
+    func writeCopy(_ store: WeightStore, to path: String) async throws
+    /// Whether `path` is the store itself (any name for the same file).
+    func isStore(_ path: String) -> Bool
+    /// The copies sync tools left beside the store.
+    func conflictCopies() -> [String]
+}
+
+/// Files written from the store (`export --output`).
+public protocol ExportRepository: Sendable {
+    /// Writes atomically; never over the data files, never through a symlink.
+    func writeExport(_ bytes: [UInt8], to path: String) async throws
+}
+
+/// Everything the weights file is: the store, its journal, its copies and
+/// its exports, one file and one lock (SPEC §1).
+public protocol WeightRepository: StoreRepository, HistoryRepository, CopiesRepository, ExportRepository {}
 
 /// Storage for the user's settings; like the weights, changed record-level.
 public protocol SettingsRepository: Sendable {
     func load() async throws -> Settings
     /// Applies `change` to what is stored at this moment, in one locked write.
     func modify(_ change: @escaping @Sendable (inout Settings) -> Void) async throws -> Settings
-}
-
-extension SettingsRepository {
-    public func setUnit(_ unit: WeightUnit) async throws -> Settings {
-        try await modify { $0.unit = unit }
-    }
-
-    /// The default method is stored as no method at all.
-    public func setMethod(_ method: TrendMethod) async throws -> Settings {
-        try await modify { $0.method = method == .default ? nil : method }
-    }
-
-    /// Nil clears the height.
-    public func setHeight(_ centimetres: Double?) async throws -> Settings {
-        try await modify { $0.heightCentimetres = centimetres }
-    }
 }

@@ -1,7 +1,9 @@
 import TrendCore
+import TrendPresentation
 
 /// What a command runs with: the model, where to write, and the terminal.
-/// Commands call Feature methods and render; they decide nothing.
+/// Commands parse, set a ViewModel's inputs, pick its renderer and write;
+/// they decide nothing.
 @MainActor
 final class CommandContext {
     let app: AppModel
@@ -16,20 +18,21 @@ final class CommandContext {
         self.commandName = commandName
     }
 
-    var unit: WeightUnit { app.settingsFeature.unit }
-
-    /// Loads the settings. A damaged settings file is an error for every
-    /// command that needs them, `--unit` or not: the method it names decides
-    /// the numbers, and it must never change them silently.
-    func loadSettings() async throws {
-        await app.settingsFeature.refresh()
-        if let error = app.settingsFeature.loadError { throw error }
+    /// What text output may do here: wrap at the terminal's width when it
+    /// is one, colour, braille.
+    var display: Display {
+        Display(
+            width: terminal.isOutputTerminal ? terminal.width : nil, terminalWidth: terminal.width, usesColor: terminal.useColor,
+            isUTF8: terminal.isUTF8)
     }
 
-    func loadWeights() async throws {
-        await app.weightLogFeature.refresh()
-        if let error = app.weightLogFeature.loadError { throw error }
-        warnAboutSyncConflicts()
+    /// Renders `model` in `format` to standard output.
+    func write<Format: OutputFormat>(_ format: Format, _ model: Format.Model) throws {
+        do {
+            try format.render(model, to: console)
+        } catch ScreenNote.message(let text) {
+            console.message(text + "\n")
+        }
     }
 
     private var warnedAboutSyncConflicts = false
@@ -38,7 +41,7 @@ final class CommandContext {
     func warnAboutSyncConflicts() {
         guard !warnedAboutSyncConflicts else { return }
         warnedAboutSyncConflicts = true
-        for copy in app.weightLogFeature.conflictCopies {
+        for copy in app.syncFeature.conflictCopies {
             var text = "warning: a sync tool left a conflicting copy of your weigh-ins: \(copy.terminalSafe)\n"
             if copy.terminalSafe == copy {
                 text += "  merge it with: trend merge \(ShellWords.quoted(copy)) --delete-merged\n"
@@ -47,14 +50,6 @@ final class CommandContext {
             }
             console.message(text)
         }
-    }
-
-    func weight(_ text: String) throws -> Double {
-        try WeightInput.kilograms(parsing: text, defaultUnit: unit)
-    }
-
-    func timestamp(_ text: String) throws -> Timestamp {
-        try app.clock.dateInput.timestamp(parsing: text)
     }
 
     /// The calendar day `--since` or `--until` names (nil when not given).

@@ -84,7 +84,7 @@ enum CommandRunner {
             HookRunner(
                 console: console, environment: environment, noHooksFlag: parsed[GlobalOptions.noHooks] || hookNotNamed != nil, dataDirectory: directory,
                 command: context.commandName, commandLine: ShellWords.line(["trend"] + arguments)
-            ).run(for: app.weightLogFeature)
+            ).run(for: app)
         }
         // What the undo journal said of each change, whatever the command then did.
         defer { JournalNotes.report(app.weightLogFeature.changes.flatMap(\.journalNotes), console: console) }

@@ -1,4 +1,5 @@
 import TrendCore
+import TrendPresentation
 
 /// `trend __complete ids [PREFIX] [--describe]`: what the completion scripts
 /// offer, printed by trend itself, one candidate per line. The scripts read
@@ -8,11 +9,11 @@ import TrendCore
 /// a short id (hex) and, with `--describe`, a tab and the weigh-in's date,
 /// time and weight: text trend makes, never a note or a file's cell.
 struct CompleteCommand: TrendCommand {
-    enum Kind: String, EnumeratedArgument {
+    enum Candidates: String, EnumeratedArgument {
         case ids
     }
 
-    static let kindArgument = Argument<Kind>("KIND", help: "What to complete: ids.")
+    static let kindArgument = Argument<Candidates>("KIND", help: "What to complete: ids.")
     static let prefixArgument = Argument<String>("PREFIX", help: "What is typed so far.", isOptional: true)
     static let describeFlag = Flag("describe", help: "Follow each candidate with a tab and what it is.")
 
@@ -21,7 +22,7 @@ struct CompleteCommand: TrendCommand {
         names: names, abstract: "Print completion candidates (for the completion scripts).", arguments: [kindArgument.spec, prefixArgument.spec],
         options: [describeFlag], isListed: false)
 
-    let kind: Kind
+    let kind: Candidates
     let prefix: String
     let describe: Bool
 
@@ -33,9 +34,9 @@ struct CompleteCommand: TrendCommand {
 
     @MainActor func run(_ context: CommandContext) async throws {
         // A damaged or missing store completes nothing, quietly.
-        guard (try? await context.loadSettings()) != nil else { return }
+        guard (try? await context.app.loadSettings()) != nil else { return }
         await context.app.weightLogFeature.refresh()
-        let unit = context.unit
+        let unit = context.app.settingsFeature.unit
         var out = ""
         for candidate in context.app.weightLogFeature.completionCandidates(prefix: prefix) {
             out += candidate.shortID

@@ -1,4 +1,5 @@
 import TrendCore
+import TrendPresentation
 
 struct EditCommand: TrendCommand {
     static let idArgument = Argument<String>("ID", help: "The entry's id, or a unique prefix of at least 4 hex digits.", completion: .entryIDs)
@@ -8,7 +9,7 @@ struct EditCommand: TrendCommand {
     static let clearNoteFlag = Flag("clear-note", help: "Remove the note.")
     static let fatOption = Option<String>("fat", valueName: "PERCENT", help: "The body fat measured with it: 22.4 or 22.4%.")
     static let clearFatFlag = Flag("clear-fat", help: "Remove the body fat.")
-    static let formatOption = CommandTable.format(TextOrJSON.self)
+    static let formatOption = CommandTable.format(EditFormat.self)
 
     static let names = ["edit"]
     static let configuration = CommandConfiguration(names: names, abstract: "Change a weigh-in.", arguments: [idArgument.spec],
@@ -22,7 +23,7 @@ struct EditCommand: TrendCommand {
     let note: WeightLogFeature.NoteChange
     let fat: String?
     let clearFat: Bool
-    let format: TextOrJSON
+    let format: EditFormat
     let force: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
@@ -40,17 +41,17 @@ struct EditCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        try await context.loadSettings()
-        let kilograms = try weight.map(context.weight)
-        let timestamp = try date.map(context.timestamp)
-        let fatChange: WeightLogFeature.FatChange = clearFat ? .clear : try fat.map { .set(try WeightInput.fatPercent(parsing: $0)) } ?? .keep
-        // Resolved and changed in one locked read and write.
-        let entry = try await context.app.weightLogFeature.update(
-            matching: id, kilograms: kilograms, timestamp: timestamp, note: note, fat: fatChange, check: force ? .skipped : .typedIn(context.unit))
-        if format == .json {
-            context.console.out(EntryRendering.json(entry, unit: context.unit).rendered())
-        } else {
-            context.console.out("Updated " + EntryRendering.summary(entry, unit: context.unit) + "\n")
-        }
+        let viewModel = EditViewModel(app: context.app)
+        viewModel.id = id
+        viewModel.weight = weight
+        viewModel.date = date
+        viewModel.note = note
+        viewModel.fat = fat
+        viewModel.clearFat = clearFat
+        viewModel.force = force
+        try await viewModel.edit()
+        try context.write(format, viewModel)
     }
 }
+
+extension EditFormat: EnumeratedArgument {}

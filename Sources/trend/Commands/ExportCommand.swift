@@ -1,7 +1,8 @@
 import TrendCore
+import TrendPresentation
 
 struct ExportCommand: TrendCommand {
-    static let formatOption = CommandTable.format(WeightLogFeature.ExportFormat.self)
+    static let formatOption = CommandTable.format(ExportFeature.Format.self)
     static let outputOption = Option<Path>(
         "output", short: "o", valueName: "FILE", help: "Write to FILE (atomically) instead of standard output.",
         completion: .file)
@@ -13,7 +14,7 @@ struct ExportCommand: TrendCommand {
         options: [formatOption, outputOption, CommandTable.methodOption],
         examples: ["trend export > weights.csv", "trend export --format json --output backup.json"])
 
-    let format: WeightLogFeature.ExportFormat
+    let format: ExportFeature.Format
     let output: String?
     let method: TrendMethod?
 
@@ -24,19 +25,17 @@ struct ExportCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        try await context.loadSettings()
-        try await context.loadWeights()
-        let log = context.app.weightLogFeature
-        let unit = context.app.settingsFeature.exportUnit
+        let viewModel = ExportViewModel(app: context.app)
+        viewModel.format = format
+        viewModel.method = method
+        try await viewModel.load()
         guard let output, output != "-" else {
             // Standard output: written as it is produced, so a long history is never held twice.
-            let console = context.console
-            log.export(format, unit: unit, method: method) { console.out(bytes: $0) }
+            viewModel.write(to: context.console)
             return
         }
-        try await log.export(format, unit: unit, method: method, toPath: output)
-        context.console.message("Exported \(log.entries.count) weigh-in\(log.entries.count == 1 ? "" : "s") to \(output.terminalSafe).\n")
+        context.console.message(try await viewModel.write(toPath: output))
     }
 }
 
-extension WeightLogFeature.ExportFormat: EnumeratedArgument {}
+extension ExportFeature.Format: EnumeratedArgument {}

@@ -19,10 +19,10 @@ struct HookRunner {
     let command: String
     let commandLine: String
 
-    func run(for log: WeightLogFeature) {
-        let changes = log.changes
+    func run(for app: AppModel) {
+        let changes = app.weightLogFeature.changes
         guard !changes.isEmpty, let dataDirectory = dataDirectory.path, let dataFile = self.dataDirectory.weightsPath else { return }
-        switch log.postChangeHook(environment: environment, noHooksFlag: noHooksFlag) {
+        switch app.postChangeHook(environment: environment, noHooksFlag: noHooksFlag) {
         case .disabled, .absent:
             return
         case .refused(let path, let reason):

@@ -1,10 +1,11 @@
 import TrendCore
+import TrendPresentation
 
 struct LastCommand: TrendCommand {
     static let maxAgeOption = Option<Age>(
         "max-age", valueName: "DURATION",
         help: "Exit 1 when the latest weigh-in is older: N followed by min, h, d or w (36h, 2d, 90min, 1d12h).")
-    static let formatOption = CommandTable.format(TextOrJSON.self)
+    static let formatOption = CommandTable.format(LastFormat.self)
 
     static let names = ["last"]
     static let configuration = CommandConfiguration(names: names, abstract: "Show the latest weigh-in.",
@@ -12,7 +13,7 @@ struct LastCommand: TrendCommand {
         options: [maxAgeOption, formatOption], examples: ["trend last --max-age 20h || echo 'weigh yourself'"])
 
     let maxAge: Age?
-    let format: TextOrJSON
+    let format: LastFormat
 
     init(_ values: ParsedValues) {
         maxAge = values[Self.maxAgeOption]
@@ -20,19 +21,13 @@ struct LastCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        try await context.loadSettings()
-        try await context.loadWeights()
-        let log = context.app.weightLogFeature
-        guard let latest = log.latestEntry else { throw CommandFailure(status: ExitStatus.notFound, message: "No weigh-ins yet.") }
-        let unit = context.unit
-        if format == .json {
-            context.console.out(EntryRendering.json(latest, unit: unit).rendered())
-        } else {
-            context.console.out(EntryRendering.summary(latest, unit: unit) + "\n")
-        }
-        if let maxAge, let age = log.latestEntryAgeSeconds, age > maxAge.elapsed.seconds {
-            throw CommandFailure(
-                status: ExitStatus.notFound, message: "The latest weigh-in is \(ElapsedTime.describe(seconds: age)) old, more than \(maxAge.elapsed.text).")
-        }
+        let viewModel = LastViewModel(app: context.app)
+        viewModel.maxAge = maxAge?.elapsed
+        try await viewModel.load()
+        guard viewModel.latest != nil else { throw CommandFailure(status: ExitStatus.notFound, message: Messages.noWeighInsYetShort) }
+        try context.write(format, viewModel)
+        if let tooOld = viewModel.tooOldMessage { throw CommandFailure(status: ExitStatus.notFound, message: tooOld) }
     }
 }
+
+extension LastFormat: EnumeratedArgument {}

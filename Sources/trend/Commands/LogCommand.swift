@@ -1,4 +1,5 @@
 import TrendCore
+import TrendPresentation
 
 struct LogCommand: TrendCommand {
     static let weightArgument = Argument<String>(
@@ -9,7 +10,7 @@ struct LogCommand: TrendCommand {
         help: "When: 2026-11-03, '2026-11-03 07:05', yesterday, 'yesterday 7am', mon, '2d ago', 'Nov 3', ISO 8601 (default: now).")
     static let noteOption = Option<String>("note", valueName: "TEXT", help: "A note to keep with the weigh-in.")
     static let fatOption = Option<String>("fat", valueName: "PERCENT", help: "Body fat measured with it: 22.4 or 22.4%.")
-    static let formatOption = CommandTable.format(TextOrJSON.self)
+    static let formatOption = CommandTable.format(LogFormat.self)
 
     static let names = ["log"]
     static let configuration = CommandConfiguration(names: names, abstract: "Log a weigh-in.",
@@ -22,7 +23,7 @@ struct LogCommand: TrendCommand {
     let date: String?
     let note: String?
     let fat: String?
-    let format: TextOrJSON
+    let format: LogFormat
     let force: Bool
 
     init(_ values: ParsedValues) {
@@ -35,43 +36,16 @@ struct LogCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        try await context.loadSettings()
-        let kilograms = try context.weight(weight)
-        let fatPercent = try fat.map(WeightInput.fatPercent(parsing:))
-        let timestamp = try date.map(context.timestamp) ?? context.app.clock.now
-        let unit = context.unit
-        let outcome = try await context.app.weightLogFeature.log(
-            kilograms: kilograms, at: timestamp, note: note, fatPercent: fatPercent, check: force ? .skipped : .typedIn(unit))
-        let entry = outcome.entry
-        let trend = await context.app.progressFeature.trend(for: entry)
-        if outcome.isRepeat {
-            context.console.message(
-                "Already logged at \(entry.timestamp.clock(seconds: false)) (\(entry.shortID)); --force to log it again.\n")
-        }
-        if outcome.mayBePounds {
-            context.console.message(
-                "hint: \(unit.format(kilograms: kilograms)) is heavy for a first weigh-in; if you weigh in pounds, run 'trend unit lb' and edit it with 'trend edit \(entry.shortID) --weight \(weight)'.\n")
-        }
-        if format == .json {
-            func value(_ kilograms: Double?) -> JSONOutput { .optional(kilograms.map { unit.roundedValue(fromKilograms: $0) }) }
-            context.console.out(
-                EntryRendering.json(entry, unit: unit, extra: [
-                    ("trend", value(trend?.trendKilograms)), ("weeklyRate", value(trend?.weeklyRateKilograms)),
-                    ("alreadyLogged", .bool(outcome.isRepeat)),
-                ]).rendered())
-            return
-        }
-        guard !outcome.isRepeat else { return }
-        var text = "Logged " + EntryRendering.summary(entry, unit: unit) + "\n"
-        if let trend {
-            let rate = trend.weeklyRateKilograms.map { ", " + EntryRendering.weeklyRate($0, unit: unit) } ?? ""
-            if trend.isBackfill {
-                text += "Trend on \(EntryRendering.dayMonth(trend.day)) \(unit.format(kilograms: trend.trendKilograms)); "
-                text += "now \(unit.format(kilograms: trend.latestTrendKilograms))\(rate)\n"
-            } else {
-                text += "Trend \(unit.format(kilograms: trend.trendKilograms))\(rate)\n"
-            }
-        }
-        context.console.out(text)
+        let viewModel = LogViewModel(app: context.app)
+        viewModel.weight = weight
+        viewModel.date = date
+        viewModel.note = note
+        viewModel.fat = fat
+        viewModel.force = force
+        try await viewModel.log()
+        for message in viewModel.messages { context.console.message(message + "\n") }
+        try context.write(format, viewModel)
     }
 }
+
+extension LogFormat: EnumeratedArgument {}

@@ -1,4 +1,5 @@
 import TrendCore
+import TrendPresentation
 
 struct MergeCommand: TrendCommand {
     static let filesArgument = Argument<Path>(
@@ -31,25 +32,8 @@ struct MergeCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        try await context.loadSettings()
-        let unit = context.unit
-        let reports = try await context.app.weightLogFeature.merge(copies: files, prefer: prefer, dryRun: dryRun, deleteMerged: deleteMerged)
-        for report in reports {
-            guard let outcome = report.outcome else {
-                context.console.message("Skipped \(report.path.terminalSafe): it is the store itself, not a copy of it.\n")
-                continue
-            }
-            var text = "\(dryRun ? "Would merge" : "Merged") \(report.path.terminalSafe): \(outcome.added) added, \(outcome.same) same, "
-            text += "\(outcome.conflicts.count) conflict\(outcome.conflicts.count == 1 ? "" : "s") (kept \(prefer.rawValue))"
-            if outcome.goalConflict { text += "; the goals differ (kept \(prefer.rawValue))" }
-            context.console.message(text + ".\n")
-            for conflict in outcome.conflicts {
-                context.console.message("  " + MergeDriverCommand.describe(conflict, unit: unit) + "\n")
-            }
-        }
-        if deleteMerged, reports.contains(where: { !$0.isStore }) {
-            context.console.message("The merged copies are kept in the undo journal: 'trend undo' puts them back beside weights.json.\n")
-        }
+        let viewModel = SyncViewModel(app: context.app)
+        context.console.message(try await viewModel.merge(copies: files, prefer: prefer, dryRun: dryRun, deleteMerged: deleteMerged))
     }
 }
 
@@ -81,20 +65,8 @@ struct MergeDriverCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        let merged = try await context.app.weightLogFeature.mergeThreeWay(base: base, ours: ours, theirs: theirs)
-        guard !merged.isClean else { return }
-        var text = "trend merge-driver: \(merged.conflicts.count) conflict\(merged.conflicts.count == 1 ? "" : "s") in \(ours.terminalSafe), kept ours:\n"
-        for conflict in merged.conflicts { text += "  " + Self.describe(conflict, unit: .kilograms) + "\n" }
-        if merged.goalConflict { text += "  the goal was changed differently on both sides\n" }
-        context.console.error(text)
+        guard let conflicts = try await SyncViewModel(app: context.app).mergeDriver(base: base, ours: ours, theirs: theirs) else { return }
+        context.console.error(conflicts)
         throw CommandFailure(status: ExitStatus.notFound, message: nil)
-    }
-
-    /// `3f2a1b0c: ours 80.5 kg on 2026-11-29 07:30, theirs deleted`.
-    static func describe(_ conflict: WeightMerge.Conflict, unit: WeightUnit) -> String {
-        func side(_ entry: WeightEntry?) -> String {
-            entry.map { "\(unit.format(kilograms: $0.kilograms)) on \(EntryRendering.localDateTime($0.timestamp))" + ($0.note.map { " (\($0.terminalSafe))" } ?? "") } ?? "deleted"
-        }
-        return "\(String(conflict.id.uuidString.lowercased().prefix(8))): ours \(side(conflict.ours)), theirs \(side(conflict.theirs))"
     }
 }

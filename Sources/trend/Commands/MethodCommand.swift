@@ -1,4 +1,5 @@
 import TrendCore
+import TrendPresentation
 
 struct MethodCommand: TrendCommand {
     static let nameArgument = Argument<TrendMethod>(
@@ -19,14 +20,11 @@ struct MethodCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        let settings = context.app.settingsFeature
+        let viewModel = PreferenceViewModel(app: context.app)
         if let method {
-            try await settings.setMethod(method)
-            context.console.message("Trend method set to \(method.rawValue) (\(method.displayName)).\n")
+            context.console.message(try await viewModel.setMethod(method) + "\n")
         } else {
-            await settings.refresh()
-            if let error = settings.loadError { throw error }
-            context.console.out(settings.savedMethod.rawValue + "\n")
+            context.console.out(try await viewModel.savedMethod() + "\n")
         }
     }
 }

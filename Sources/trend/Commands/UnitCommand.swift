@@ -1,4 +1,5 @@
 import TrendCore
+import TrendPresentation
 
 struct UnitCommand: TrendCommand {
     static let unitArgument = Argument<WeightUnit>("UNIT", help: "kg, lb or st.", isOptional: true)
@@ -16,14 +17,11 @@ struct UnitCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        let settings = context.app.settingsFeature
+        let viewModel = PreferenceViewModel(app: context.app)
         if let unit {
-            try await settings.setUnit(unit)
-            context.console.message("Unit set to \(unit.rawValue) (\(unit.name)).\n")
+            context.console.message(try await viewModel.setUnit(unit) + "\n")
         } else {
-            await settings.refresh()
-            if let error = settings.loadError { throw error }
-            context.console.out(settings.savedUnit.rawValue + "\n")
+            context.console.out(try await viewModel.savedUnit() + "\n")
         }
     }
 }

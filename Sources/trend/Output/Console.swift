@@ -4,6 +4,7 @@
 import Darwin
 #endif
 import TrendCore
+import TrendPresentation
 
 /// Where output goes. Commands write through this, never `print`.
 ///
@@ -11,7 +12,7 @@ import TrendCore
 /// `list` of a long history never holds it all; every write is checked, and
 /// the first failure is kept for the runner to report (74, or 141 for a
 /// broken pipe). Messages and errors go to standard error at once.
-final class Console {
+final class Console: OutputWriter {
     static let bufferSize = 1 << 16
 
     private let output: Int32
@@ -44,6 +45,11 @@ final class Console {
 
     func out(bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { out(bytes: $0) }
+    }
+
+    /// What renderers write: data, as `out`.
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        out(bytes: bytes.bindMemory(to: UInt8.self))
     }
 
     func out(bytes: UnsafeBufferPointer<UInt8>) {

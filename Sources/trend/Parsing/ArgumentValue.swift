@@ -72,11 +72,6 @@ struct Age: ArgumentValue, Equatable {
     }
 }
 
-/// `--format` of the commands that print text for people or JSON for scripts.
-enum TextOrJSON: String, EnumeratedArgument {
-    case text, json
-}
-
 /// `trend import --format`: a named format, or detection.
 enum ImportFormatChoice: ArgumentValue, Equatable {
     case auto

@@ -33,11 +33,6 @@ struct WeightEntryTests {
         #expect(plain != WeightEntry(id: Self.id, timestamp: Timestamp(epochSeconds: 1_790_000_000, utcOffsetSeconds: 0), kilograms: 80))
     }
 
-    @Test("an entry is 64 bytes: a long history is an array of them (body fat without an Optional's tag)")
-    func size() {
-        #expect(MemoryLayout<WeightEntry>.stride == 64)
-    }
-
     /// Runs of one second among ordered ones, as imports give them: in order,
     /// one pair swapped inside a second, or out of order across seconds.
     @Test("putting entries in order gives what sorting by the one order gives", arguments: ["ordered", "same second", "across seconds", "reversed"])

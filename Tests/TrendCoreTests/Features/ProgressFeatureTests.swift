@@ -13,7 +13,7 @@ struct ProgressFeatureTests {
             WeightEntry(timestamp: Timestamp(epochSeconds: now - 86_400, utcOffsetSeconds: 0), kilograms: 82),
             WeightEntry(timestamp: Timestamp(epochSeconds: now, utcOffsetSeconds: 0), kilograms: 80),
         ]
-        let repository = InMemoryWeightRepository(store: WeightStore(entries: entries, goalKilograms: 75))
+        let repository = InMemoryStoreRepository(store: WeightStore(entries: entries, goalKilograms: 75))
         let appModel = TestAppModelFactory.make(repository: repository, unit: .pounds)
         await appModel.weightLogFeature.refresh()
         await appModel.settingsFeature.refresh()
@@ -41,7 +41,7 @@ struct ProgressFeatureTests {
     @Test("only the latest selection is published, even when an earlier one finishes after it")
     func latestSelectionWins() async throws {
         let entries = dailyEntries([80, 79, 78, 77], startingAt: CalendarDay(year: 2026, month: 1, day: 1)!)
-        let repository = InMemoryWeightRepository(store: WeightStore(entries: entries))
+        let repository = InMemoryStoreRepository(store: WeightStore(entries: entries))
         let app = TestAppModelFactory.make(repository: repository)
         await app.weightLogFeature.refresh()
         let worker = HeldReportWorker()
@@ -67,9 +67,9 @@ struct ProgressFeatureTests {
     @Test("listing gives each entry its day's trend over the whole history")
     func listing() async throws {
         let entries = dailyEntries([70, 71, 69], startingAt: CalendarDay(year: 2026, month: 11, day: 28)!)
-        let app = TestAppModelFactory.make(repository: InMemoryWeightRepository(store: WeightStore(entries: entries)))
+        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: entries)))
         await app.weightLogFeature.refresh()
-        let listed = await app.progressFeature.listing(EntrySelection(limit: 1))
+        let listed = await app.progressFeature.listing(EntrySelection(limit: 1), estimatedDays: false).points
         #expect(listed.count == 1)
         #expect(abs(listed[0].trendKilograms - 69.99) < 1e-9)
     }
@@ -81,12 +81,12 @@ struct ProgressFeatureTests {
         var generator = SeededGenerator(seed: UInt64(count))
         let weights = (0..<count).map { _ in Double.random(in: 70...90, using: &generator) }
         let entries = dailyEntries(weights, startingAt: CalendarDay(year: 1880, month: 1, day: 1)!)
-        let app = TestAppModelFactory.make(repository: InMemoryWeightRepository(store: WeightStore(entries: entries, goalKilograms: 70)))
+        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: entries, goalKilograms: 70)))
         await app.weightLogFeature.refresh()
         await app.progressFeature.select(.all)
         let expected = ProgressReport.prepare(entries: entries, goalKilograms: 70, range: .all, today: app.clock.today)
         #expect(app.progressFeature.snapshot == expected)
-        let listed = await app.progressFeature.listing(EntrySelection(limit: 3))
+        let listed = await app.progressFeature.listing(EntrySelection(limit: 3), estimatedDays: false).points
         let series = TrendSeries(entries: entries)
         #expect(listed.map(\.entry) == Array(entries.suffix(3)))
         #expect(listed.map(\.trendKilograms) == entries.suffix(3).map { series.trendKilograms(on: $0.calendarDay)! })

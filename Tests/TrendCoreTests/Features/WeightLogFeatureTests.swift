@@ -10,7 +10,7 @@ struct WeightLogFeatureTests {
 
     @Test("overlapping refreshes share one load")
     func sharedRefresh() async {
-        let repository = InMemoryWeightRepository(delayTurns: 1_000)
+        let repository = InMemoryStoreRepository(delayTurns: 1_000)
         let feature = WeightLogFeature(repository: repository, clock: .fixed(epochSeconds: now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)))
         feature.startLoading()
         #expect(feature.isLoading)
@@ -25,7 +25,7 @@ struct WeightLogFeatureTests {
 
     @Test("a second edit waits for the first, and both land in the order they were made")
     func editsQueued() async throws {
-        let repository = InMemoryWeightRepository()
+        let repository = InMemoryStoreRepository()
         let log = TestAppModelFactory.make(repository: repository).weightLogFeature
         repository.gate.hold()
         let first = Task { try await log.add(kilograms: 80, at: .local(2026, 11, 29, 7)) }
@@ -47,7 +47,7 @@ struct WeightLogFeatureTests {
 
     @Test("a failed edit does not stop the one queued after it")
     func failedEditQueued() async throws {
-        let repository = InMemoryWeightRepository()
+        let repository = InMemoryStoreRepository()
         let log = TestAppModelFactory.make(repository: repository).weightLogFeature
         repository.gate.hold()
         await repository.failSaves(.saveFailed)
@@ -56,7 +56,7 @@ struct WeightLogFeatureTests {
         let second = Task { try await log.add(kilograms: 79, at: .local(2026, 11, 28, 7)) }
         #expect(await !repository.gate.waitUntilStarted(2, turns: 2_000))
         repository.gate.release()
-        await #expect(throws: InMemoryWeightRepository.TestError.saveFailed) { try await first.value }
+        await #expect(throws: InMemoryStoreRepository.TestError.saveFailed) { try await first.value }
         await repository.failSaves(nil)
         #expect(await repository.gate.waitUntilStarted(2))
         repository.gate.release()
@@ -67,33 +67,34 @@ struct WeightLogFeatureTests {
 
     @Test("validates weight and date before touching storage")
     func validation() async throws {
-        let repository = InMemoryWeightRepository()
-        let log = TestAppModelFactory.make(repository: repository).weightLogFeature
+        let repository = InMemoryStoreRepository()
+        let app = TestAppModelFactory.make(repository: repository)
+        let log = app.weightLogFeature
         await #expect(throws: WeightLogError.weightOutOfRange(kilograms: 0)) { try await log.add(kilograms: 0, at: .local(2026, 11, 1)) }
         await #expect(throws: WeightLogError.weightOutOfRange(kilograms: 1000.5)) { try await log.add(kilograms: 1000.5, at: .local(2026, 11, 1)) }
         let tooLate = Timestamp(epochSeconds: now + 24 * 3600 + 1, utcOffsetSeconds: 0)
         await #expect(throws: WeightLogError.dateInFuture(timestamp: tooLate)) { try await log.add(kilograms: 80, at: tooLate) }
         // Up to 24 hours ahead is a clock or a time zone, not a typo.
         try await log.add(kilograms: 80, at: Timestamp(epochSeconds: now + 24 * 3600, utcOffsetSeconds: 0))
-        await #expect(throws: WeightLogError.goalOutOfRange(kilograms: -1)) { try await log.setGoal(kilograms: -1) }
+        await #expect(throws: WeightLogError.goalOutOfRange(kilograms: -1)) { try await app.goalFeature.setGoal(kilograms: -1) }
         #expect(await repository.saveCallCount == 1)
     }
 
     @Test("a failing repository sets the error and keeps the previous data")
     func failures() async throws {
         let existing = WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80)
-        let repository = InMemoryWeightRepository(store: WeightStore(entries: [existing], goalKilograms: 70))
+        let repository = InMemoryStoreRepository(store: WeightStore(entries: [existing], goalKilograms: 70))
         let log = TestAppModelFactory.make(repository: repository).weightLogFeature
         await log.refresh()
         await repository.failSaves(.saveFailed)
-        await #expect(throws: InMemoryWeightRepository.TestError.saveFailed) { try await log.add(kilograms: 81, at: .local(2026, 11, 2)) }
-        #expect(log.saveError as? InMemoryWeightRepository.TestError == .saveFailed)
+        await #expect(throws: InMemoryStoreRepository.TestError.saveFailed) { try await log.add(kilograms: 81, at: .local(2026, 11, 2)) }
+        #expect(log.saveError as? InMemoryStoreRepository.TestError == .saveFailed)
         #expect(log.entries == [existing])
         await repository.failLoads(.loadFailed)
         await log.refresh()
-        #expect(log.loadError as? InMemoryWeightRepository.TestError == .loadFailed)
+        #expect(log.loadError as? InMemoryStoreRepository.TestError == .loadFailed)
         #expect(log.entries == [existing])
-        #expect(log.goalKilograms == 70)
+        #expect(log.store.goalKilograms == 70)
         await repository.failSaves(nil)
         try await log.add(kilograms: 81, at: .local(2026, 11, 2))
         #expect(log.saveError == nil)
@@ -103,57 +104,57 @@ struct WeightLogFeatureTests {
     func updateRemove() async throws {
         let a = WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80, note: "a")
         let b = WeightEntry(timestamp: .local(2026, 11, 2), kilograms: 81)
-        let log = TestAppModelFactory.make(repository: InMemoryWeightRepository(store: WeightStore(entries: [a, b]))).weightLogFeature
+        let log = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: [a, b]))).weightLogFeature
         await log.refresh()
-        let changed = try await log.update(id: a.id, kilograms: 79, timestamp: .local(2026, 11, 3), note: .clear)
+        let changed = try await log.update(matching: a.idText, kilograms: 79, timestamp: .local(2026, 11, 3), note: .clear)
         #expect(changed.note == nil)
         #expect(log.entries.map(\.id) == [b.id, a.id])
         #expect(log.entries.last?.kilograms == 79)
-        try await log.remove(id: b.id)
+        try await log.remove(matching: [b.idText])
         #expect(log.entries.map(\.id) == [a.id])
-        await #expect(throws: WeightLogError.entryNotFound(id: b.idText)) { try await log.remove(id: b.id) }
+        await #expect(throws: WeightLogError.unresolvedIDs([.entryNotFound(id: b.idText)])) { try await log.remove(matching: [b.idText]) }
     }
 
     @Test("finds entries by a unique id prefix of at least 4 hex digits")
     func prefixes() async throws {
         let a = WeightEntry(id: UUID(uuidString: "3F2A1111-0000-4000-8000-000000000001")!, timestamp: .local(2026, 11, 1), kilograms: 80)
         let b = WeightEntry(id: UUID(uuidString: "3F2A2222-0000-4000-8000-000000000002")!, timestamp: .local(2026, 11, 2), kilograms: 81)
-        let log = TestAppModelFactory.make(repository: InMemoryWeightRepository(store: WeightStore(entries: [a, b]))).weightLogFeature
+        let log = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: [a, b]))).weightLogFeature
         await log.refresh()
-        #expect(try log.entry(matching: "3f2a1").id == a.id)
-        #expect(try log.entry(matching: "3F2A2222").id == b.id)
-        #expect(try log.entry(matching: a.id.uuidString).id == a.id)
-        #expect(throws: WeightLogError.ambiguousID(prefix: "3f2a", candidates: [a, b])) { try log.entry(matching: "3f2a") }
-        #expect(throws: WeightLogError.malformedID(input: "3f2")) { try log.entry(matching: "3f2") }
-        #expect(throws: WeightLogError.malformedID(input: "zzzz")) { try log.entry(matching: "zzzz") }
-        #expect(throws: WeightLogError.entryNotFound(id: "ffff")) { try log.entry(matching: "ffff") }
+        #expect(try EntryID.entry(matching: "3f2a1", in: log.entries).id == a.id)
+        #expect(try EntryID.entry(matching: "3F2A2222", in: log.entries).id == b.id)
+        #expect(try EntryID.entry(matching: a.id.uuidString, in: log.entries).id == a.id)
+        #expect(throws: WeightLogError.ambiguousID(prefix: "3f2a", candidates: [a, b])) { try EntryID.entry(matching: "3f2a", in: log.entries) }
+        #expect(throws: WeightLogError.malformedID(input: "3f2")) { try EntryID.entry(matching: "3f2", in: log.entries) }
+        #expect(throws: WeightLogError.malformedID(input: "zzzz")) { try EntryID.entry(matching: "zzzz", in: log.entries) }
+        #expect(throws: WeightLogError.entryNotFound(id: "ffff")) { try EntryID.entry(matching: "ffff", in: log.entries) }
     }
 
     @Test("edits by id prefix resolve against what is stored, in one change, without loading first")
     func changesByPrefix() async throws {
         let a = WeightEntry(id: UUID(uuidString: "3F2A1111-0000-4000-8000-000000000001")!, timestamp: .local(2026, 11, 1), kilograms: 80, note: "a")
         let b = WeightEntry(id: UUID(uuidString: "3F2A2222-0000-4000-8000-000000000002")!, timestamp: .local(2026, 11, 2), kilograms: 81)
-        let repository = InMemoryWeightRepository(store: WeightStore(entries: [a, b]))
+        let repository = InMemoryStoreRepository(store: WeightStore(entries: [a, b]))
         let log = TestAppModelFactory.make(repository: repository).weightLogFeature
         #expect(log.entries.isEmpty)
         let changed = try await log.update(matching: "3f2a1", kilograms: 79.5, note: .clear)
         #expect(changed.id == a.id && changed.kilograms == 79.5 && changed.note == nil)
         #expect(await repository.loadCallCount == 0)
         #expect(log.entries.map(\.kilograms) == [79.5, 81])
-        await #expect(throws: WeightLogError.ambiguousID(prefix: "3f2a", candidates: [changed, b])) { try await log.remove(matching: "3f2a") }
+        await #expect(throws: WeightLogError.unresolvedIDs([.ambiguousID(prefix: "3f2a", candidates: [changed, b])])) { try await log.remove(matching: ["3f2a"]) }
         let saves = await repository.saveCallCount
         await #expect(throws: WeightLogError.malformedID(input: "3f")) { try await log.update(matching: "3f", kilograms: 70) }
         await #expect(throws: WeightLogError.weightOutOfRange(kilograms: 0)) { try await log.update(matching: "3f2a1", kilograms: 0) }
         #expect(await repository.saveCallCount == saves)
-        await #expect(throws: WeightLogError.entryNotFound(id: "ffff")) { try await log.remove(matching: "ffff") }
-        #expect(try await log.remove(matching: "3F2A2").id == b.id)
+        await #expect(throws: WeightLogError.unresolvedIDs([.entryNotFound(id: "ffff")])) { try await log.remove(matching: ["ffff"]) }
+        #expect(try await log.remove(matching: ["3F2A2"]).map(\.id) == [b.id])
         #expect(await repository.store.entries.map(\.id) == [a.id])
     }
 
     @Test("the latest weigh-in's age is measured in elapsed time, strictly")
     func age() async throws {
         let latest = WeightEntry(timestamp: Timestamp(epochSeconds: now - 36 * 3600, utcOffsetSeconds: 3600), kilograms: 80)
-        let log = TestAppModelFactory.make(repository: InMemoryWeightRepository(store: WeightStore(entries: [latest]))).weightLogFeature
+        let log = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: [latest]))).weightLogFeature
         await log.refresh()
         #expect(!log.isLatestEntry(olderThanSeconds: 36 * 3600))
         #expect(log.isLatestEntry(olderThanSeconds: 36 * 3600 - 1))
@@ -165,13 +166,13 @@ struct WeightLogFeatureTests {
 struct WeightLogFeatureChangeTests {
     @Test("every change written is kept for the front end to tell a hook; one that changes nothing is not")
     func changesKept() async throws {
-        let repository = InMemoryWeightRepository()
+        let repository = InMemoryStoreRepository()
         let log = TestAppModelFactory.make(repository: repository).weightLogFeature
         let now = Timestamp(epochSeconds: TestAppModelFactory.now - 3600, utcOffsetSeconds: 0)
         let entry = try await log.add(kilograms: 80, at: now)
-        try await log.update(id: entry.id, kilograms: 80.4)
-        try await log.update(id: entry.id, kilograms: 80.4)
-        try await log.undo()
+        try await log.update(matching: entry.idText, kilograms: 80.4)
+        try await log.update(matching: entry.idText, kilograms: 80.4)
+        try await log.update(matching: entry.idText, kilograms: 80)
         #expect(log.changes.map(\.summary) == [
             ChangeSummary(added: 1, removed: 0, changed: 0, goalChanged: false),
             ChangeSummary(added: 0, removed: 0, changed: 1, goalChanged: false),
@@ -179,7 +180,7 @@ struct WeightLogFeatureChangeTests {
         ])
         #expect(log.changes.map { $0.written.map(\.kilograms) } == [[80], [80.4], [80]])
         await repository.failSaves(.saveFailed)
-        await #expect(throws: InMemoryWeightRepository.TestError.saveFailed) { try await log.add(kilograms: 81, at: now) }
+        await #expect(throws: InMemoryStoreRepository.TestError.saveFailed) { try await log.add(kilograms: 81, at: now) }
         #expect(log.changes.count == 3)
     }
 }

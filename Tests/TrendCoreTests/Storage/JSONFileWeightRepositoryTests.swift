@@ -12,10 +12,10 @@ struct JSONFileRepositoryTests {
         let second = JSONFileWeightRepository(path: dir.file("weights.json"))
         let a = WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80)
         let b = WeightEntry(timestamp: .local(2026, 11, 2), kilograms: 81)
-        _ = try await first.insert(a)
-        let after = try await second.insert(b)
+        _ = try await first.modify { $0.insert(a) }.store
+        let after = try await second.modify { $0.insert(b) }.store
         #expect(after.entries.map(\.id) == [a.id, b.id])
-        _ = try await first.setGoal(75)
+        _ = try await first.modify { $0.goalKilograms = 75 }.store
         let loaded = try await second.load()
         #expect(loaded.entries.count == 2)
         #expect(loaded.goalKilograms == 75)
@@ -37,7 +37,7 @@ struct JSONFileRepositoryTests {
         try dir.write("{\"entries\": [", to: "weights.json")
         let repository = JSONFileWeightRepository(path: dir.file("weights.json"))
         await #expect(throws: DataFileError.self) {
-            _ = try await repository.insert(WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80))
+            _ = try await repository.modify { $0.insert(WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80)) }
         }
         #expect(dir.read("weights.json") == "{\"entries\": [")
     }
@@ -50,7 +50,7 @@ struct JSONFileRepositoryTests {
         let repository = JSONFileWeightRepository(path: dir.file("weights.json"))
         #expect(try await repository.load().version == 3)
         await #expect(throws: DataFileError.newerVersion(path: dir.file("weights.json"), version: 3)) {
-            _ = try await repository.setGoal(70)
+            _ = try await repository.modify { $0.goalKilograms = 70 }.store
         }
         #expect(dir.read("weights.json") == text)
     }
@@ -59,7 +59,7 @@ struct JSONFileRepositoryTests {
     func settings() async throws {
         let dir = try TemporaryDirectory()
         let repository = JSONFileSettingsRepository(path: dir.file("settings.json"))
-        #expect(try await repository.setUnit(.stones).unit == .stones)
+        #expect(try await repository.modify { $0.unit = .stones }.unit == .stones)
         #expect(dir.read("settings.json") == "{\n  \"unit\": \"st\",\n  \"version\": 1\n}\n")
         #expect(try await repository.load().unit == .stones)
         try dir.write(#"{"unit": "furlongs", "version": 1}"#, to: "settings.json")
@@ -70,6 +70,6 @@ struct JSONFileRepositoryTests {
     func noDirectory() async throws {
         let repository = JSONFileWeightRepository(path: nil)
         #expect(try await repository.load().entries.isEmpty)
-        await #expect(throws: StorageError.noDataDirectory) { _ = try await repository.setGoal(1) }
+        await #expect(throws: StorageError.noDataDirectory) { _ = try await repository.modify { $0.goalKilograms = 1 }.store }
     }
 }

@@ -74,7 +74,7 @@ struct ParallelEntriesTests {
         try Data(WeightsDocument.encode(store)).write(to: URL(fileURLWithPath: dir.file("weights.json")))
         let repository = JSONFileWeightRepository(path: dir.file("weights.json"))
         let added = WeightEntry(timestamp: Timestamp(epochSeconds: 1_700_000_000, utcOffsetSeconds: 0), kilograms: 81)
-        let after = try await repository.insert(added)
+        let after = try await repository.modify { $0.insert(added) }.store
         #expect(after.entries.count == store.entries.count + 1)
         var expected = store
         expected.insert(added)

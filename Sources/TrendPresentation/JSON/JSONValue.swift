@@ -1,26 +1,33 @@
 import TrendCore
 
-/// JSON for scripts with a fixed key order, so output is stable and diffable.
-indirect enum JSONOutput {
+/// A JSON document as trend writes it for scripts (SPEC §4): members in the
+/// order declared, two spaces a level, numbers in shortest round-trip form,
+/// the same bytes for the same value. What `DocumentEncoder` builds from an
+/// `Encodable` document.
+indirect enum JSONValue: Equatable {
     case null
     case bool(Bool)
     case number(Double)
     case integer(Int)
     case string(String)
-    case array([JSONOutput])
-    case object([(String, JSONOutput)])
+    case array([JSONValue])
+    case object([(String, JSONValue)])
 
-    static func optional(_ value: Double?) -> JSONOutput { value.map { .number($0) } ?? .null }
-    static func optional(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
+    static func == (a: JSONValue, b: JSONValue) -> Bool {
+        a.rendered() == b.rendered()
+    }
 
-    /// Rendered as bytes, then made a String once: appending small strings
-    /// piece by piece was most of the time `progress --format json` took.
+    /// The text, ending in a line break; rendered as bytes, made a String once.
     func rendered() -> String {
+        String(decoding: bytes(), as: UTF8.self)
+    }
+
+    func bytes() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
         render(into: &out, indent: 0)
         out.append(UInt8(ascii: "\n"))
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     private func render(into out: inout [UInt8], indent: Int) {
@@ -32,10 +39,7 @@ indirect enum JSONOutput {
         case .integer(let value): out.append(contentsOf: String(value).utf8)
         case .string(let value): JSONText.appendQuoted(value, to: &out)
         case .array(let items):
-            if items.isEmpty {
-                out.append(contentsOf: "[]".utf8)
-                return
-            }
+            guard !items.isEmpty else { return out.append(contentsOf: "[]".utf8) }
             out.append(contentsOf: "[\n".utf8)
             for (i, item) in items.enumerated() {
                 pad(indent + 2)
@@ -45,10 +49,7 @@ indirect enum JSONOutput {
             pad(indent)
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty {
-                out.append(contentsOf: "{}".utf8)
-                return
-            }
+            guard !members.isEmpty else { return out.append(contentsOf: "{}".utf8) }
             out.append(contentsOf: "{\n".utf8)
             for (i, (key, value)) in members.enumerated() {
                 pad(indent + 2)

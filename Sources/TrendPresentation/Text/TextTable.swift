@@ -1,19 +1,19 @@
 /// Columns padded to their widest cell; the last column is not padded.
-struct TextTable {
+public struct TextTable {
     let headers: [String]
     let rightAligned: Set<Int>
     private var rows: [[String]] = []
 
-    init(headers: [String], rightAligned: Set<Int> = []) {
+    public init(headers: [String], rightAligned: Set<Int> = []) {
         self.headers = headers
         self.rightAligned = rightAligned
     }
 
-    mutating func add(_ row: [String]) {
+    public mutating func add(_ row: [String]) {
         rows.append(row)
     }
 
-    func rendered(terminal: Terminal) -> String {
+    public func rendered(display: Display) -> String {
         var widths = headers.map(\.count)
         for row in rows {
             for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
@@ -32,7 +32,7 @@ struct TextTable {
             while text.hasSuffix(" ") { text.removeLast() }
             return text
         }
-        var out = terminal.bold(line(headers)) + "\n"
+        var out = display.bold(line(headers)) + "\n"
         for row in rows { out += line(row) + "\n" }
         return out
     }

@@ -12,7 +12,7 @@ import TrendCore
 /// the mail program (`sendmail -t` fills it in). `Date:`, `Message-ID:`
 /// and the boundaries come from the clock and the content: the same data
 /// and clock give the same bytes.
-struct MailMessage {
+public struct MailMessage {
     enum Failure: Error, Equatable {
         /// A header value that would end the header or start another.
         case unsafeHeader(name: String)
@@ -27,7 +27,7 @@ struct MailMessage {
     let contentID: String
 
     /// Something in `value` would let it become more than one header line.
-    static func isSafeHeaderValue(_ value: String) -> Bool {
+    public static func isSafeHeaderValue(_ value: String) -> Bool {
         !value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" }
     }
 

@@ -33,14 +33,11 @@ enum ProgressPage {
 
     static func rendered(_ report: ProgressReport, unit: WeightUnit, chart: Chart) -> String {
         let title = ProgressText.heading(report)
-        typealias P = ChartPicture.Palette
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<title>\(XMLText.escaped(title)) (trend)</title>\n<style>\n"
-        page += ":root{color-scheme:light dark;--ink:\(P.ink.light);--paper:\(P.paper.light);--grid:\(P.grid.light);--trend:\(P.trend.light);"
-        page += "--floater:\(P.floater.light);--sinker:\(P.sinker.light);--on:\(P.onTrend.light);--goal:\(P.goal.light)}\n"
-        page += "@media (prefers-color-scheme:dark){:root{--ink:\(P.ink.dark);--paper:\(P.paper.dark);--grid:\(P.grid.dark);--trend:\(P.trend.dark);"
-        page += "--floater:\(P.floater.dark);--sinker:\(P.sinker.dark);--on:\(P.onTrend.dark);--goal:\(P.goal.dark)}}\n"
+        page += ":root{color-scheme:light dark;" + ChartPaint.allCases.map { "\($0.variable):\($0.light)" }.joined(separator: ";") + "}\n"
+        page += "@media (prefers-color-scheme:dark){:root{" + ChartPaint.allCases.map { "\($0.variable):\($0.dark)" }.joined(separator: ";") + "}}\n"
         page += "body{margin:2rem auto;max-width:860px;padding:0 1rem;font-family:sans-serif;color:var(--ink);background:var(--paper)}\n"
         page += "h1{font-size:1.4rem;margin-bottom:.2rem}p{margin:.2rem 0 1rem}table{border-collapse:collapse;margin:1rem 0}\n"
         page += ".headline{display:flex;flex-wrap:wrap;gap:1.5rem 2.5rem;margin:1.2rem 0}.figure{display:flex;flex-direction:column}\n"
@@ -51,7 +48,7 @@ enum ProgressPage {
         page += "</style>\n</head>\n<body>\n"
         page += "<h1>\(XMLText.escaped(title))</h1>\n"
         guard !report.hasNoHistory else {
-            return page + "<p>No weigh-ins yet. Log one with <code>trend log 80.5</code>.</p>\n</body>\n</html>\n"
+            return page + "<p>" + Messages.noWeighInsYetHTML + "</p>\n</body>\n</html>\n"
         }
         page += "<p>\(XMLText.escaped(ProgressText.span(report)))</p>\n"
         page += "<div class=\"headline\">\n"

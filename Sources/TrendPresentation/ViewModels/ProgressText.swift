@@ -1,104 +1,9 @@
 import TrendCore
 
-/// The progress report of SPEC §5 as text and JSON. It arranges what the
-/// report holds; every number comes from `ProgressReport`.
+/// The progress report of SPEC §5 as labelled rows and sentences: the
+/// display values the text, the HTML page and the mail arrange. Every
+/// number comes from `ProgressReport`.
 enum ProgressText {
-    static func json(_ report: ProgressReport, unit: WeightUnit) -> JSONOutput {
-        func weight(_ kilograms: Double?) -> JSONOutput { .optional(kilograms.map { unit.roundedValue(fromKilograms: $0) }) }
-        let ordered = report.rows.map { row -> JSONOutput in
-            switch row {
-            case .weighIn(let point):
-                .object([("date", .string(point.timestamp.iso8601)), ("weight", weight(point.kilograms)), ("trend", weight(point.trendKilograms))])
-            case .estimated(let day):
-                .object([
-                    ("date", .string(day.day.description)), ("weight", weight(day.kilograms)), ("trend", weight(day.trendKilograms)),
-                    ("estimated", .bool(true)),
-                ])
-            }
-        }
-        var fields: [(String, JSONOutput)] = [
-            ("range", .string(report.isCustomPeriod ? "custom" : report.range.rawValue)),
-            ("from", .optional(report.from?.description)),
-            ("to", .string(report.to.description)),
-            ("unit", .string(unit.rawValue)),
-            ("method", .string(report.method.rawValue)),
-            ("asOf", .optional(report.asOf?.description)),
-            ("count", .integer(report.count)),
-            ("start", report.start.map { EntryRendering.json($0, unit: unit) } ?? .null),
-            ("latest", report.latest.map { EntryRendering.json($0, unit: unit) } ?? .null),
-            ("change", weight(report.changeKilograms)),
-            ("weightChange", weight(report.weightChangeKilograms)),
-            ("minimum", weight(report.minimumKilograms)),
-            ("maximum", weight(report.maximumKilograms)),
-            ("average", weight(report.averageKilograms)),
-            ("trend", weight(report.trendKilograms)),
-            ("weeklyRate", weight(report.weeklyRateKilograms)),
-            ("energyBalance", report.energyBalanceKilocaloriesPerDay.map { .integer($0) } ?? .null),
-            (
-                "deltas",
-                .object([
-                    ("day", weight(report.deltas.day)), ("week", weight(report.deltas.week)),
-                    ("twoWeeks", weight(report.deltas.twoWeeks)), ("fourWeeks", weight(report.deltas.fourWeeks)),
-                ])
-            ),
-            ("goal", weight(report.goalKilograms)),
-            ("remaining", weight(report.remainingKilograms)),
-            ("goalReached", report.goal.map { .bool($0.isReached) } ?? .null),
-            ("projectedGoalDate", .optional(report.projectedGoalDate?.description)),
-            ("trackingSince", .optional(report.trackingSince?.description)),
-            ("weighInDays", .integer(report.weighInDays)),
-        ]
-        let gap: JSONOutput = report.longestGap.map { gap in
-            .object([("from", .string(gap.lastBefore.description)), ("to", .string(gap.firstAfter.description)), ("days", .integer(gap.days))])
-        } ?? .null
-        fields.append(("longestGap", gap))
-        fields.append(("bodyComposition", report.bodyComposition.map { bodyCompositionJSON($0, unit: unit) } ?? .null))
-        fields.append(("bmi", rounded(report.bmi?.value)))
-        fields.append(("bmiClass", .optional(report.bmi?.category.rawValue)))
-        let healthy: JSONOutput = report.bmi.map { .array([weight($0.healthyKilograms.lowerBound), weight($0.healthyKilograms.upperBound)]) } ?? .null
-        fields.append(("healthyWeightRange", healthy))
-        fields.append(("plan", report.plan.map { planJSON($0, unit: unit) } ?? .null))
-        fields.append(("points", .array(ordered)))
-        return .object(fields)
-    }
-
-    static func rounded(_ value: Double?) -> JSONOutput { .optional(value.map { ($0 * 100).rounded() / 100 }) }
-
-    /// Masses in the display unit, percent in points, all to 0.01 (SPEC §12).
-    static func bodyCompositionJSON(_ composition: ProgressReport.BodyComposition, unit: WeightUnit) -> JSONOutput {
-        func weight(_ kilograms: Double?) -> JSONOutput { .optional(kilograms.map { unit.roundedValue(fromKilograms: $0) }) }
-        return .object([
-            ("asOf", .string(composition.asOf.description)),
-            ("fatPercent", rounded(composition.fatPercent)),
-            ("fatPercentWeeklyRate", rounded(composition.fatPercentWeeklyRate)),
-            ("fatMass", weight(composition.fatMassKilograms)),
-            ("fatMassWeeklyRate", weight(composition.fatMassWeeklyRateKilograms)),
-            ("leanMass", weight(composition.leanMassKilograms)),
-            ("leanMassWeeklyRate", weight(composition.leanMassWeeklyRateKilograms)),
-            ("fatMassChange", weight(composition.fatMassChangeKilograms)),
-            ("leanMassChange", weight(composition.leanMassChangeKilograms)),
-            ("fatShareOfChange", rounded(composition.fatShareOfChange)),
-        ])
-    }
-
-    static func planJSON(_ plan: ProgressReport.PlanStatus, unit: WeightUnit) -> JSONOutput {
-        func weight(_ kilograms: Double?) -> JSONOutput { .optional(kilograms.map { unit.roundedValue(fromKilograms: $0) }) }
-        return .object([
-            ("start", .string(plan.start.description)),
-            ("startTrend", weight(plan.startTrendKilograms)),
-            ("by", .string(plan.by.description)),
-            ("weeklyRate", weight(plan.weeklyRateKilograms)),
-            ("planTrendToday", weight(plan.planTrendTodayKilograms)),
-            ("aheadBy", weight(plan.aheadByKilograms)),
-            ("aheadByDays", rounded(plan.aheadByDays)),
-            ("requiredWeeklyRate", weight(plan.requiredWeeklyRateKilograms)),
-            ("requiredEnergyBalance", plan.requiredEnergyBalance.map { .integer($0) } ?? .null),
-            ("daysLate", plan.daysLate.map { .integer($0) } ?? .null),
-            ("overdue", .bool(plan.isOverdue)),
-            ("done", .bool(plan.isDone)),
-        ])
-    }
-
     /// `Progress over the last 1M`.
     static func heading(_ report: ProgressReport) -> String {
         report.isCustomPeriod ? "Progress" : "Progress over " + (report.range == .all ? "all time" : "the last \(report.range.rawValue)")
@@ -130,7 +35,7 @@ enum ProgressText {
             line += String(repeating: " ", count: valueWidth - value.count) + value
             if !detail.isEmpty {
                 if let width, detailColumn + detail.count > width, width - detailColumn >= 30 {
-                    line += "   " + HelpRenderer.wrap(detail, indent: detailColumn, width: width).dropFirst(detailColumn)
+                    line += "   " + TextWrap.wrap(detail, indent: detailColumn, width: width).dropFirst(detailColumn)
                 } else {
                     line += "   " + detail
                 }

@@ -3,7 +3,7 @@
 /// could move the cursor, set the title, write the clipboard or fake a row.
 extension StringProtocol {
     /// `\n`, `\t`, `\r` by name; other C0 and C1 controls and DEL as `\xHH`.
-    var terminalSafe: String {
+    public var terminalSafe: String {
         guard unicodeScalars.contains(where: TerminalText.isControl) else { return String(self) }
         var out = ""
         for scalar in unicodeScalars {
@@ -21,8 +21,8 @@ extension StringProtocol {
     }
 }
 
-enum TerminalText {
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+public enum TerminalText {
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }

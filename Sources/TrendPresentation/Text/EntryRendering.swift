@@ -1,30 +1,17 @@
 import TrendCore
 
 /// How a weigh-in is shown, shared by every command that shows one.
-enum EntryRendering {
-    /// `{"id", "date", "weight", "unit", "kilograms", "note", "fatPercent"}` (SPEC §4, §12).
-    static func json(_ entry: WeightEntry, unit: WeightUnit, extra: [(String, JSONOutput)] = []) -> JSONOutput {
-        .object([
-            ("id", .string(entry.idText)),
-            ("date", .string(entry.timestamp.iso8601)),
-            ("weight", .number(unit.roundedValue(fromKilograms: entry.kilograms))),
-            ("unit", .string(unit.rawValue)),
-            ("kilograms", .number(entry.kilograms)),
-            ("note", .optional(entry.note)),
-            ("fatPercent", .optional(entry.fatPercent)),
-        ] + extra)
-    }
-
+public enum EntryRendering {
     /// `2026-11-29 07:30`, in the entry's own offset; with the offset
     /// (`23:30 -05:00`) when it is not `currentOffset`, the zone it is read in.
-    static func localDateTime(_ timestamp: Timestamp, currentOffset: Int? = nil) -> String {
+    public static func localDateTime(_ timestamp: Timestamp, currentOffset: Int? = nil) -> String {
         var text = "\(timestamp.day) \(timestamp.clock(seconds: false))"
         if let currentOffset, currentOffset != timestamp.utcOffsetSeconds { text += " " + Timestamp.offsetText(timestamp.utcOffsetSeconds) }
         return text
     }
 
     /// `443 KiB`, `1.2 MiB`, `312 bytes`: a file's size as people read it.
-    static func readableSize(_ bytes: Int) -> String {
+    public static func readableSize(_ bytes: Int) -> String {
         if bytes < 1024 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
         if bytes < 1 << 20 { return "\((bytes + 512) / 1024) KiB" }
         let tenths = (bytes * 10 + (1 << 19)) >> 20
@@ -32,7 +19,7 @@ enum EntryRendering {
     }
 
     /// `a1b2c3d4  80.5 kg on 2026-11-29 07:30 (after run)`.
-    static func summary(_ entry: WeightEntry, unit: WeightUnit) -> String {
+    public static func summary(_ entry: WeightEntry, unit: WeightUnit) -> String {
         var text = unit.format(kilograms: entry.kilograms)
         if let fat = entry.fatPercent { text += ", " + fatText(fat) + " fat" }
         text += " on \(localDateTime(entry.timestamp)) (\(entry.shortID))"
@@ -43,27 +30,27 @@ enum EntryRendering {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `22.4%`.
-    static func fatText(_ percent: Double) -> String { Decimal1.text(percent) + "%" }
+    public static func fatText(_ percent: Double) -> String { Decimal1.text(percent) + "%" }
 
     /// `10 Nov`.
-    static func dayMonth(_ day: CalendarDay) -> String {
+    public static func dayMonth(_ day: CalendarDay) -> String {
         "\(day.day) \(months[day.month - 1])"
     }
 
     /// `14 Feb 2027`: unambiguous in every locale.
-    static func longDate(_ day: CalendarDay) -> String {
+    public static func longDate(_ day: CalendarDay) -> String {
         "\(day.day) \(months[day.month - 1]) \(day.year)"
     }
 
     /// `1 Dec 07:15`, or `1 Dec 2025 07:15` in another year than `today`'s.
-    static func shortDateTime(_ timestamp: Timestamp, today: CalendarDay? = nil) -> String {
+    public static func shortDateTime(_ timestamp: Timestamp, today: CalendarDay? = nil) -> String {
         let day = timestamp.day
         let year = today.map { $0.year == day.year } ?? true ? "" : " \(day.year)"
         return "\(day.day) \(months[day.month - 1])\(year) \(timestamp.clock(seconds: false))"
     }
 
     /// `-0.4 kg/week`.
-    static func weeklyRate(_ kilograms: Double, unit: WeightUnit) -> String {
+    public static func weeklyRate(_ kilograms: Double, unit: WeightUnit) -> String {
         unit.formatChange(kilograms: kilograms) + "/week"
     }
 }

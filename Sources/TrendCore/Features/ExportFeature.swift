@@ -1,0 +1,49 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Observation
+
+/// Exports of everything stored (SPEC §6): re-importable without loss.
+@MainActor
+@Observable
+public final class ExportFeature {
+    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let settings: SettingsFeature
+    @ObservationIgnored private let repository: any ExportRepository
+
+    public init(weightLog: WeightLogFeature, settings: SettingsFeature, repository: any ExportRepository) {
+        self.weightLog = weightLog
+        self.settings = settings
+        self.repository = repository
+    }
+
+    /// What `export` writes: the CSV, exact kilograms unless a unit is
+    /// chosen for this run (then rounded to 0.01), with each day's trend as a
+    /// last column when a method is given; or the `weights.json` document.
+    public enum Format: String, CaseIterable, Sendable {
+        case csv, json
+    }
+
+    /// What an export's weights are in: exact kilograms, unless a unit was
+    /// chosen for this run (then converted and rounded, SPEC §6).
+    public var unit: WeightUnit { settings.sessionUnit ?? .kilograms }
+
+    /// The loaded store as an export, written by `write` a piece at a time,
+    /// so a long history is never held twice.
+    public func export(_ format: Format, method: TrendMethod?, write: @escaping ([UInt8]) -> Void) {
+        switch format {
+        case .json: ExportDocument.json(weightLog.store, write: write)
+        case .csv: ExportDocument.csv(weightLog.store, unit: unit, trendMethod: method, write: write)
+        }
+    }
+
+    /// The loaded store exported to `path`, atomically, never over one of
+    /// the data files or through a symlink.
+    public func export(_ format: Format, method: TrendMethod?, toPath path: String) async throws {
+        let store = weightLog.store
+        let bytes = format == .json ? ExportDocument.json(store) : ExportDocument.csv(store, unit: unit, trendMethod: method)
+        try await repository.writeExport(bytes, to: PathName.absolute(path, in: FileManager.default.currentDirectoryPath))
+    }
+}

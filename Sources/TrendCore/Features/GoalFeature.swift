@@ -1,0 +1,74 @@
+import Observation
+
+/// The goal and its plan (SPEC §5, §13): what they are, and the rules for
+/// setting them. Stored with the weigh-ins, so a change goes through the
+/// weight log's queue; the trend a plan starts from is the one the report
+/// shows (the selected method over the whole history).
+@MainActor
+@Observable
+public final class GoalFeature {
+    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let settings: SettingsFeature
+    @ObservationIgnored private let repository: any StoreRepository
+    @ObservationIgnored private let clock: AppClock
+
+    public init(weightLog: WeightLogFeature, settings: SettingsFeature, repository: any StoreRepository, clock: AppClock) {
+        self.weightLog = weightLog
+        self.settings = settings
+        self.repository = repository
+        self.clock = clock
+    }
+
+    public var goalKilograms: Double? { weightLog.store.goalKilograms }
+    /// How the goal is to be reached, when a plan was set.
+    public var plan: GoalPlan? { weightLog.store.goalPlan }
+
+    /// How the goal is to be reached, as asked: by a date, or at a weekly
+    /// rate whose direction the goal gives.
+    public enum PlanRequest: Equatable, Sendable {
+        case by(CalendarDay)
+        /// Kilograms a week, unsigned.
+        case weeklyRate(kilograms: Double)
+    }
+
+    /// Sets the goal, with a plan that starts today from today's trend, or
+    /// without one (which clears a plan set before).
+    public func setGoal(kilograms: Double, plan request: PlanRequest? = nil) async throws {
+        guard WeightInput.isValid(kilograms: kilograms) else {
+            throw WeightLogError.goalOutOfRange(kilograms: kilograms)
+        }
+        let today = clock.today
+        if case .by(let day)? = request {
+            guard day > today else { throw WeightLogError.planDateNotInFuture(day: day) }
+            guard GoalPlan.endsInTime(start: today, by: day) else { throw WeightLogError.planTooLong(day: day) }
+        }
+        if case .weeklyRate(let rate)? = request, !(rate >= GoalPlan.minimumWeeklyKilograms * (1 - 1e-12) && rate <= GoalPlan.maximumWeeklyKilograms) {
+            throw WeightLogError.planRateOutOfRange(kilograms: rate)
+        }
+        let method = settings.method
+        try await weightLog.apply { [repository] in
+            try await repository.modify { store in
+                var plan: GoalPlan?
+                switch request {
+                case nil: plan = nil
+                case .by(let day)?: plan = GoalPlan(start: today, pace: .by(day))
+                case .weeklyRate(let rate)?:
+                    // The direction comes from the goal against the trend the report shows.
+                    guard let trend = TrendSeries(entries: store.entries, method: method).lastTrendKilograms else {
+                        throw WeightLogError.planWithoutWeighIns
+                    }
+                    let days = abs(kilograms - trend) / rate * 7
+                    guard days <= Double(GoalPlan.longestDays) else {
+                        throw WeightLogError.planTooLong(day: today.adding(days: Int(min(days, Double(GoalPlan.longestStoredDays)).rounded(.up))))
+                    }
+                    plan = GoalPlan(start: today, pace: .weeklyRate(kilograms: kilograms < trend ? -rate : rate))
+                }
+                store.setGoal(kilograms, plan: plan)
+            }
+        }
+    }
+
+    public func clearGoal() async throws {
+        try await weightLog.apply { [repository] in try await repository.modify { $0.setGoal(nil, plan: nil) } }
+    }
+}

@@ -1,0 +1,154 @@
+import TrendCore
+
+/// `progress --format json` (SPEC §5, §12, §13): the report as scripts read
+/// it, every figure computed exactly and rounded last.
+public struct ProgressDocument: Encodable, Sendable {
+    public struct Deltas: Encodable, Sendable {
+        let day: Double?
+        let week: Double?
+        let twoWeeks: Double?
+        let fourWeeks: Double?
+    }
+
+    public struct Gap: Encodable, Sendable {
+        let from: String
+        let to: String
+        let days: Int
+    }
+
+    public struct BodyComposition: Encodable, Sendable {
+        let asOf: String
+        let fatPercent: Double?
+        let fatPercentWeeklyRate: Double?
+        let fatMass: Double?
+        let fatMassWeeklyRate: Double?
+        let leanMass: Double?
+        let leanMassWeeklyRate: Double?
+        let fatMassChange: Double?
+        let leanMassChange: Double?
+        let fatShareOfChange: Double?
+    }
+
+    public struct Plan: Encodable, Sendable {
+        let start: String
+        let startTrend: Double?
+        let by: String
+        let weeklyRate: Double?
+        let planTrendToday: Double?
+        let aheadBy: Double?
+        let aheadByDays: Double?
+        let requiredWeeklyRate: Double?
+        let requiredEnergyBalance: Int?
+        let daysLate: Int?
+        let overdue: Bool
+        let done: Bool
+    }
+
+    /// A weigh-in in range, or an estimated day between two.
+    public struct Point: Encodable, Sendable {
+        let date: String
+        let weight: Double?
+        let trend: Double?
+        let estimated: Bool?
+
+        enum CodingKeys: String, CodingKey { case date, weight, trend, estimated }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(date, forKey: .date)
+            try container.encode(weight, forKey: .weight)
+            try container.encode(trend, forKey: .trend)
+            // Only estimated days say so.
+            if let estimated { try container.encode(estimated, forKey: .estimated) }
+        }
+    }
+
+    let range: String
+    let from: String?
+    let to: String
+    let unit: String
+    let method: String
+    let asOf: String?
+    let count: Int
+    let start: EntryDocument?
+    let latest: EntryDocument?
+    let change: Double?
+    let weightChange: Double?
+    let minimum: Double?
+    let maximum: Double?
+    let average: Double?
+    let trend: Double?
+    let weeklyRate: Double?
+    let energyBalance: Int?
+    let deltas: Deltas
+    let goal: Double?
+    let remaining: Double?
+    let goalReached: Bool?
+    let projectedGoalDate: String?
+    let trackingSince: String?
+    let weighInDays: Int
+    let longestGap: Gap?
+    let bodyComposition: BodyComposition?
+    let bmi: Double?
+    let bmiClass: String?
+    let healthyWeightRange: [Double?]?
+    let plan: Plan?
+    let points: [Point]
+
+    public init(_ report: ProgressReport, unit: WeightUnit) {
+        func weight(_ kilograms: Double?) -> Double? { DisplayRounding.weight(kilograms, unit) }
+        range = report.isCustomPeriod ? "custom" : report.range.rawValue
+        from = report.from?.description
+        to = report.to.description
+        self.unit = unit.rawValue
+        method = report.method.rawValue
+        asOf = report.asOf?.description
+        count = report.count
+        start = report.start.map { EntryDocument($0, unit: unit) }
+        latest = report.latest.map { EntryDocument($0, unit: unit) }
+        change = weight(report.changeKilograms)
+        weightChange = weight(report.weightChangeKilograms)
+        minimum = weight(report.minimumKilograms)
+        maximum = weight(report.maximumKilograms)
+        average = weight(report.averageKilograms)
+        trend = weight(report.trendKilograms)
+        weeklyRate = weight(report.weeklyRateKilograms)
+        energyBalance = report.energyBalanceKilocaloriesPerDay
+        deltas = Deltas(
+            day: weight(report.deltas.day), week: weight(report.deltas.week), twoWeeks: weight(report.deltas.twoWeeks),
+            fourWeeks: weight(report.deltas.fourWeeks))
+        goal = weight(report.goalKilograms)
+        remaining = weight(report.remainingKilograms)
+        goalReached = report.goal?.isReached
+        projectedGoalDate = report.projectedGoalDate?.description
+        trackingSince = report.trackingSince?.description
+        weighInDays = report.weighInDays
+        longestGap = report.longestGap.map { Gap(from: $0.lastBefore.description, to: $0.firstAfter.description, days: $0.days) }
+        bodyComposition = report.bodyComposition.map { c in
+            BodyComposition(
+                asOf: c.asOf.description, fatPercent: DisplayRounding.hundredths(c.fatPercent),
+                fatPercentWeeklyRate: DisplayRounding.hundredths(c.fatPercentWeeklyRate), fatMass: weight(c.fatMassKilograms),
+                fatMassWeeklyRate: weight(c.fatMassWeeklyRateKilograms), leanMass: weight(c.leanMassKilograms),
+                leanMassWeeklyRate: weight(c.leanMassWeeklyRateKilograms), fatMassChange: weight(c.fatMassChangeKilograms),
+                leanMassChange: weight(c.leanMassChangeKilograms), fatShareOfChange: DisplayRounding.hundredths(c.fatShareOfChange))
+        }
+        bmi = DisplayRounding.hundredths(report.bmi?.value)
+        bmiClass = report.bmi?.category.rawValue
+        healthyWeightRange = report.bmi.map { [weight($0.healthyKilograms.lowerBound), weight($0.healthyKilograms.upperBound)] }
+        plan = report.plan.map { p in
+            Plan(
+                start: p.start.description, startTrend: weight(p.startTrendKilograms), by: p.by.description, weeklyRate: weight(p.weeklyRateKilograms),
+                planTrendToday: weight(p.planTrendTodayKilograms), aheadBy: weight(p.aheadByKilograms), aheadByDays: DisplayRounding.hundredths(p.aheadByDays),
+                requiredWeeklyRate: weight(p.requiredWeeklyRateKilograms), requiredEnergyBalance: p.requiredEnergyBalance, daysLate: p.daysLate,
+                overdue: p.isOverdue, done: p.isDone)
+        }
+        points = report.rows.map { row in
+            switch row {
+            case .weighIn(let point):
+                Point(date: point.timestamp.iso8601, weight: weight(point.kilograms), trend: weight(point.trendKilograms), estimated: nil)
+            case .estimated(let day):
+                Point(date: day.day.description, weight: weight(day.kilograms), trend: weight(day.trendKilograms), estimated: true)
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import TrendCore
+
+/// One period of `stats --format json` (SPEC §8).
+public struct StatsRowDocument: Encodable, Sendable {
+    let period: String
+    let from: String
+    let to: String
+    let weighIns: Int
+    let unit: String
+    let average: Double?
+    let minimum: Double?
+    let maximum: Double?
+    let trend: Double?
+    let trendChange: Double?
+    let weeklyRate: Double?
+    let fatPercent: Double?
+
+    public init(_ row: PeriodStatistics.Row, unit: WeightUnit) {
+        func weight(_ kilograms: Double?) -> Double? { DisplayRounding.weight(kilograms, unit) }
+        period = row.label
+        from = row.first.description
+        to = row.last.description
+        weighIns = row.weighIns
+        self.unit = unit.rawValue
+        average = weight(row.averageKilograms)
+        minimum = weight(row.minimumKilograms)
+        maximum = weight(row.maximumKilograms)
+        trend = weight(row.trendKilograms)
+        trendChange = weight(row.trendChangeKilograms)
+        weeklyRate = weight(row.weeklyRateKilograms)
+        fatPercent = DisplayRounding.hundredths(row.fatPercent)
+    }
+}
+
+/// `status --format json` (SPEC §8).
+public struct StatusDocument: Encodable, Sendable {
+    let asOf: String
+    let trend: Double?
+    let unit: String
+    let weeklyRate: Double?
+    let remaining: Double?
+    let goalReached: Bool?
+    let recentTrend: [Double?]
+
+    public init(_ status: StatusSummary, unit: WeightUnit) {
+        func weight(_ kilograms: Double?) -> Double? { DisplayRounding.weight(kilograms, unit) }
+        asOf = status.asOf.description
+        trend = weight(status.trendKilograms)
+        self.unit = unit.rawValue
+        weeklyRate = weight(status.weeklyRateKilograms)
+        remaining = weight(status.remainingKilograms)
+        goalReached = status.goalReached
+        recentTrend = status.recentTrendKilograms.map { weight($0) }
+    }
+}
+
+/// `goal --format json` (SPEC §13).
+public struct GoalDocument: Encodable, Sendable {
+    let goal: Double?
+    let unit: String
+    let kilograms: Double?
+    let planStart: String?
+    let planBy: String?
+    let planWeeklyRate: Double?
+
+    public init(goalKilograms: Double?, plan: GoalPlan?, unit: WeightUnit) {
+        goal = DisplayRounding.weight(goalKilograms, unit)
+        self.unit = unit.rawValue
+        kilograms = goalKilograms
+        planStart = plan?.start.description
+        if case .by(let day)? = plan?.pace { planBy = day.description } else { planBy = nil }
+        if case .weeklyRate(let kilograms)? = plan?.pace { planWeeklyRate = unit.roundedValue(fromKilograms: kilograms) } else { planWeeklyRate = nil }
+    }
+}
+
+/// `height --format json` (SPEC §12).
+public struct HeightDocument: Encodable, Sendable {
+    let centimetres: Double?
+
+    public init(centimetres: Double?) {
+        self.centimetres = centimetres.map { ($0 * 10).rounded() / 10 }
+    }
+}
+
+/// `undo --list --format json` (SPEC §9).
+public struct JournalDocument: Encodable, Sendable {
+    struct Change: Encodable, Sendable {
+        let at: String
+        let command: String
+        let added: Int
+        let removed: Int
+        let changed: Int
+        let goalChanged: Bool
+        let undone: Bool
+    }
+
+    let position: Int?
+    let changes: [Change]
+
+    public init(_ journal: ChangeJournal) {
+        position = journal.position
+        changes = journal.steps.enumerated().map { index, step in
+            Change(
+                at: step.at.iso8601, command: step.command, added: step.summary.added, removed: step.summary.removed, changed: step.summary.changed,
+                goalChanged: step.summary.goalChanged, undone: journal.isUndone(index))
+        }
+    }
+}
+
+/// `info --format json` (SPEC §4): where the data is and what it holds.
+public struct InfoDocument: Encodable, Sendable {
+    let dataDirectory: String?
+    let source: String?
+    let weightsFile: String?
+    let weightsFileSize: Int?
+    let weightsError: String?
+    let settingsFile: String?
+    let settingsFileSize: Int?
+    let settingsError: String?
+    let count: Int
+    let first: EntryDocument?
+    let last: EntryDocument?
+    let unit: String
+    let method: String
+    let goal: Double?
+    let syncConflicts: [String]
+
+    public init(_ info: InfoViewModel.Facts) {
+        let unit = info.unit
+        dataDirectory = info.directory.path
+        source = info.directory.source?.rawValue
+        weightsFile = info.directory.weightsPath
+        weightsFileSize = info.weightsFileSize
+        weightsError = info.weightsError
+        settingsFile = info.directory.settingsPath
+        settingsFileSize = info.settingsFileSize
+        settingsError = info.settingsError
+        count = info.count
+        first = info.first.map { EntryDocument($0, unit: unit) }
+        last = info.last.map { EntryDocument($0, unit: unit) }
+        self.unit = unit.rawValue
+        method = info.method.rawValue
+        goal = DisplayRounding.weight(info.goalKilograms, unit)
+        syncConflicts = info.conflictCopies
+    }
+}

@@ -1,0 +1,78 @@
+import TrendCore
+
+/// The goal screen (SPEC §13): shows, sets or clears the goal and its plan.
+@MainActor
+public final class GoalViewModel {
+    private let app: AppModel
+
+    public enum Action: Equatable, Sendable {
+        case show
+        /// The goal as typed, and a plan's date or weekly rate as typed.
+        case set(weight: String, by: String?, rate: String?)
+        case clear
+    }
+
+    public var action = Action.show
+
+    public init(app: AppModel) {
+        self.app = app
+    }
+
+    public var unit: WeightUnit { app.settingsFeature.unit }
+    public var goalKilograms: Double? { app.goalFeature.goalKilograms }
+    public var plan: GoalPlan? { app.goalFeature.plan }
+
+    public func run() async throws {
+        try await app.loadSettings()
+        switch action {
+        case .clear:
+            try await app.goalFeature.clearGoal()
+        case .set(let weight, let by, let rate):
+            let kilograms = try WeightInput.kilograms(parsing: weight, defaultUnit: unit)
+            var plan: GoalFeature.PlanRequest?
+            if let by { plan = .by(try app.clock.dateInput.day(parsing: by)) }
+            if let rate { plan = .weeklyRate(kilograms: try WeightInput.weeklyRate(parsing: rate, defaultUnit: unit)) }
+            try await app.goalFeature.setGoal(kilograms: kilograms, plan: plan)
+        case .show:
+            try await app.loadWeights()
+        }
+    }
+
+    /// What the change did, on the message stream; showing nothing set is
+    /// said there only beside text (a script reading the JSON gets null).
+    public func message(showingJSON: Bool) -> String? {
+        switch action {
+        case .clear: "Goal cleared."
+        case .set: goalKilograms.map { "Goal set to \(unit.format(kilograms: $0))\(planText)." }
+        case .show: goalKilograms == nil && !showingJSON ? "No goal set. Set one with 'trend goal 75'." : nil
+        }
+    }
+
+    public var document: GoalDocument { GoalDocument(goalKilograms: goalKilograms, plan: plan, unit: unit) }
+
+    /// The goal shown (`trend goal` alone): on standard output.
+    var text: String {
+        guard action == .show, let goal = goalKilograms else { return "" }
+        return unit.format(kilograms: goal) + planText + "\n"
+    }
+
+    /// `, by 1 Jun 2027: planned on 1 Dec 2026`, `, at -0.5 kg/week from 1 Dec 2026`.
+    var planText: String {
+        switch plan?.pace {
+        case nil: ""
+        case .by(let day)?: ", by \(EntryRendering.longDate(day)): planned on \(EntryRendering.longDate(plan!.start))"
+        case .weeklyRate(let kilograms)?: ", at \(EntryRendering.weeklyRate(kilograms, unit: unit)) from \(EntryRendering.longDate(plan!.start))"
+        }
+    }
+}
+
+public enum GoalFormat: String, OutputFormat {
+    case text, json
+
+    public var renderer: any Renderer<GoalViewModel> {
+        switch self {
+        case .text: TextRenderer<GoalViewModel> { $0.text }
+        case .json: JSONRenderer<GoalViewModel> { $0.document }
+        }
+    }
+}

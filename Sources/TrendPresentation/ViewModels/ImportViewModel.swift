@@ -1,0 +1,85 @@
+import TrendCore
+
+/// The import screen (SPEC §6, §10, §11): what was read and what it added,
+/// all said on the message stream (an import's data goes into the store).
+@MainActor
+public final class ImportViewModel {
+    private let app: AppModel
+
+    public var request = ImportFeature.Request(input: .standardInput)
+    public private(set) var summary: ImportSummary?
+
+    /// At most 20 rows: a wrong file must not scroll thousands of lines past.
+    public static let listedRows = 20
+
+    public init(app: AppModel) {
+        self.app = app
+    }
+
+    public var unit: WeightUnit { app.settingsFeature.unit }
+
+    public func run() async throws {
+        try await app.loadSettings()
+        summary = try await app.importFeature.importFile(request)
+    }
+
+    /// The rows that could not be read, at most 20, then how many more.
+    public static func listing(_ problems: [ImportProblem], path: String) -> String {
+        var report = ""
+        for problem in problems.prefix(listedRows) {
+            report += (problem.location(in: path) + ": " + problem.reason).terminalSafe + "\n"
+        }
+        if problems.count > listedRows { report += "… and \(problems.count - listedRows) more\n" }
+        return report
+    }
+
+    /// Said when some rows could be read either way.
+    public static func dateOrderHint(_ problems: [ImportProblem]) -> String? {
+        problems.contains(where: \.asksForDateOrder) ? "hint: numeric dates can be read both ways here; pass --date-format dmy or mdy\n" : nil
+    }
+
+    /// `Imported w.csv (CSV): 84 added, …`, the unit and why, possible typos.
+    public var report: String {
+        guard let summary else { return "" }
+        var out = Self.listing(summary.problems, path: summary.path)
+        if let nothing = summary.nothingFound {
+            return out + (nothing.prefix(1).uppercased() + nothing.dropFirst() + "; nothing was imported.").terminalSafe + "\n"
+        }
+        var text = "\(summary.dryRun ? "Would import" : "Imported") \(summary.path.terminalSafe) (\(summary.format.displayName)): "
+        text += "\(summary.added) added, \(summary.updated) updated, \(summary.duplicates) duplicate, \(summary.noReading) skipped (no reading), \(summary.invalid) invalid."
+        if summary.goalSet { text += " Goal set from the file." }
+        if summary.readAsWindows1252 { text += " Its text is not UTF-8 and was read as Windows-1252." }
+        if summary.loneBodyFatReadings > 0 {
+            let n = summary.loneBodyFatReadings
+            text += " \(n) body-fat reading\(n == 1 ? " has" : "s have") no weigh-in of the same source within 2 minutes: not stored."
+        }
+        if let assumption = summary.unitAssumption { text += "\n" + Self.unitSentence(assumption, unit: unit) }
+        if !summary.possibleTypos.isEmpty {
+            let listed = summary.possibleTypos.prefix(Self.listedRows).map { typo in
+                "\(EntryRendering.longDate(typo.entry.calendarDay)) \(unit.format(kilograms: typo.entry.kilograms)) (\(typo.entry.shortID)), trend there \(unit.format(kilograms: typo.trendKilograms))"
+            }
+            let more = summary.possibleTypos.count > Self.listedRows ? "; and \(summary.possibleTypos.count - Self.listedRows) more" : ""
+            text += "\nPossible typos, kept: " + listed.joined(separator: "; ") + more + (summary.dryRun ? "." : "; remove one with 'trend rm ID'.")
+        }
+        out += text + "\n"
+        return out
+    }
+
+    /// Which unit the weights of a file that names none were read in, and why (SPEC §6).
+    static func unitSentence(_ assumption: UnitAssumption, unit display: WeightUnit) -> String {
+        let unit = assumption.unit
+        switch assumption.reason {
+        case .sessionChoice:
+            return "Weights read as \(unit.rawValue), as --unit says: the file names none."
+        case .bodyMassIndex(let height):
+            return "Weights read as \(unit.name): the file names no unit, and weight ÷ BMI gives heights near \(DecimalText.shortest((height * 100).rounded() / 100)) m."
+        case .fileName:
+            return "Weights read as \(unit.name): the file's name says so."
+        case .history(let trend):
+            return "Weights read as \(unit.name): the file names no unit, and in \(unit.name) they match your trend of \(display.format(kilograms: trend))."
+        case .configured:
+            let options = assumption.alternatives.map { "--unit \($0.rawValue) if they are \($0.name)" }.joined(separator: ", or ")
+            return "Weights read as \(unit.rawValue), the configured unit: the file names none; use \(options)."
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import TrendCore
+
+/// The info screen (SPEC §4): where the data is, how it was chosen, what it holds.
+@MainActor
+public final class InfoViewModel {
+    private let app: AppModel
+
+    public init(app: AppModel) {
+        self.app = app
+    }
+
+    /// What is shown, gathered once.
+    public struct Facts: Sendable {
+        let directory: DataDirectory
+        let weightsFileSize: Int?
+        let settingsFileSize: Int?
+        let weightsError: String?
+        let settingsError: String?
+        let count: Int
+        let first: WeightEntry?
+        let last: WeightEntry?
+        let unit: WeightUnit
+        let method: TrendMethod
+        let goalKilograms: Double?
+        let conflictCopies: [String]
+    }
+
+    public private(set) var facts: Facts?
+
+    /// Loads everything, a file that cannot be read included: its error is
+    /// shown, then thrown (`loadError`) so the exit status says so (65).
+    public func load() async {
+        await app.settingsFeature.refresh()
+        await app.weightLogFeature.refresh()
+        app.syncFeature.refreshConflictCopies()
+        let directory = app.dataDirectory ?? DataDirectory(path: nil, source: nil)
+        let log = app.weightLogFeature
+        facts = Facts(
+            directory: directory, weightsFileSize: DataDirectory.size(ofFile: directory.weightsPath),
+            settingsFileSize: DataDirectory.size(ofFile: directory.settingsPath), weightsError: log.loadError.map { "\($0)" },
+            settingsError: app.settingsFeature.loadError.map { "\($0)" }, count: log.entries.count, first: log.entries.first,
+            last: log.latestEntry, unit: app.settingsFeature.unit, method: app.settingsFeature.method, goalKilograms: log.store.goalKilograms,
+            conflictCopies: app.syncFeature.conflictCopies)
+    }
+
+    /// A file that could not be read: the error after the report.
+    public var loadError: (any Error)? { app.weightLogFeature.loadError ?? app.settingsFeature.loadError }
+
+    public var document: InfoDocument? { facts.map(InfoDocument.init) }
+
+    var text: String {
+        guard let facts else { return "" }
+        let unit = facts.unit
+        func file(_ path: String?, size: Int?, error: String?) -> String {
+            guard let path else { return "none" }
+            if let error { return path.terminalSafe + " (cannot be read: " + error.terminalSafe + ")" }
+            return path.terminalSafe + (size.map { " (" + EntryRendering.readableSize($0) + ")" } ?? " (not created yet)")
+        }
+        let directory = facts.directory
+        var rows: [(String, String)] = [
+            ("Data directory", directory.path.map { $0.terminalSafe + " (from \(directory.source!.rawValue))" } ?? "none: set HOME or TREND_DATA_DIR"),
+            ("Weights", file(directory.weightsPath, size: facts.weightsFileSize, error: facts.weightsError)),
+            ("Settings", file(directory.settingsPath, size: facts.settingsFileSize, error: facts.settingsError)),
+            ("Weigh-ins", String(facts.count)),
+        ]
+        if let first = facts.first { rows.append(("First", EntryRendering.summary(first, unit: unit))) }
+        if let last = facts.last { rows.append(("Last", EntryRendering.summary(last, unit: unit))) }
+        rows.append(("Unit", unit.rawValue + " (" + unit.name + ")"))
+        rows.append(("Trend method", facts.method.rawValue + " (" + facts.method.displayName + ")"))
+        rows.append(("Goal", facts.goalKilograms.map { unit.format(kilograms: $0) } ?? "none"))
+        for copy in facts.conflictCopies { rows.append(("Sync conflict", copy.terminalSafe + " (merge it with 'trend merge')")) }
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n"
+    }
+}
+
+public enum InfoFormat: String, OutputFormat {
+    case text, json
+
+    public var renderer: any Renderer<InfoViewModel> {
+        switch self {
+        case .text: TextRenderer<InfoViewModel> { $0.text }
+        case .json: JSONRenderer<InfoViewModel> { $0.document }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import TrendCore
+
+/// The report as text (SPEC §5), the terminal chart below it when asked.
+struct ProgressTextRenderer: Renderer {
+    func render(_ model: ProgressViewModel, to output: any OutputWriter) throws {
+        guard !model.report.hasNoHistory else { return output.write(Messages.noWeighInsYet + "\n") }
+        var text = model.text
+        if let chart = model.terminalChart, let picture = model.chartModel(valueTickCount: chart.valueTickCount) {
+            text += "\n" + chart.rendered(picture, display: model.display)
+        }
+        output.write(text)
+    }
+}
+
+/// The chart as an SVG image (SPEC §8).
+struct ProgressSVGRenderer: Renderer {
+    func render(_ model: ProgressViewModel, to output: any OutputWriter) throws {
+        output.write(SVGChart(model: model.pictureChart, width: model.picture.width, height: model.picture.height).rendered())
+    }
+}
+
+/// A self-contained HTML page: headline figures, the chart, the report (SPEC §8).
+struct ProgressPageRenderer: Renderer {
+    func render(_ model: ProgressViewModel, to output: any OutputWriter) throws {
+        let chart = SVGChart(model: model.pictureChart, width: model.picture.width, height: model.picture.height)
+        output.write(ProgressPage.rendered(model.report, unit: model.unit, chart: .svg(chart)))
+    }
+}
+
+/// The chart rasterised (SPEC §8, §17).
+struct ProgressPNGRenderer: Renderer {
+    func render(_ model: ProgressViewModel, to output: any OutputWriter) throws {
+        output.write(try PNGChart(model: model.pictureChart, width: model.picture.width, height: model.picture.height, scale: model.picture.scale).rendered())
+    }
+}
+
+/// A complete mail: the text report, the page, the chart as an inline PNG (SPEC §8).
+struct ProgressMailRenderer: Renderer {
+    func render(_ model: ProgressViewModel, to output: any OutputWriter) throws {
+        let picture = model.picture
+        let chart = model.pictureChart
+        // Twice the pixels, shown at the chart's size: sharp on any screen.
+        let png = try PNGChart(model: chart, width: picture.width, height: picture.height, scale: 2).rendered()
+        let contentID = MailMessage.contentID(png: png)
+        let description = chart?.title ?? ChartPicture.emptyMessage
+        let html = ProgressPage.rendered(
+            model.report, unit: model.unit, chart: .mailImage(contentID: contentID, width: picture.width, height: picture.height, description: description))
+        let text = model.report.hasNoHistory ? Messages.noWeighInsYet + "\n" : ProgressText.text(model.report, unit: model.unit)
+        let mail = MailMessage(
+            to: model.mailTo, subject: model.mailSubject ?? model.defaultSubject, date: model.now, text: text, html: html, png: png,
+            contentID: contentID)
+        output.write(try mail.rendered())
+    }
+}

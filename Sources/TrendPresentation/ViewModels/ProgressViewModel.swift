@@ -1,0 +1,109 @@
+import TrendCore
+
+/// The progress screen (SPEC §5, §8, §12, §13): the range asked for, and
+/// the report prepared for it as every output shows it.
+@MainActor
+public final class ProgressViewModel {
+    private let app: AppModel
+
+    /// The period: a named range (ending on `until`, when given), or the
+    /// days from `since` (the first weigh-in when nil) to `until`.
+    public var range: ProgressRange = .month
+    public var since: CalendarDay?
+    public var until: CalendarDay?
+    /// What the charts show.
+    public var metric: ChartModel.Metric = .weight
+    /// Where the text goes.
+    public var display = Display()
+    /// The chart below the text, when wanted.
+    public var terminalChart: TerminalChart?
+    /// The SVG, HTML and PNG picture's size.
+    public var picture = PictureSize()
+    /// A mail's To and Subject (the subject defaults to the figures).
+    public var mailTo: String?
+    public var mailSubject: String?
+
+    public init(app: AppModel) {
+        self.app = app
+    }
+
+    /// Loads what the report needs and prepares it for the period.
+    public func load() async throws {
+        try await app.loadSettings()
+        try await app.loadWeights()
+        if since != nil {
+            await app.progressFeature.select(since: since, until: until)
+        } else {
+            await app.progressFeature.select(range, until: until)
+        }
+    }
+
+    public var report: ProgressReport { app.progressFeature.snapshot }
+    public var unit: WeightUnit { app.progressFeature.unit }
+    public var now: Timestamp { app.clock.now }
+
+    // MARK: Display values
+
+    public var document: ProgressDocument { ProgressDocument(report, unit: unit) }
+    /// `Progress over the last 1M`.
+    public var heading: String { ProgressText.heading(report) }
+    /// `2026-11-01 to 2026-11-30 (5 weigh-ins)`.
+    public var span: String { ProgressText.span(report) }
+    /// `Latest weigh-in 9 days ago …` when it is more than 2 days old.
+    public var staleNote: String? { ProgressText.staleNote(report) }
+    /// The report as (label, value, detail) rows.
+    public var rows: [(label: String, value: String, detail: String)] {
+        ProgressText.rows(report, unit: unit).map { (label: $0.0, value: $0.1, detail: $0.2) }
+    }
+    /// The figures a reader wants first, as large numbers on the page.
+    public var headline: [(label: String, value: String)] { ProgressPage.headline(report, unit: unit) }
+    /// The report as the text renderer lays it out.
+    var text: String {
+        ProgressText.text(report, unit: unit, bold: display.bold, width: display.width.map { $0 - 1 })
+    }
+
+    /// The chart of the report, with about `valueTickCount` value ticks.
+    public func chartModel(valueTickCount: Int) -> ChartModel? {
+        ChartModel(report: report, unit: unit, metric: metric, valueTickCount: valueTickCount)
+    }
+
+    /// The picture's chart, ticks as its height allows.
+    var pictureChart: ChartModel? { chartModel(valueTickCount: max(3, picture.height / 70)) }
+
+    /// `Weight: 80.6 kg, −0.2 kg/week (1 Dec 2026)`.
+    public var defaultSubject: String { MailMessage.defaultSubject(report, unit: unit) }
+}
+
+/// A picture's size in pixels, and pixels per point (`--scale 2`).
+public struct PictureSize: Sendable {
+    public var width = 800
+    public var height = 400
+    public var scale = 1
+
+    public init(width: Int = 800, height: Int = 400, scale: Int = 1) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+    }
+
+    /// Width × height × scale²: a PNG this large takes about 200 MB to draw.
+    public static let largestPNG = 16_000_000
+}
+
+/// The outputs of the progress screen.
+public enum ProgressFormat: String, OutputFormat {
+    case text, json, svg, html, png, email
+
+    public var renderer: any Renderer<ProgressViewModel> {
+        switch self {
+        case .text: ProgressTextRenderer()
+        case .json: JSONRenderer<ProgressViewModel> { $0.document }
+        case .svg: ProgressSVGRenderer()
+        case .html: ProgressPageRenderer()
+        case .png: ProgressPNGRenderer()
+        case .email: ProgressMailRenderer()
+        }
+    }
+
+    public var isBinary: Bool { self == .png }
+}

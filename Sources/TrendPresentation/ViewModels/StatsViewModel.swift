@@ -1,0 +1,86 @@
+import TrendCore
+
+/// The stats screen (SPEC §8): one row per week, month or year.
+@MainActor
+public final class StatsViewModel {
+    private let app: AppModel
+
+    public var period: PeriodStatistics.Period = .month
+    public var range: ProgressRange = .all
+    public var since: CalendarDay?
+    public var until: CalendarDay?
+    public var display = Display()
+
+    public private(set) var statistics: PeriodStatistics?
+
+    public init(app: AppModel) {
+        self.app = app
+    }
+
+    public func load() async throws {
+        try await app.loadSettings()
+        try await app.loadWeights()
+        statistics = await app.progressFeature.statistics(by: period, range: range, since: since, until: until)
+    }
+
+    public var unit: WeightUnit { app.settingsFeature.unit }
+    var hasNoHistory: Bool { app.weightLogFeature.entries.isEmpty }
+    var rows: [PeriodStatistics.Row] { statistics?.rows ?? [] }
+    var showsFat: Bool { rows.contains { $0.fatPercent != nil } }
+
+    public var document: [StatsRowDocument] { rows.map { StatsRowDocument($0, unit: unit) } }
+
+    static let csvHeader = "period,from,to,weigh_ins,average,minimum,maximum,trend,trend_change,weekly_rate,fat,unit"
+}
+
+public enum StatsFormat: String, OutputFormat {
+    case text, json, csv
+
+    public var renderer: any Renderer<StatsViewModel> {
+        switch self {
+        case .text: StatsTextRenderer()
+        case .json: JSONRenderer<StatsViewModel> { $0.document }
+        case .csv: StatsCSVRenderer()
+        }
+    }
+}
+
+struct StatsTextRenderer: Renderer {
+    func render(_ model: StatsViewModel, to output: any OutputWriter) throws {
+        guard model.statistics != nil else {
+            throw ScreenNote.message(model.hasNoHistory ? Messages.noWeighInsYet : "No days in that period.")
+        }
+        let unit = model.unit
+        var headers = ["PERIOD", "WEIGH-INS", "AVERAGE", "LOWEST", "HIGHEST", "TREND", "CHANGE", "RATE/WEEK"]
+        if model.showsFat { headers.append("FAT") }
+        var table = TextTable(headers: headers, rightAligned: Set(1..<headers.count))
+        for row in model.rows {
+            func weight(_ kilograms: Double?) -> String { kilograms.map { unit.format(kilograms: $0) } ?? "" }
+            func change(_ kilograms: Double?) -> String { kilograms.map { unit.formatChange(kilograms: $0) } ?? "" }
+            var cells = [
+                row.label, String(row.weighIns), weight(row.averageKilograms), weight(row.minimumKilograms), weight(row.maximumKilograms),
+                weight(row.trendKilograms), change(row.trendChangeKilograms), change(row.weeklyRateKilograms),
+            ]
+            if model.showsFat { cells.append(row.fatPercent.map { Decimal1.text($0) + "%" } ?? "") }
+            table.add(cells)
+        }
+        output.write(table.rendered(display: model.display))
+    }
+}
+
+struct StatsCSVRenderer: Renderer {
+    func render(_ model: StatsViewModel, to output: any OutputWriter) throws {
+        let unit = model.unit
+        var out = StatsViewModel.csvHeader + "\n"
+        func number(_ kilograms: Double?) -> String { DisplayRounding.weight(kilograms, unit).map(DecimalText.shortest) ?? "" }
+        for row in model.rows {
+            let fields = [
+                row.label, row.first.description, row.last.description, String(row.weighIns), number(row.averageKilograms),
+                number(row.minimumKilograms), number(row.maximumKilograms), number(row.trendKilograms), number(row.trendChangeKilograms),
+                number(row.weeklyRateKilograms), DisplayRounding.hundredths(row.fatPercent).map(DecimalText.shortest) ?? "", unit.rawValue,
+            ]
+            out += fields.joined(separator: ",") + "\n"
+        }
+        output.write(out)
+    }
+}
