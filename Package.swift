@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(name: "trend", dependencies: ["TrendCore", "TrendPresentation", "CMalloc"], linkerSettings: startUpFlags),
         .target(name: "TestSupport", dependencies: ["TrendCore", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore", "TestSupport"]),
-        .testTarget(name: "TrendPresentationTests", dependencies: ["TrendPresentation", "TrendCore", "TestSupport"]),
+        .testTarget(name: "TrendPresentationTests", dependencies: ["TrendPresentation", "TrendCore", "TestSupport"], exclude: ["Golden"]),
         // Depends on the executable so `swift test` builds the binary it runs.
         .testTarget(name: "TrendCLITests", dependencies: ["TrendCore", "TrendPresentation", "TestSupport", "trend"]),
     ],

@@ -19,15 +19,15 @@ public final class AppModel {
     /// `command` is what the undo journal calls this session's changes
     /// (`import w.csv`).
     public convenience init(
-        dataDirectory: DataDirectory, clock: AppClock = .system, command: String = "change",
+        dataDirectory: DataDirectory, clock: AppClock = .system, command: String = "change", limits: WaitLimits = .standard,
         replacementGuard: any FileReplacementGuard = NoFileReplacementGuard()
     ) {
         let weights = JSONFileWeightRepository(
             path: dataDirectory.weightsPath, settingsPath: dataDirectory.settingsPath, clock: clock, command: command,
-            replacementGuard: replacementGuard)
+            lockWaitSeconds: limits.lockSeconds, replacementGuard: replacementGuard)
         self.init(
             store: weights, history: weights, copies: weights, exports: weights,
-            settings: JSONFileSettingsRepository(path: dataDirectory.settingsPath, replacementGuard: replacementGuard),
+            settings: JSONFileSettingsRepository(path: dataDirectory.settingsPath, lockWaitSeconds: limits.lockSeconds, replacementGuard: replacementGuard),
             clock: clock, dataDirectory: dataDirectory)
     }
 

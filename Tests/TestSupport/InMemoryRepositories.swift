@@ -236,3 +236,10 @@ extension WeightLogFeature {
         try await log(kilograms: kilograms, at: timestamp, note: note, check: .skipped).entry
     }
 }
+
+extension Timestamp {
+    /// The same local time `days` later.
+    public func adding(days: Int) -> Timestamp {
+        Timestamp(epochSeconds: epochSeconds + Int64(days) * 86_400, utcOffsetSeconds: utcOffsetSeconds)
+    }
+}

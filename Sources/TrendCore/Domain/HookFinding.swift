@@ -3,9 +3,6 @@
 /// Finding it is the library's; starting it is the front end's (a GUI
 /// linking TrendCore decides how it starts processes).
 public enum HookFinding: Equatable, Sendable {
-    /// How long a hook may run before it is stopped.
-    public static let timeLimitSeconds = 10
-
     /// What a hook runs with: ours, with the data directory named, and
     /// `TREND_NO_HOOKS` set so that the hook's own trend commands do not run it again.
     public static func environment(from environment: [String: String], dataDirectory: String) -> [String: String] {

@@ -21,10 +21,10 @@ public struct JSONFileWeightRepository: WeightRepository {
     let command: String
 
     public init(
-        path: String?, settingsPath: String? = nil, clock: AppClock = .system, command: String = "change",
+        path: String?, settingsPath: String? = nil, clock: AppClock = .system, command: String = "change", lockWaitSeconds: Double = 10,
         replacementGuard: any FileReplacementGuard = NoFileReplacementGuard()
     ) {
-        file = path.map { DurableFile(path: $0, keepsPrevious: true, replacementGuard: replacementGuard) }
+        file = path.map { DurableFile(path: $0, lockTimeoutSeconds: lockWaitSeconds, keepsPrevious: true, replacementGuard: replacementGuard) }
         protectedPaths = [path, settingsPath].compactMap { $0 }
         self.clock = clock
         self.command = command
@@ -154,8 +154,8 @@ public struct JSONFileWeightRepository: WeightRepository {
 public struct JSONFileSettingsRepository: SettingsRepository {
     let file: DurableFile?
 
-    public init(path: String?, replacementGuard: any FileReplacementGuard = NoFileReplacementGuard()) {
-        file = path.map { DurableFile(path: $0, replacementGuard: replacementGuard) }
+    public init(path: String?, lockWaitSeconds: Double = 10, replacementGuard: any FileReplacementGuard = NoFileReplacementGuard()) {
+        file = path.map { DurableFile(path: $0, lockTimeoutSeconds: lockWaitSeconds, replacementGuard: replacementGuard) }
     }
 
     public func load() async throws -> Settings {

@@ -4,6 +4,7 @@
 import Darwin
 #endif
 import TrendCore
+import TrendPresentation
 
 /// Runs one invocation of `trend`: parse, build the command and the model,
 /// run, report. Returns the exit status; only `main.swift` exits.
@@ -14,11 +15,18 @@ enum CommandRunner {
             console.error(HelpRenderer.usageError(UsageError(message: "TREND_NOW must be an ISO 8601 instant such as 2026-12-01T07:00:00Z")))
             return ExitStatus.usage
         }
+        let limits: WaitLimits
+        switch WaitLimits.from(environment: environment) {
+        case .success(let given): limits = given
+        case .failure(let problem):
+            console.error(HelpRenderer.usageError(UsageError(message: "\(problem.variable) must be seconds from 0.1 to 600, not '\(problem.text.terminalSafe)'")))
+            return ExitStatus.usage
+        }
         if let position = arguments.firstInvalid {
             console.error(HelpRenderer.usageError(UsageError(message: "argument \(position) is not valid UTF-8")))
             return ExitStatus.usage
         }
-        let status = await execute(arguments: arguments.words, environment: environment, notUTF8: notUTF8, console: console, clock: clock)
+        let status = await execute(arguments: arguments.words, environment: environment, notUTF8: notUTF8, console: console, clock: clock, limits: limits)
         console.finish()
         guard let failure = console.outputFailure else { return status }
         // `trend list | head -1`: the reader went away; stop quietly, as filters do.
@@ -29,7 +37,9 @@ enum CommandRunner {
 
     private static var keptUntilExit: AppModel?
 
-    private static func execute(arguments: [String], environment: [String: String], notUTF8: [String], console: Console, clock: AppClock) async -> Int32 {
+    private static func execute(
+        arguments: [String], environment: [String: String], notUTF8: [String], console: Console, clock: AppClock, limits: WaitLimits
+    ) async -> Int32 {
         let parsed: ParsedValues
         let command: (any TrendCommand)?
         do {
@@ -66,7 +76,7 @@ enum CommandRunner {
             return ExitStatus.cannotCreate
         }
         let app = AppModel(
-            dataDirectory: directory, clock: clock, command: ShellWords.line(arguments), replacementGuard: SignalSafeReplacements())
+            dataDirectory: directory, clock: clock, command: ShellWords.line(arguments), limits: limits, replacementGuard: SignalSafeReplacements())
         // Kept until the process ends: freeing a long history entry by
         // entry only costs time (1M entries: 2% of `progress`).
         keptUntilExit = app
@@ -83,7 +93,7 @@ enum CommandRunner {
             }
             HookRunner(
                 console: console, environment: environment, noHooksFlag: parsed[GlobalOptions.noHooks] || hookNotNamed != nil, dataDirectory: directory,
-                command: context.commandName, commandLine: ShellWords.line(["trend"] + arguments)
+                command: context.commandName, commandLine: ShellWords.line(["trend"] + arguments), timeLimit: limits.hookSeconds
             ).run(for: app)
         }
         // What the undo journal said of each change, whatever the command then did.

@@ -7,7 +7,7 @@ import TrendCore
 
 /// Runs the post-change hook once for each change a command wrote (SPEC
 /// §14): the change as JSON on its standard input, `TREND_DATA_DIR` set, its
-/// output on our standard error, at most `HookFinding.timeLimitSeconds`.
+/// output on our standard error, at most `limits.hookSeconds` (10 s).
 /// A hook is told about a change that is already in place: whatever it does,
 /// trend's exit status stays the change's, and nothing is undone.
 @MainActor
@@ -18,6 +18,7 @@ struct HookRunner {
     let dataDirectory: DataDirectory
     let command: String
     let commandLine: String
+    let timeLimit: Double
 
     func run(for app: AppModel) {
         let changes = app.weightLogFeature.changes
@@ -33,7 +34,7 @@ struct HookRunner {
             let context = ChangeDocument.Context(command: command, commandLine: commandLine, dataFile: dataFile)
             console.flush()
             for change in changes {
-                if let problem = Self.run(path, descriptor: descriptor, environment: variables, input: { ChangeDocument.json(change, context: context, write: $0) }) {
+                if let problem = Self.run(path, descriptor: descriptor, environment: variables, timeLimit: timeLimit, input: { ChangeDocument.json(change, context: context, write: $0) }) {
                     console.message("warning: the post-change hook \(path.terminalSafe) \(problem); the change is kept\n")
                 }
             }
@@ -41,7 +42,9 @@ struct HookRunner {
     }
 
     /// What went wrong, in words after the hook's name; nil when it exited 0.
-    private static func run(_ path: String, descriptor: Int32, environment: [String: String], input: (@escaping ([UInt8]) -> Void) -> Void) -> String? {
+    private static func run(
+        _ path: String, descriptor: Int32, environment: [String: String], timeLimit: Double, input: (@escaping ([UInt8]) -> Void) -> Void
+    ) -> String? {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return "could not be started: \(String(cString: strerror(errno)))" }
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
@@ -54,13 +57,13 @@ struct HookRunner {
             return "could not be started: \(error.message)"
         }
         close(ends[0])
-        let deadline = Deadline(seconds: HookFinding.timeLimitSeconds)
+        let deadline = Deadline(seconds: timeLimit)
         let feed = HookInput(descriptor: ends[1], deadline: deadline)
         input { feed.send($0) }
         close(ends[1])
         guard !feed.timedOut, let status = Self.wait(for: pid, until: deadline) else {
             Self.stop(group: pid)
-            return "ran longer than \(HookFinding.timeLimitSeconds) s and was stopped"
+            return "ran longer than \(WaitLimits.text(timeLimit)) and was stopped"
         }
         let signal = status & 0x7f
         if signal != 0 { return "was ended by signal \(signal)" }
@@ -99,8 +102,8 @@ struct HookRunner {
 private struct Deadline {
     let nanoseconds: UInt64
 
-    init(seconds: Int) {
-        nanoseconds = Deadline.now + UInt64(seconds) * 1_000_000_000
+    init(seconds: Double) {
+        nanoseconds = Deadline.now + UInt64(seconds * 1_000_000_000)
     }
 
     static var now: UInt64 {
