@@ -6,27 +6,6 @@ import TestSupport
 
 @Suite("Console: streamed and checked output")
 struct ConsoleTests {
-    @Test("output is written as it is produced, not held until the end")
-    func streams() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.file("out")
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        try #require(fd >= 0)
-        defer { close(fd) }
-        func written() -> Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1 }
-        let console = Console(output: fd)
-        let row = String(repeating: "x", count: 99) + "\n"
-        for _ in 0..<300 { console.out(row) }
-        // 30 000 bytes fit the buffer: nothing written yet.
-        #expect(written() == 0)
-        for _ in 0..<400 { console.out(row) }
-        // Past 64 KiB the buffer has gone out once.
-        #expect(written() >= Console.bufferSize)
-        console.finish()
-        #expect(written() == 700 * 100)
-        #expect(console.outputFailure == nil)
-    }
-
     @Test("a failed write is kept, and nothing more is written", .enabled(if: Requirement.hasDevFull, "needs /dev/full"))
     func failure() throws {
         let full = open("/dev/full", O_WRONLY)

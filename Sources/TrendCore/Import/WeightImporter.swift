@@ -21,11 +21,6 @@ package enum WeightImporter {
         return try checkForcedFormat(reader.read(source, cells: ImportCells(settings: settings)), forced: format, path: path)
     }
 
-    /// The format of a file, from its first bytes and name; nil when none knows it.
-    package static func detect(_ head: [UInt8], fileName: String? = nil) -> ImportFormat? {
-        ImportFormats.all.first { $0.recognizes(ImportHead(bytes: head, fileName: fileName)) }?.format
-    }
-
     private static func reader(for head: ImportHead, named format: ImportFormat?, path: String) throws(ImportError) -> any ImportFileFormat.Type {
         if let format, let named = ImportFormats.reader(for: format) { return named }
         guard let found = ImportFormats.all.first(where: { $0.recognizes(head) }) else { throw .unrecognized(path: path) }

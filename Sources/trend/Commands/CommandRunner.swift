@@ -77,8 +77,7 @@ enum CommandRunner {
         }
         let app = AppModel(
             dataDirectory: directory, clock: clock, command: ShellWords.line(arguments), limits: limits, replacementGuard: SignalSafeReplacements())
-        // Kept until the process ends: freeing a long history entry by
-        // entry only costs time (1M entries: 2% of `progress`).
+        // Kept until the process ends: freeing a long history entry by entry only costs time.
         keptUntilExit = app
         app.settingsFeature.useForSession(parsed[GlobalOptions.unit])
         app.settingsFeature.useMethodForSession(parsed[CommandTable.methodOption])

@@ -5,7 +5,7 @@ import TrendCore
 /// properties are the typed values the user gave.
 protocol TrendCommand: Sendable {
     /// The name, then any aliases: what the command is found by before its
-    /// configuration is built (building all seventeen was a third of start-up).
+    /// configuration is built (building all of them is start-up no run needs).
     static var names: [String] { get }
     static var configuration: CommandConfiguration { get }
     init(_ values: ParsedValues) throws(UsageError)

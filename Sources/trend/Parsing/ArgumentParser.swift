@@ -4,8 +4,8 @@ struct ParsedValues {
     var command: CommandConfiguration?
     /// Each option given, by long name, in order (flags: an empty value).
     /// A list, not a dictionary: a command line holds a handful, and the
-    /// runtime searched every conformance in the binary to build the
-    /// dictionary's type at the first run of every command (0.1M instructions).
+    /// runtime searches every conformance in the binary to build the
+    /// dictionary's type at the first run of every command.
     var options: [(name: String, value: String)] = []
     var positionals: [String] = []
 

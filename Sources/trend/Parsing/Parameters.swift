@@ -80,8 +80,7 @@ struct ValueDescription: Sendable {
 ///
 /// `Value` is constrained on the initializer, not on the type: a constraint
 /// on the type is checked each time the runtime builds `Option<X>`'s
-/// metadata, by a linear search of every conformance in the binary (a
-/// quarter of start-up, measured with perf).
+/// metadata, by a linear search of every conformance in the binary.
 struct Option<Value>: Sendable {
     let spec: OptionSpec
 }

@@ -8,8 +8,8 @@ import TrendCore
 /// The command line as the C library gives it, and the first argument that
 /// is not valid UTF-8 (refused, 64, never silently altered as
 /// `CommandLine.arguments` would). Plain `[String]`, not `[String?]`: an
-/// array of optionals has no ready-made type metadata, and building it at
-/// run time was a tenth of `trend --version`.
+/// array of optionals has no ready-made type metadata, and every run would
+/// build it.
 enum ProcessArguments {
     struct Words {
         var words: [String] = []

@@ -105,14 +105,14 @@ struct ImporterTests {
         (Fixtures.withingsGerman, .withings), (Fixtures.appleHealth, .appleHealth), ("{\"entries\": [], \"version\": 1}", .json),
         ("date,weight,bmi,fat\n2017-08-01,178.86,26.4,19.208\n", .fitbit),
     ])
-    func detects(text: String, format: ImportFormat) {
-        #expect(WeightImporter.detect(Array(text.utf8)) == format)
+    func detects(text: String, format: ImportFormat) throws {
+        #expect(try parse(text).format == format)
     }
 
     @Test("recognises nothing in text that is not a weight export")
     func unrecognized() {
-        #expect(WeightImporter.detect(Array("name,age\nbob,3\n".utf8)) == nil)
-        #expect(WeightImporter.detect(Array("<html></html>".utf8)) == nil)
+        #expect(throws: ImportError.unrecognized(path: "f")) { try parse("name,age\nbob,3\n") }
+        #expect(throws: ImportError.unrecognized(path: "f")) { try parse("<html></html>") }
         #expect(throws: ImportError.unrecognized(path: "f")) { try parse("hello\n") }
     }
 
