@@ -350,8 +350,7 @@ struct CSVLayout {
         if let fatColumn, fatColumn < ranges.count, !ranges[fatColumn].isEmpty {
             guard let fat = ImportCells.plainDecimal(bytes(fatColumn)) else { return nil }
             if fat != 0 {
-                let percent = fat < 1 ? WeightInput.fatPercent(computed: fat * 100) : fat
-                guard WeightInput.isValid(fatPercent: percent) else { return nil }
+                guard let percent = ImportCells.fatPercent(reading: fat) else { return nil }
                 fatPercent = percent
             }
         }

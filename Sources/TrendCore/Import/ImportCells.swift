@@ -134,9 +134,18 @@ struct ImportCells {
             if let zero = Self.plainDecimal(text), zero == 0 { return .success(nil) }
             return .failure(ImportFailure("body fat '\(cell.trimmed)' is not a percentage"))
         }
-        let percent = value < 1 ? WeightInput.fatPercent(computed: value * 100) : value
-        guard WeightInput.isValid(fatPercent: percent) else { return .failure(ImportFailure("body fat '\(cell.trimmed)' is not a percentage: it must be \(WeightInput.validFatRangeText)")) }
+        guard let percent = Self.fatPercent(reading: value) else {
+            return .failure(ImportFailure("body fat '\(cell.trimmed)' is not a percentage: it must be \(WeightInput.validFatRangeText)"))
+        }
         return .success(percent)
+    }
+
+    /// A body-fat number as files write it: a percentage, or a ratio
+    /// (`0.224`, Apple Health and some scales); nil when it is neither.
+    /// Both CSV lanes read body fat through this one rule.
+    static func fatPercent(reading value: Double) -> Double? {
+        let percent = value < 1 ? WeightInput.fatPercent(computed: value * 100) : value
+        return WeightInput.isValid(fatPercent: percent) ? percent : nil
     }
 
     func timestamp(_ cell: String) -> Result<Timestamp, ImportFailure> {
