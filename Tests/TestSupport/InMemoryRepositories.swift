@@ -95,11 +95,12 @@ public actor InMemorySettingsRepository: SettingsRepository {
 
     nonisolated public let gate = ChangeGate()
 
-    public func modify(_ change: @escaping @Sendable (inout Settings) -> Void) async throws -> Settings {
+    public func modify<Value: Sendable>(_ change: @escaping @Sendable (inout Settings) -> Value) async throws -> (settings: Settings, outcome: Value) {
         await gate.enter()
         defer { gate.leave() }
-        change(&settings)
-        return settings
+        let outcome = change(&settings)
+        settings.version = settings.versionNeeded
+        return (settings, outcome)
     }
 }
 

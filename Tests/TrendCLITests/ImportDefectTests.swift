@@ -38,16 +38,16 @@ struct ImportDefectTests {
         #expect(try kilograms(cli).map { ($0 / 0.45359237 * 10).rounded() / 10 } == [180.2, 179.8])
     }
 
-    @Test("a unit in the header is honoured whatever format is detected", arguments: [
-        ("Date,Weight(lb),BMI\n2024-03-01,164.2,24\n", 164.2 * 0.45359237),
-        ("Date,\"Weight (lb)\",\"Fat mass (lb)\"\n2024-03-01 07:00:00,164.2,30\n", 164.2 * 0.45359237),
-        ("date,weight [kg],note\n2024-03-01,74.5,x\n", 74.5),
+    @Test("a unit in the header is honoured whatever format is detected, and the summary says so", arguments: [
+        ("Date,Weight(lb),BMI\n2024-03-01,164.2,24\n", 164.2 * 0.45359237, "pounds"),
+        ("Date,\"Weight (lb)\",\"Fat mass (lb)\"\n2024-03-01 07:00:00,164.2,30\n", 164.2 * 0.45359237, "pounds"),
+        ("date,weight [kg],note\n2024-03-01,74.5,x\n", 74.5, "kilograms"),
     ])
-    func headerUnit(text: String, expected: Double) throws {
+    func headerUnit(text: String, expected: Double, unit: String) throws {
         let (cli, result) = try imported(text, "--unit", "st")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(abs((try kilograms(cli).first ?? 0) - expected) < 1e-9)
-        #expect(!result.stderr.contains("Weights read as"))
+        #expect(result.stderr.contains("Weights read as \(unit): the file's header says so."), "\(result.stderr)")
     }
 
     @Test("a separate Time column, one-digit hours and 12-hour clocks are read", arguments: [

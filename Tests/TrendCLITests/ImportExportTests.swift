@@ -132,6 +132,51 @@ struct ImportExportTests {
         #expect(try cli.ok("export", "--unit", "lb").stdout == "date,weight,unit,note\n2026-01-01T07:00:00+00:00,176.37,lb,\n")
         let output = cli.directory.file("backup.json")
         try cli.ok("export", "--format", "json", "-o", output)
-        #expect(FileManager.default.contents(atPath: output) == cli.weightsFile)
+        // The weights document, and the settings after it: a full backup (SPEC §6).
+        let stored = String(decoding: try #require(cli.weightsFile), as: UTF8.self)
+        let exported = String(decoding: try #require(FileManager.default.contents(atPath: output)), as: UTF8.self)
+        #expect(exported == stored.replacing("  \"version\": 1\n", with: "  \"settings\": {\n    \"unit\": \"lb\"\n  },\n  \"version\": 3\n"))
+    }
+
+    @Test("a JSON export is a full backup: its settings come back where none are set, and those set here are kept and named")
+    func fullBackup() throws {
+        let cli = try CLIHarness()
+        try cli.ok("log", "80", "--date", "2026-11-01 07:00")
+        try cli.ok("unit", "lb")
+        try cli.ok("height", "175cm")
+        try cli.ok("method", "libra")
+        let backup = cli.directory.file("backup.json")
+        try cli.ok("export", "--format", "json", "--output", backup)
+
+        // Into a data directory with no settings: all of them.
+        let fresh = try CLIHarness()
+        let restored = try fresh.binary.run(["import", backup], environment: fresh.environment)
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(restored.stderr.contains("Settings restored from the file: unit lb, method libra, height 175 cm."), "\(restored.stderr)")
+        #expect(try fresh.ok("unit").stdout == "lb\n")
+        #expect(try fresh.ok("height").stdout.hasPrefix("175.0 cm"))
+
+        // Into one with settings of its own: what is not set comes back, what differs is kept and named.
+        let mine = try CLIHarness()
+        try mine.ok("height", "180cm")
+        let settingsBefore = FileManager.default.contents(atPath: mine.dataDirectory + "/settings.json")
+        let kept = try mine.binary.run(["import", backup], environment: mine.environment)
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(kept.stderr.contains("Settings restored from the file: method libra."), "\(kept.stderr)")
+        #expect(kept.stderr.contains("Kept your unit (kg); the file has lb."), "\(kept.stderr)")
+        #expect(kept.stderr.contains("Kept your height (180 cm); the file has 175 cm."), "\(kept.stderr)")
+        #expect(try mine.ok("height").stdout.hasPrefix("180.0 cm"))
+        #expect(FileManager.default.contents(atPath: mine.dataDirectory + "/settings.json") != settingsBefore)
+
+        // A dry run restores nothing; merge reads the export and leaves settings alone.
+        let dry = try CLIHarness()
+        #expect(try dry.binary.run(["import", backup, "--dry-run"], environment: dry.environment).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: dry.dataDirectory + "/settings.json"))
+        let merged = try dry.binary.run(["merge", backup], environment: dry.environment)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dry.dataDirectory + "/settings.json"))
+        // weights.json itself never holds settings: a planted key is damage.
+        try dry.writeWeights("{\"entries\": [], \"settings\": {\"unit\": \"lb\"}, \"version\": 1}")
+        #expect(try dry.run("list").status == 65)
     }
 }

@@ -50,9 +50,11 @@ struct ImportInferenceTests {
         let light = try CLIHarness()
         let configured = try importing(light, "date,weight\n2026-01-01,80.4\n")
         #expect(configured.stderr.contains("Weights read as kg, the configured unit: the file names none; use --unit lb if they are pounds."))
-        // A unit in the header or the cell always wins, and needs no sentence.
+        // A unit in the header or the cell always wins, and the summary says where the file named it.
         let header = try importing(light, "date,weight (lb)\n2026-01-02,178.9\n")
-        #expect(!header.stderr.contains("Weights read as"))
+        #expect(header.stderr.contains("Weights read as pounds: the file's header says so."), "\(header.stderr)")
+        let cells = try importing(light, "date,weight\n2026-01-03,81.1 kg\n")
+        #expect(cells.stderr.contains("Weights read in the unit each of them names in the file."), "\(cells.stderr)")
     }
 
     @Test("a numeric date order is decided for the whole file by the rows that show it", arguments: [

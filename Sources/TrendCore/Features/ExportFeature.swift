@@ -30,11 +30,14 @@ public final class ExportFeature {
     /// chosen for this run (then converted and rounded, SPEC §6).
     public var unit: WeightUnit { settings.sessionUnit ?? .kilograms }
 
+    /// The settings a JSON export carries: what was set, if anything was.
+    private var backedUpSettings: Settings? { settings.saved.isUnsaved ? nil : settings.saved }
+
     /// The loaded store as an export, written by `write` a piece at a time,
     /// so a long history is never held twice.
     public func export(_ format: Format, method: TrendMethod?, write: @escaping ([UInt8]) -> Void) {
         switch format {
-        case .json: ExportDocument.json(weightLog.store, write: write)
+        case .json: ExportDocument.json(weightLog.store, settings: backedUpSettings, write: write)
         case .csv: ExportDocument.csv(weightLog.store, unit: unit, trendMethod: method, write: write)
         }
     }
@@ -43,7 +46,7 @@ public final class ExportFeature {
     /// the data files or through a symlink.
     public func export(_ format: Format, method: TrendMethod?, toPath path: String) async throws {
         let store = weightLog.store
-        let bytes = format == .json ? ExportDocument.json(store) : ExportDocument.csv(store, unit: unit, trendMethod: method)
+        let bytes = format == .json ? ExportDocument.json(store, settings: backedUpSettings) : ExportDocument.csv(store, unit: unit, trendMethod: method)
         try await repository.writeExport(bytes, to: PathName.absolute(path, in: FileManager.default.currentDirectoryPath))
     }
 }

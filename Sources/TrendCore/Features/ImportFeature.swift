@@ -99,7 +99,7 @@ public final class ImportFeature {
             return ImportSummary(
                 path: path, format: parsed.format, added: 0, updated: 0, duplicates: 0, noReading: parsed.noReadingCount, problems: [], goalSet: false,
                 dryRun: request.dryRun, readAsWindows1252: parsed.readAsWindows1252, loneBodyFatReadings: parsed.loneBodyFatReadings,
-                unitAssumption: nil, nothingFound: nothing.description, possibleTypos: [])
+                unitAssumption: nil, namedUnit: nil, settingsRestore: nil, nothingFound: nothing.description, possibleTypos: [])
         }
         // Weigh-ins far from the imported series' own trend: imported, and listed (SPEC §6).
         let outliers = await Task.detached {
@@ -111,6 +111,11 @@ public final class ImportFeature {
             entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format,
             watched: Set(outliers.map(\.entry.id)))
         let outcome = try await apply(batch, dryRun: request.dryRun)
+        // A backup's settings come back where none are set (SPEC §6).
+        var restore: SettingsRestore?
+        if let backup = parsed.settings, !request.dryRun {
+            restore = SettingsRestore(backup: backup, outcome: try await settings.restore(from: backup))
+        }
         let assumption = unitDecision.map { decision in
             UnitAssumption(unit: decision.unit, reason: decision.reason, alternatives: UnitAssumption.alternatives(to: decision.unit))
         }
@@ -118,7 +123,9 @@ public final class ImportFeature {
             path: path, format: parsed.format, added: outcome.added, updated: outcome.updated, duplicates: outcome.duplicates, noReading: parsed.noReadingCount,
             problems: problems, goalSet: outcome.goalSet, dryRun: request.dryRun, readAsWindows1252: parsed.readAsWindows1252,
             loneBodyFatReadings: parsed.loneBodyFatReadings,
-            unitAssumption: outcome.added + outcome.updated + outcome.duplicates > 0 ? assumption : nil, nothingFound: nil,
+            unitAssumption: outcome.added + outcome.updated + outcome.duplicates > 0 ? assumption : nil,
+            namedUnit: outcome.added + outcome.updated + outcome.duplicates > 0 && assumption == nil ? parsed.namedUnit ?? .eachRow : nil,
+            settingsRestore: restore, nothingFound: nil,
             possibleTypos: outliers.filter { outcome.watchedAdded.contains($0.entry.id) })
     }
 }
@@ -155,12 +162,22 @@ public struct ImportSummary: Equatable, Sendable {
     public let loneBodyFatReadings: Int
     /// Set when the file names no unit and the weights were read in one it did not name.
     public let unitAssumption: UnitAssumption?
+    /// Otherwise, where the file named its units (nil when nothing was read).
+    public let namedUnit: NamedUnit?
+    /// A backup's settings, and which were restored or kept.
+    public let settingsRestore: SettingsRestore?
     /// The file held no weigh-in at all: what it held instead ("found no weigh-ins in FILE: …").
     public let nothingFound: String?
     /// Added weigh-ins far from the imported series' trend there: kept, and named.
     public let possibleTypos: [TypoGuard.Outlier]
 
     public var invalid: Int { problems.count }
+}
+
+/// The settings a backup carried, and what restoring them did.
+public struct SettingsRestore: Equatable, Sendable {
+    public let backup: Settings
+    public let outcome: SettingsFeature.RestoreOutcome
 }
 
 /// The unit weights were read in when the file names none, why, and what

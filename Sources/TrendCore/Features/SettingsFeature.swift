@@ -90,13 +90,73 @@ public final class SettingsFeature {
         try await save { [repository] in try await repository.modify { $0.method = method == .default ? nil : method } }
     }
 
+    /// Saves the sex (nil clears it).
+    public func setSex(_ sex: Sex?) async throws {
+        try await save { [repository] in try await repository.modify { $0.sex = sex } }
+    }
+
+    /// A setting a backup can bring back.
+    public enum Setting: String, Equatable, Sendable {
+        case unit, method, height, sex
+    }
+
+    /// What restoring settings from a backup did: what it set, and what it
+    /// left as it was because the backup says otherwise.
+    public struct RestoreOutcome: Equatable, Sendable {
+        public var restored: [Setting] = []
+        public var kept: [Setting] = []
+    }
+
+    /// Restores the settings of a backup (a JSON export, SPEC §6) where
+    /// none are set: all of them into a data directory without settings,
+    /// else each one not set here; one set here to something else is kept.
+    /// Decided under the lock, against what is stored then.
+    @discardableResult
+    public func restore(from backup: Settings) async throws -> RestoreOutcome {
+        var outcome = RestoreOutcome()
+        try await save { [repository] in
+            try await repository.modify { current -> RestoreOutcome in
+                var outcome = RestoreOutcome()
+                let fresh = current.isUnsaved
+                func take<Value: Equatable>(_ path: WritableKeyPath<Settings, Value?>, _ setting: Setting) {
+                    guard let theirs = backup[keyPath: path] else { return }
+                    if current[keyPath: path] == nil || fresh {
+                        if current[keyPath: path] != theirs { outcome.restored.append(setting) }
+                        current[keyPath: path] = theirs
+                    } else if current[keyPath: path] != theirs {
+                        outcome.kept.append(setting)
+                    }
+                }
+                if fresh {
+                    if current.unit != backup.unit { outcome.restored.append(.unit) }
+                    current.unit = backup.unit
+                } else if current.unit != backup.unit {
+                    outcome.kept.append(.unit)
+                }
+                take(\.method, .method)
+                take(\.heightCentimetres, .height)
+                take(\.sex, .sex)
+                return outcome
+            }
+        } outcome: { outcome = $0 }
+        return outcome
+    }
+
     /// Saves run one after another in the order they were asked for, and
     /// what is published is what each left on disk, in that order.
     private func save(_ operation: @escaping @Sendable () async throws -> Settings) async throws {
+        try await save({ (try await operation(), ()) }, outcome: { _ in })
+    }
+
+    private func save<Value: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> (settings: Settings, outcome: Value), outcome: (Value) -> Void
+    ) async throws {
         activity.isSaving = true
         defer { activity.isSaving = saves.pending > 0 }
         do {
-            accept(try await saves.run(operation))
+            let (settings, value) = try await saves.run(operation)
+            accept(settings)
+            outcome(value)
             activity.saveError = nil
         } catch {
             activity.saveError = error

@@ -20,16 +20,16 @@ package enum ExportDocument {
         EntryCSV.write(store.entries, columns: columns, unit: unit, series: series, write: write)
     }
 
-    /// The `weights.json` document itself: ids, instants, offsets, exact
-    /// kilograms and the goal.
-    package static func json(_ store: WeightStore) -> [UInt8] {
-        WeightsDocument.encode(store)
+    /// The `weights.json` document itself (ids, instants, offsets, exact
+    /// kilograms and the goal) and, when any were set, the settings: a full backup.
+    package static func json(_ store: WeightStore, settings: Settings? = nil) -> [UInt8] {
+        WeightsDocument.encode(store, settings: settings)
     }
 
     /// The JSON export written in pieces of about 64 KiB to `write`.
-    package static func json(_ store: WeightStore, write: @escaping ([UInt8]) -> Void) {
+    package static func json(_ store: WeightStore, settings: Settings?, write: @escaping ([UInt8]) -> Void) {
         var sink = ChunkingSink(write: write)
-        WeightsDocument.encode(store, into: &sink)
+        WeightsDocument.encode(store, settings: settings, into: &sink)
         sink.flush()
     }
 }

@@ -22,13 +22,28 @@ extension WeightsDocument {
     ) throws(DataFileError) -> WeightStore {
         try DocumentVersion.decode(bytes, path: path, supported: WeightStore.currentVersion) {
             (scanner: inout JSONScanner, lenient: Bool) throws(JSONScanner.Failure) in
-            try decodeStrict(&scanner, allowUnknownKeys: lenient, progress: lenient ? nil : progress)
+            try decodeStrict(&scanner, allowUnknownKeys: lenient, progress: lenient ? nil : progress, settingsAllowed: false).store
         }
     }
 
+    /// A JSON export: the weights document, and the settings it carries
+    /// when it carries them (SPEC §6: a full backup). `weights.json` itself
+    /// holds no settings.
+    static func decodeExport(_ bytes: [UInt8], path: String) throws(DataFileError) -> (store: WeightStore, settings: Settings?) {
+        let result: Result<(store: WeightStore, settings: Settings?), DataFileError> = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(DataFileError) in
+                try DocumentVersion.decode(buffer, path: path, supported: WeightStore.currentVersion) {
+                    (scanner: inout JSONScanner, lenient: Bool) throws(JSONScanner.Failure) in
+                    try decodeStrict(&scanner, allowUnknownKeys: lenient, progress: nil, settingsAllowed: true)
+                }
+            }
+        }
+        return try result.get()
+    }
+
     private static func decodeStrict(
-        _ scanner: inout JSONScanner, allowUnknownKeys: Bool, progress: ((Int) -> Void)?
-    ) throws(JSONScanner.Failure) -> WeightStore {
+        _ scanner: inout JSONScanner, allowUnknownKeys: Bool, progress: ((Int) -> Void)?, settingsAllowed: Bool
+    ) throws(JSONScanner.Failure) -> (store: WeightStore, settings: Settings?) {
         guard scanner.peek() == UInt8(ascii: "{") else {
             throw scanner.fail(scanner.bytes.isEmpty ? "the file is empty" : "the top level must be an object")
         }
@@ -37,9 +52,21 @@ extension WeightsDocument {
         var goal: Double?
         var plan = PlanFields()
         var version: Int?
+        var settings: Settings?
         try scanner.readObject { (s: inout JSONScanner, key: String, keyOffset: Int) throws(JSONScanner.Failure) in
             if try plan.read(key, &s) { return }
             switch key {
+            case "settings" where settingsAllowed:
+                guard s.peek() == UInt8(ascii: "{") else { throw s.fail("\"settings\" must be an object, not \(s.kindOfNextValue())") }
+                var members = SettingsDocument.Members()
+                try s.readObject { (inner: inout JSONScanner, name: String, nameOffset: Int) throws(JSONScanner.Failure) in
+                    guard try members.read(name, &inner) else {
+                        guard allowUnknownKeys else { throw inner.fail("unknown key \"\(name)\" in \"settings\"", at: nameOffset) }
+                        try inner.skipValue()
+                        return
+                    }
+                }
+                settings = members.settings
             case "entries":
                 sawEntries = true
                 guard s.peek() == UInt8(ascii: "[") else { throw s.fail("\"entries\" must be an array, not \(s.kindOfNextValue())") }
@@ -79,7 +106,7 @@ extension WeightsDocument {
         if let duplicate = firstDuplicateID(entries) {
             throw scanner.fail("entry \(duplicate + 1): id \(entries[duplicate].idText) appears twice", at: 0)
         }
-        return WeightStore(entries: entries, goalKilograms: goal, goalPlan: try plan.plan(goal: goal, &scanner), version: version)
+        return (WeightStore(entries: entries, goalKilograms: goal, goalPlan: try plan.plan(goal: goal, &scanner), version: version), settings)
     }
 
     /// The goal's plan: `goalStart` and either `goalBy` or `goalWeeklyRateKilograms` (SPEC §1, §13).

@@ -14,19 +14,25 @@ import Foundation
 enum WeightsDocument {
     // MARK: Writing
 
-    static func encode(_ store: WeightStore) -> [UInt8] {
+    static func encode(_ store: WeightStore, settings: Settings? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + store.entries.count * 112)
-        encode(store, into: &out)
+        encode(store, settings: settings, into: &out)
         return out
     }
 
-    /// Writes the document into any byte sink, from one core.
-    static func encode<Sink: ByteSink>(_ store: WeightStore, into out: inout Sink) {
+    /// Writes the document into any byte sink, from one core; with
+    /// `settings`, a JSON export (a full backup, SPEC §6).
+    static func encode<Sink: ByteSink>(_ store: WeightStore, settings: Settings? = nil, into out: inout Sink) {
         out.append(contentsOf: header)
         encodeLines(store.entries[...], into: &out)
-        encodeTrailer(store, into: &out)
+        encodeTrailer(store, settings: settings, into: &out)
     }
+
+    /// The version a document needs: the store's, and 3 for an export
+    /// carrying settings, so an older trend says to upgrade instead of
+    /// calling the key unknown.
+    static let settingsVersion = 3
 
     /// Writes the document into a file in chunks, the entries on two cores:
     /// encoding is most of the time a change to a long history takes (a
@@ -40,7 +46,7 @@ enum WeightsDocument {
 
     private static let header = Array("{\n  \"entries\": [".utf8)
 
-    private static func encodeTrailer<Sink: ByteSink>(_ store: WeightStore, into out: inout Sink) {
+    private static func encodeTrailer<Sink: ByteSink>(_ store: WeightStore, settings: Settings? = nil, into out: inout Sink) {
         out.append(contentsOf: store.entries.isEmpty ? "],\n".utf8 : "\n  ],\n".utf8)
         // Keys in sorted order: goalBy, goalKilograms, goalStart, goalWeeklyRateKilograms.
         if case .by(let day)? = store.goalPlan?.pace {
@@ -55,7 +61,11 @@ enum WeightsDocument {
                 out.append(contentsOf: "  \"goalWeeklyRateKilograms\": \(JSONText.number(kilograms)),\n".utf8)
             }
         }
-        out.append(contentsOf: "  \"version\": \(store.versionNeeded)\n}\n".utf8)
+        if let settings {
+            out.append(contentsOf: "  \"settings\": {\n\(SettingsDocument.members(settings, indent: "    "))\n  },\n".utf8)
+        }
+        let version = settings == nil ? store.versionNeeded : max(store.versionNeeded, settingsVersion)
+        out.append(contentsOf: "  \"version\": \(version)\n}\n".utf8)
     }
 
     /// Below this many entries one core writes them: starting a second

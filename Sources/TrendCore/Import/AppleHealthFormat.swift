@@ -32,7 +32,9 @@ enum AppleHealthFormat: ImportFileFormat {
         scanner.finish()
         scanner.joinBodyFat()
         guard scanner.sawHealthData else { throw .wrongFormat(path: path, format: format, reason: missing) }
-        return ParsedImport(format: format, rows: scanner.rows, otherRecordCount: scanner.otherRecords, loneBodyFatReadings: scanner.loneFatReadings.count)
+        var parsed = ParsedImport(format: format, rows: scanner.rows, otherRecordCount: scanner.otherRecords, loneBodyFatReadings: scanner.loneFatReadings.count)
+        parsed.namedUnit = .eachRow
+        return parsed
     }
 
     private static func readZip(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {

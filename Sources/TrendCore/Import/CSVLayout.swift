@@ -386,7 +386,16 @@ struct CSVLayout {
     /// Reads `records` (the header already taken off) into a whole import.
     func parsed(_ records: some Sequence<CSVReader.Record>, format: ImportFormat, cells: ImportCells, readAsWindows1252: Bool = false) -> ParsedImport {
         let (rows, evidence) = rows(records, cells: cells)
-        return ParsedImport(format: format, rows: rows, unitEvidence: evidence, readAsWindows1252: readAsWindows1252)
+        var parsed = ParsedImport(format: format, rows: rows, unitEvidence: evidence, readAsWindows1252: readAsWindows1252)
+        parsed.namedUnit = namedUnit
+        return parsed
+    }
+
+    /// Where this layout's file names its units.
+    var namedUnit: NamedUnit? {
+        if let headerUnit { return .header(headerUnit) }
+        if unitColumn != nil { return .eachRow }
+        return formatUnit.map(NamedUnit.format)
     }
 
     // MARK: Finding columns by name

@@ -60,8 +60,10 @@ enum CronometerFormat: ImportFileFormat {
             CSVReader.Record(line: record.line, fields: record.fields + [fatByDay[record.fields.first?.trimmed ?? ""] ?? ""], isUnterminated: record.isUnterminated)
         }
         let parsed = layout.parsed(joined, format: format, cells: cells)
-        return ParsedImport(
+        var result = ParsedImport(
             format: format, rows: parsed.rows, unitEvidence: parsed.unitEvidence, otherRecordCount: others,
             readAsWindows1252: text.encoding == .windows1252)
+        result.namedUnit = parsed.namedUnit
+        return result
     }
 }

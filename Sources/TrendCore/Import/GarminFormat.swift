@@ -51,6 +51,8 @@ enum GarminFormat: ImportFileFormat {
             evidence = UnitEvidence(readIn: found.readIn)
             evidence?.absorb(found, offset: rows.count)
         }
-        return ParsedImport(format: format, rows: rows + read, unitEvidence: evidence, readAsWindows1252: text.encoding == .windows1252)
+        var parsed = ParsedImport(format: format, rows: rows + read, unitEvidence: evidence, readAsWindows1252: text.encoding == .windows1252)
+        parsed.namedUnit = .eachRow
+        return parsed
     }
 }

@@ -68,6 +68,8 @@ enum CSVFormats {
         // A BMI column settles the unit of a file that names none (SPEC §6).
         if found.bmiColumn == nil { found.bmiColumn = CSVLayout.column(in: header.fields, named: CSVLayout.bmiNames) }
         let (rows, evidence) = found.rows(reading: records, cells: cells)
-        return ParsedImport(format: format, rows: rows, unitEvidence: evidence, readAsWindows1252: text.encoding == .windows1252)
+        var parsed = ParsedImport(format: format, rows: rows, unitEvidence: evidence, readAsWindows1252: text.encoding == .windows1252)
+        parsed.namedUnit = found.namedUnit
+        return parsed
     }
 }

@@ -42,6 +42,8 @@ enum HackersDietFormat: ImportFileFormat {
                 rows += read
             }
         }
-        return ParsedImport(format: format, rows: rows, unitEvidence: evidence)
+        var parsed = ParsedImport(format: format, rows: rows, unitEvidence: evidence)
+        parsed.namedUnit = .eachRow
+        return parsed
     }
 }

@@ -31,6 +31,16 @@ public struct ImportSettings: Sendable {
     public var fallbackUnit: WeightUnit { explicitUnit ?? configuredUnit }
 }
 
+/// Where a file names the unit of its weights (SPEC §6).
+public enum NamedUnit: Equatable, Sendable {
+    /// The header, for every row (`Weight (lb)`, Libra's `#Units:`).
+    case header(WeightUnit)
+    /// Each row or record names its own (a unit column, Apple Health's `unit`).
+    case eachRow
+    /// The app always writes this unit (Zepp, Samsung Health, trend's own export).
+    case format(WeightUnit)
+}
+
 /// One row of an import file, read.
 package enum ImportRow: Equatable, Sendable {
     case entry(WeightEntry, line: Int)
@@ -53,6 +63,12 @@ package struct ParsedImport: Equatable, Sendable {
 
     /// The unit weights were read in because the file names none.
     package var assumedUnit: WeightUnit? { unitEvidence?.readIn }
+    /// Where the file named the units of the weights it names (the
+    /// summary always says which unit, and why: SPEC §6); nil when it
+    /// named none, or each weight names its own.
+    package var namedUnit: NamedUnit?
+    /// The settings a JSON export carries (restored where none are set).
+    package var settings: Settings?
     /// Records of other kinds the file holds (Apple Health: steps, heart rate…).
     package let otherRecordCount: Int
     /// Rows are entries of a JSON array, named "entry N", not lines.
@@ -92,9 +108,12 @@ package struct ParsedImport: Equatable, Sendable {
         var evidenceInUnit = UnitEvidence(readIn: unit)
         evidenceInUnit.rowIndices = evidence.rowIndices
         evidenceInUnit.bmi = evidence.bmi.map { UnitEvidence.Pair(kilograms: $0.kilograms * factor, bmi: $0.bmi) }
-        return ParsedImport(
+        var read = ParsedImport(
             format: format, rows: rows, goalKilograms: goalKilograms, goalPlan: goalPlan, unitEvidence: evidenceInUnit, otherRecordCount: otherRecordCount,
             locatesByEntry: locatesByEntry, readAsWindows1252: readAsWindows1252, loneBodyFatReadings: loneBodyFatReadings)
+        read.namedUnit = namedUnit
+        read.settings = settings
+        return read
     }
 
     /// The same without its rows, keeping what they counted (the no-reading
@@ -104,6 +123,8 @@ package struct ParsedImport: Equatable, Sendable {
             format: format, rows: [], goalKilograms: goalKilograms, goalPlan: goalPlan, unitEvidence: nil, otherRecordCount: otherRecordCount,
             locatesByEntry: locatesByEntry, readAsWindows1252: readAsWindows1252, loneBodyFatReadings: loneBodyFatReadings)
         copy.countedNoReadings = noReadingCount
+        copy.namedUnit = namedUnit
+        copy.settings = settings
         return copy
     }
 

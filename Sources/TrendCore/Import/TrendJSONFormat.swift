@@ -13,8 +13,9 @@ enum TrendJSONFormat: ImportFileFormat {
 
     static func parse(_ bytes: [UInt8], cells: ImportCells, path: String) throws(ImportError) -> ParsedImport {
         let store: WeightStore
+        let settings: Settings?
         do {
-            store = try WeightsDocument.decode(bytes, path: path)
+            (store, settings) = try WeightsDocument.decodeExport(bytes, path: path)
         } catch {
             throw .wrongFormat(path: path, format: format, reason: "\(error)")
         }
@@ -24,6 +25,9 @@ enum TrendJSONFormat: ImportFileFormat {
                 ? .invalid(line: index + 1, reason: "\(entry.timestamp.iso8601) is in the future")
                 : .entry(entry, line: index + 1)
         }
-        return ParsedImport(format: format, rows: rows, goalKilograms: store.goalKilograms, goalPlan: store.goalPlan, locatesByEntry: true)
+        var parsed = ParsedImport(format: format, rows: rows, goalKilograms: store.goalKilograms, goalPlan: store.goalPlan, locatesByEntry: true)
+        parsed.namedUnit = .format(.kilograms)
+        parsed.settings = settings
+        return parsed
     }
 }

@@ -124,7 +124,8 @@ public struct JSONFileWeightRepository: WeightRepository {
     public func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> WeightStore {
         guard let bytes = try MappedFile.readFile(path, reportedAs: path)?.bytes else { throw StorageError.missingInput(path: path) }
         if emptyIsEmpty && bytes.allSatisfy({ $0 == 32 || $0 == 10 || $0 == 13 || $0 == 9 }) { return WeightStore() }
-        return try WeightsDocument.decode(bytes, path: path)
+        // Another weights file, or a JSON export (whose settings a merge leaves alone).
+        return try WeightsDocument.decodeExport(bytes, path: path).store
     }
 
     public func writeCopy(_ store: WeightStore, to path: String) async throws {
@@ -159,20 +160,20 @@ public struct JSONFileSettingsRepository: SettingsRepository {
     }
 
     public func load() async throws -> Settings {
-        guard let file, let bytes = try file.read() else { return Settings() }
+        guard let file, let bytes = try file.read() else { return .unsaved }
         return try SettingsDocument.decode(bytes, path: file.path)
     }
 
-    public func modify(_ change: @escaping @Sendable (inout Settings) -> Void) async throws -> Settings {
+    public func modify<Value: Sendable>(_ change: @escaping @Sendable (inout Settings) -> Value) async throws -> (settings: Settings, outcome: Value) {
         guard let file else { throw StorageError.noDataDirectory }
-        return try await file.update { (current: MappedContents?) async throws -> (bytes: [UInt8], result: Settings) in
-            var settings = try current.map { contents throws(DataFileError) in try SettingsDocument.decode(Array(contents.bytes), path: file.path) } ?? Settings()
+        return try await file.update { (current: MappedContents?) async throws -> (bytes: [UInt8], result: (settings: Settings, outcome: Value)) in
+            var settings = try current.map { contents throws(DataFileError) in try SettingsDocument.decode(Array(contents.bytes), path: file.path) } ?? .unsaved
             guard settings.version <= Settings.currentVersion else {
                 throw DataFileError.newerVersion(path: file.path, version: settings.version)
             }
-            change(&settings)
+            let outcome = change(&settings)
             settings.version = settings.versionNeeded
-            return (SettingsDocument.encode(settings), settings)
+            return (SettingsDocument.encode(settings), (settings, outcome))
         }
     }
 }

@@ -67,6 +67,13 @@ public protocol WeightRepository: StoreRepository, HistoryRepository, CopiesRepo
 /// Storage for the user's settings; like the weights, changed record-level.
 public protocol SettingsRepository: Sendable {
     func load() async throws -> Settings
-    /// Applies `change` to what is stored at this moment, in one locked write.
-    func modify(_ change: @escaping @Sendable (inout Settings) -> Void) async throws -> Settings
+    /// Applies `change` to what is stored at this moment, in one locked
+    /// write, and returns the settings written and what `change` decided.
+    func modify<Value: Sendable>(_ change: @escaping @Sendable (inout Settings) -> Value) async throws -> (settings: Settings, outcome: Value)
+}
+
+extension SettingsRepository {
+    public func modify(_ change: @escaping @Sendable (inout Settings) -> Void) async throws -> Settings {
+        try await modify(change).settings
+    }
 }

@@ -53,7 +53,12 @@ public final class ImportViewModel {
             let n = summary.loneBodyFatReadings
             text += " \(n) body-fat reading\(n == 1 ? " has" : "s have") no weigh-in of the same source within 2 minutes: not stored."
         }
-        if let assumption = summary.unitAssumption { text += "\n" + Self.unitSentence(assumption, unit: unit) }
+        if let assumption = summary.unitAssumption {
+            text += "\n" + Self.unitSentence(assumption, unit: unit)
+        } else if let named = summary.namedUnit {
+            text += "\n" + Self.unitSentence(named, format: summary.format)
+        }
+        if let restore = summary.settingsRestore { text += Self.settingsSentences(restore, now: app.settingsFeature.saved) }
         if !summary.possibleTypos.isEmpty {
             let listed = summary.possibleTypos.prefix(Self.listedRows).map { typo in
                 "\(EntryRendering.longDate(typo.entry.calendarDay)) \(unit.format(kilograms: typo.entry.kilograms)) (\(typo.entry.shortID)), trend there \(unit.format(kilograms: typo.trendKilograms))"
@@ -63,6 +68,36 @@ public final class ImportViewModel {
         }
         out += text + "\n"
         return out
+    }
+
+    /// `Settings restored from the file: height 180 cm, method libra.` and
+    /// what was kept because it is set here to something else.
+    static func settingsSentences(_ restore: SettingsRestore, now: Settings) -> String {
+        func value(_ setting: SettingsFeature.Setting, _ settings: Settings) -> String {
+            switch setting {
+            case .unit: settings.unit.rawValue
+            case .method: (settings.method ?? .default).rawValue
+            case .height: settings.heightCentimetres.map { DecimalText.shortest(($0 * 10).rounded() / 10) + " cm" } ?? "none"
+            case .sex: settings.sex?.rawValue ?? "none"
+            }
+        }
+        var text = ""
+        if !restore.outcome.restored.isEmpty {
+            text += "\nSettings restored from the file: " + restore.outcome.restored.map { "\($0.rawValue) \(value($0, restore.backup))" }.joined(separator: ", ") + "."
+        }
+        for setting in restore.outcome.kept {
+            text += "\nKept your \(setting.rawValue) (\(value(setting, now))); the file has \(value(setting, restore.backup))."
+        }
+        return text
+    }
+
+    /// Which unit the weights of a file that names its units were read in, and where it says so.
+    static func unitSentence(_ named: NamedUnit, format: ImportFormat) -> String {
+        switch named {
+        case .header(let unit): "Weights read as \(unit.name): the file's header says so."
+        case .eachRow: "Weights read in the unit each of them names in the file."
+        case .format(let unit): "Weights read as \(unit.name): \(format.displayName) files are always in \(unit.name)."
+        }
     }
 
     /// Which unit the weights of a file that names none were read in, and why (SPEC §6).
