@@ -92,7 +92,8 @@ struct GoalUnitProgressTests {
         try cli.ok("goal", "60")
         // An old history still has its numbers, as of its latest weigh-in.
         let month = try cli.ok("progress").stdout.replacing(/\ +/, with: " ")
-        #expect(month.contains("(0 weigh-ins)"))
+        // A range without weigh-ins says so and names the history's span; never "no weigh-ins yet" (SPEC §5).
+        #expect(month.hasPrefix("No weigh-ins between 1 Nov 2026 and 30 Nov 2026; the history runs from 1 Jan 2026 to 2 Jan 2026."), "\(month)")
         #expect(month.contains("Latest weigh-in 332 days ago (2 Jan 2026)"))
         #expect(month.contains("Trend 69.9 kg rate after a week of weigh-ins (2 so far)"))
         let all = try cli.ok("progress", "--range", "All").stdout.replacing(/\ +/, with: " ")

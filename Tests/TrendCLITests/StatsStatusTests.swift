@@ -29,7 +29,7 @@ struct StatsStatusTests {
         #expect(json[1]["minimum"] as? Double == 77.6)
         #expect(json[1]["maximum"] as? Double == 80.5)
         let csv = try cli.ok("stats", "--format", "csv").stdout.split(separator: "\n").map(String.init)
-        #expect(csv.first == "period,from,to,weigh_ins,average,minimum,maximum,trend,trend_change,weekly_rate,fat,unit")
+        #expect(csv.first == "period,from,to,weigh_ins,average,minimum,maximum,trend,trend_change,average_weekly_rate,fat,unit")
         #expect(csv.count == 3)
         let november = csv[2].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         #expect(november[0] == "2026-11" && november[1] == "2026-11-01" && november[2] == "2026-11-30" && november[3] == "30")

@@ -3,6 +3,10 @@
 /// by linear interpolation of both the fat ratio and the weight; then three
 /// independent EMAs (α = 0.1) over those days: fat percent, fat mass
 /// (weight × ratio) and lean mass (weight − fat mass).
+///
+/// Two body-fat days more than `gapDays` apart make a gap: nothing is
+/// filled across it and the three EMAs start again after it, so years
+/// without a reading are never given body fat (SPEC §12).
 public struct BodyCompositionSeries: Sendable {
     public struct Day: Equatable, Sendable {
         public let day: CalendarDay
@@ -17,9 +21,17 @@ public struct BodyCompositionSeries: Sendable {
     public static let alpha = 0.1
     /// The weekly rates fit this many daily values (TrendWeight: 28).
     public static let rateWindowDays = 28
+    /// Body-fat days farther apart than this are not bridged.
+    public static let gapDays = 30
+    /// A range's ends need a body-fat day this near them for the change in
+    /// body composition over the range to be told.
+    public static let nearDays = 7
 
-    /// Contiguous, first measured day to last: `days[i].day == first + i`.
+    /// Oldest first, one per day; contiguous within a segment, and a
+    /// segment starts wherever the day before is missing (a gap).
     public let days: [Day]
+    /// The index in `days` where each segment starts.
+    private let segmentStarts: [Int]
 
     /// `entries` in `WeightEntry.isOrderedBefore` order.
     public init(entries: [WeightEntry]) {
@@ -31,68 +43,116 @@ public struct BodyCompositionSeries: Sendable {
             if let known = first[day], known.seconds <= entry.timestamp.epochSeconds { continue }
             first[day] = (entry.timestamp.epochSeconds, entry.kilograms, fat / 100)
         }
-        let measured = first.keys.sorted()
-        guard let start = measured.first else {
-            days = []
-            return
-        }
         var result: [Day] = []
-        var fatPercent: Double?
+        var starts: [Int] = []
+        var fatPercent = 0.0
         var fatMass = 0.0
         var leanMass = 0.0
-        func smooth(_ day: Int, weight: Double, ratio: Double, isMeasured: Bool) {
+        func smooth(_ day: Int, weight: Double, ratio: Double, isMeasured: Bool, restart: Bool) {
             let mass = weight * ratio
-            if let previous = fatPercent {
-                fatPercent = previous + Self.alpha * (ratio * 100 - previous)
-                fatMass += Self.alpha * (mass - fatMass)
-                leanMass += Self.alpha * ((weight - mass) - leanMass)
-            } else {
+            if restart {
+                starts.append(result.count)
                 fatPercent = ratio * 100
                 fatMass = mass
                 leanMass = weight - mass
+            } else {
+                fatPercent += Self.alpha * (ratio * 100 - fatPercent)
+                fatMass += Self.alpha * (mass - fatMass)
+                leanMass += Self.alpha * ((weight - mass) - leanMass)
             }
             result.append(
-                Day(day: CalendarDay(dayNumber: day), isMeasured: isMeasured, fatPercent: fatPercent!, fatMassKilograms: fatMass, leanMassKilograms: leanMass))
+                Day(day: CalendarDay(dayNumber: day), isMeasured: isMeasured, fatPercent: fatPercent, fatMassKilograms: fatMass, leanMassKilograms: leanMass))
         }
-        var previous = start
-        for day in measured {
+        var previous: Int?
+        for day in first.keys.sorted() {
             let now = first[day]!
-            if day > previous + 1 {
+            if let previous, day - previous <= Self.gapDays {
                 let before = first[previous]!
-                let gap = Double(day - previous)
+                let span = Double(day - previous)
                 for filled in (previous + 1)..<day {
-                    let t = Double(filled - previous) / gap
+                    let t = Double(filled - previous) / span
                     smooth(filled, weight: before.kilograms + (now.kilograms - before.kilograms) * t,
-                           ratio: before.ratio + (now.ratio - before.ratio) * t, isMeasured: false)
+                           ratio: before.ratio + (now.ratio - before.ratio) * t, isMeasured: false, restart: false)
                 }
+                smooth(day, weight: now.kilograms, ratio: now.ratio, isMeasured: true, restart: false)
+            } else {
+                smooth(day, weight: now.kilograms, ratio: now.ratio, isMeasured: true, restart: true)
             }
-            smooth(day, weight: now.kilograms, ratio: now.ratio, isMeasured: true)
             previous = day
         }
         days = result
+        segmentStarts = starts
     }
 
     public var isEmpty: Bool { days.isEmpty }
     public var lastDay: CalendarDay? { days.last?.day }
 
+    /// The index of the last day on or before `day`, if any.
+    private func index(onOrBefore day: CalendarDay) -> Int? {
+        var low = 0
+        var high = days.count
+        while low < high {
+            let mid = (low + high) / 2
+            if days[mid].day <= day { low = mid + 1 } else { high = mid }
+        }
+        return low == 0 ? nil : low - 1
+    }
+
+    /// The value of `day`, when the series covers it (not inside a gap).
     public func day(_ day: CalendarDay) -> Day? {
-        guard let first = days.first?.day.dayNumber else { return nil }
-        let index = day.dayNumber - first
-        return days.indices.contains(index) ? days[index] : nil
+        guard let index = index(onOrBefore: day), days[index].day == day else { return nil }
+        return days[index]
     }
 
     /// The last day on or before `day` that the series covers.
     public func latest(onOrBefore day: CalendarDay) -> Day? {
-        guard let first = days.first, day >= first.day else { return nil }
-        return self.day(min(day, days.last!.day))
+        index(onOrBefore: day).map { days[$0] }
     }
 
-    /// Least-squares slope × 7 of the last 28 daily values up to `day`, for
-    /// each of the three series; nil with fewer than 2 days.
+    /// Which segment (the days between two gaps) index `i` lies in.
+    private func segment(of i: Int) -> Int {
+        var low = 0
+        var high = segmentStarts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if segmentStarts[mid] <= i { low = mid + 1 } else { high = mid }
+        }
+        return low - 1
+    }
+
+    /// The first gap between two covered days: the last body-fat day
+    /// before it and the first after it; nil when none lies between.
+    public func gap(between a: CalendarDay, and b: CalendarDay) -> (lastBefore: CalendarDay, firstAfter: CalendarDay)? {
+        guard let i = index(onOrBefore: min(a, b)), let j = index(onOrBefore: max(a, b)) else { return nil }
+        let segment = segment(of: i)
+        guard segment != self.segment(of: j) else { return nil }
+        let next = segmentStarts[segment + 1]
+        return (days[next - 1].day, days[next].day)
+    }
+
+    /// The measured day nearest to `day` within `nearDays`, if any (the
+    /// earlier one on a tie).
+    public func measuredDay(near day: CalendarDay) -> Day? {
+        let limit = day.dayNumber + Self.nearDays
+        var best: Day?
+        var i = index(onOrBefore: CalendarDay(dayNumber: day.dayNumber - Self.nearDays - 1)).map { $0 + 1 } ?? 0
+        while i < days.count, days[i].day.dayNumber <= limit {
+            let candidate = days[i]
+            if candidate.isMeasured, best.map({ abs(candidate.day.dayNumber - day.dayNumber) < abs($0.day.dayNumber - day.dayNumber) }) ?? true {
+                best = candidate
+            }
+            i += 1
+        }
+        return best
+    }
+
+    /// Least-squares slope × 7 of the last 28 daily values up to `day` (and
+    /// after the last gap before it), for each of the three series; nil
+    /// with fewer than 2 days.
     public func weeklyRates(upTo day: CalendarDay) -> (fatPercent: Double, fatMass: Double, leanMass: Double)? {
-        guard let end = latest(onOrBefore: day), let first = days.first else { return nil }
-        let endIndex = end.day.dayNumber - first.day.dayNumber
-        let window = days[max(0, endIndex - Self.rateWindowDays + 1)...endIndex]
+        guard let endIndex = index(onOrBefore: day) else { return nil }
+        let segmentStart = segmentStarts[segment(of: endIndex)]
+        let window = days[max(segmentStart, endIndex - Self.rateWindowDays + 1)...endIndex]
         guard window.count >= 2 else { return nil }
         return (
             LeastSquares.weeklySlope(window.map(\.fatPercent)), LeastSquares.weeklySlope(window.map(\.fatMassKilograms)),

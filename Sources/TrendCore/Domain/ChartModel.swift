@@ -118,7 +118,8 @@ public struct ChartModel: Equatable, Sendable {
         if items.isEmpty && !weighIns.isEmpty { items.append(.weighIns) }
         if !trendSegments.isEmpty { items.append(.trend) }
         if trendSegments.contains(where: { $0.contains(where: \.isEstimated) }) { items.append(.estimated) }
-        if goal != nil { items.append(.goal) }
+        // A goal beyond the span is an edge label, not a line: nothing for the legend to name.
+        if let goal, goal.beyond == nil { items.append(.goal) }
         if plan != nil { items.append(.plan) }
         if !projection.isEmpty { items.append(.projection) }
         return items
@@ -277,7 +278,8 @@ public struct ChartModel: Equatable, Sendable {
             let trend = rows.map { TrendPoint(day: $0.day, value: display($0.trendKilograms), isEstimated: $0.isEstimated) }
             return (measured, trend)
         case .fat, .fatMass, .leanMass:
-            guard let first = days.first?.day.dayNumber else { return ([], []) }
+            guard !days.isEmpty else { return ([], []) }
+            let byDay = Dictionary(days.map { ($0.day.dayNumber, $0) }, uniquingKeysWith: { first, _ in first })
             func value(_ day: BodyCompositionSeries.Day) -> Double {
                 switch metric {
                 case .fat: day.fatPercent
@@ -289,8 +291,7 @@ public struct ChartModel: Equatable, Sendable {
             for point in points {
                 guard let fat = point.entry.fatPercent else { continue }
                 let day = point.entry.calendarDay
-                let index = day.dayNumber - first
-                guard days.indices.contains(index) else { continue }
+                guard let trendDay = byDay[day.dayNumber] else { continue }
                 let mass = point.kilograms * fat / 100
                 let reading: Double =
                     switch metric {
@@ -298,7 +299,7 @@ public struct ChartModel: Equatable, Sendable {
                     case .fatMass: display(mass)
                     default: display(point.kilograms - mass)
                     }
-                measured.append((day, reading, value(days[index])))
+                measured.append((day, reading, value(trendDay)))
             }
             // Filled days inside a long gap between measurements are left out, as for weight.
             var trend: [TrendPoint] = []

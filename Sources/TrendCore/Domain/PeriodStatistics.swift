@@ -20,9 +20,11 @@ public struct PeriodStatistics: Equatable, Sendable {
         /// That trend minus the trend on the day before the period (or, for
         /// the period the history starts in, its first trend).
         public let trendChangeKilograms: Double?
-        /// The weekly rate as of the period's last weigh-in, once there was a week of weigh-ins.
-        public let weeklyRateKilograms: Double?
-        /// The body-fat trend as of the period's last weigh-in, where the body-fat series covers it.
+        /// The period's average weekly rate: its trend change ÷ the days from
+        /// its first to its last weigh-in day × 7 (nil with one weigh-in day).
+        public let averageWeeklyRateKilograms: Double?
+        /// The body-fat trend as of the period's last weigh-in, only when the
+        /// period holds a body-fat reading.
         public let fatPercent: Double?
 
         public var isEmpty: Bool { weighIns == 0 }
@@ -44,10 +46,14 @@ public struct PeriodStatistics: Equatable, Sendable {
             let next = Self.next(after: start, period)
             let end = next.adding(days: -1)
             var weights: [Double] = []
+            var firstDay: CalendarDay?
             var lastDay: CalendarDay?
+            var hasFat = false
             while index < entries.endIndex, entries[index].calendarDay <= end {
                 weights.append(entries[index].kilograms)
+                firstDay = firstDay ?? entries[index].calendarDay
                 lastDay = entries[index].calendarDay
+                hasFat = hasFat || entries[index].fatPercent != nil
                 index += 1
             }
             var trend: Double?
@@ -58,14 +64,18 @@ public struct PeriodStatistics: Equatable, Sendable {
                 trend = series.trendKilograms(on: lastDay)
                 let before = series.trendKilograms(on: start.adding(days: -1)) ?? series.trendKilograms(on: max(start, firstSeriesDay))
                 if let trend, let before { change = trend - before }
-                rate = series.weeklyRateKilograms(endingOn: lastDay)
-                fat = composition.day(lastDay)?.fatPercent
+                // The period's own average, so that it always agrees with its change.
+                if let change, let firstDay, lastDay > firstDay {
+                    rate = change / Double(lastDay.dayNumber - firstDay.dayNumber) * 7
+                }
+                // Only a period that measured body fat shows it: never one filled in between readings.
+                if hasFat { fat = composition.latest(onOrBefore: lastDay)?.fatPercent }
             }
             rows.append(
                 Row(
                     label: Self.label(start, period), first: start, last: end, weighIns: weights.count,
                     averageKilograms: weights.isEmpty ? nil : weights.reduce(0, +) / Double(weights.count), minimumKilograms: weights.min(),
-                    maximumKilograms: weights.max(), trendKilograms: trend, trendChangeKilograms: change, weeklyRateKilograms: rate,
+                    maximumKilograms: weights.max(), trendKilograms: trend, trendChangeKilograms: change, averageWeeklyRateKilograms: rate,
                     fatPercent: fat))
             start = next
         }

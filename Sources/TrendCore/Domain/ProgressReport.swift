@@ -55,15 +55,48 @@ public struct ProgressReport: Equatable, Sendable {
         public let fatPercentWeeklyRate: Double?
         public let fatMassWeeklyRateKilograms: Double?
         public let leanMassWeeklyRateKilograms: Double?
-        /// Over the range: the trend's change from its first to its last body-fat day in range.
+        /// Over the range: the trends' change from the body-fat day nearest
+        /// the range's first weigh-in day to the one nearest its last; nil
+        /// when `changeWithheld` says why it is not told.
         public let fatMassChangeKilograms: Double?
         public let leanMassChangeKilograms: Double?
+        /// Why the change over the range is not told; nil when it is (or
+        /// the range spans a single day).
+        public let changeWithheld: ChangeWithheld?
+
+        /// Why the breakdown of a range's change is left out (SPEC §12).
+        public enum ChangeWithheld: Equatable, Sendable {
+            /// No body fat was measured within a week of this end of the range.
+            case noBodyFatNear(CalendarDay)
+            /// Body fat was not measured between these two days (a gap): the
+            /// two ends belong to different series.
+            case gap(from: CalendarDay, to: CalendarDay)
+        }
+
+        public init(
+            asOf: CalendarDay, fatPercent: Double, fatMassKilograms: Double, leanMassKilograms: Double, fatPercentWeeklyRate: Double?,
+            fatMassWeeklyRateKilograms: Double?, leanMassWeeklyRateKilograms: Double?, fatMassChangeKilograms: Double?, leanMassChangeKilograms: Double?,
+            changeWithheld: ChangeWithheld?
+        ) {
+            self.asOf = asOf
+            self.fatPercent = fatPercent
+            self.fatMassKilograms = fatMassKilograms
+            self.leanMassKilograms = leanMassKilograms
+            self.fatPercentWeeklyRate = fatPercentWeeklyRate
+            self.fatMassWeeklyRateKilograms = fatMassWeeklyRateKilograms
+            self.leanMassWeeklyRateKilograms = leanMassWeeklyRateKilograms
+            self.fatMassChangeKilograms = fatMassChangeKilograms
+            self.leanMassChangeKilograms = leanMassChangeKilograms
+            self.changeWithheld = changeWithheld
+        }
 
         /// What share of the change in weight was fat: fat-mass change ÷
-        /// (fat-mass + lean-mass change); nil when they cancel out.
+        /// (fat-mass + lean-mass change), only when it lies between 0 and 1:
+        /// fat and lean moving apart is not a share of anything.
         public var fatShareOfChange: Double? {
             guard let fat = fatMassChangeKilograms, let lean = leanMassChangeKilograms, abs(fat + lean) > 1e-9 else { return nil }
-            return fat / (fat + lean)
+            let share = fat / (fat + lean)
+            return share >= 0 && share <= 1 ? share : nil
         }
 
         /// The total change the share is of (fat + lean).
@@ -81,6 +114,12 @@ public struct ProgressReport: Equatable, Sendable {
         public let by: CalendarDay
         /// Planned, signed (negative: losing).
         public let weeklyRateKilograms: Double
+        /// The rate was given (`--rate`), not worked out from a date: shown as given.
+        public let isGivenRate: Bool
+        /// Faster than most plans aim for (`GoalGuard.isFast`): the report says so once.
+        public let isFast: Bool
+        /// The energy balance the planned rate asks for (kcal a day).
+        public var plannedEnergyBalance: Int { ProgressReport.energyBalance(weeklyRateKilograms: weeklyRateKilograms) }
         /// Where the plan line is on the report's day.
         public let planTrendTodayKilograms: Double
         /// Positive is ahead of the plan: the plan line minus the trend for a loss,
@@ -144,7 +183,10 @@ public struct ProgressReport: Equatable, Sendable {
     /// No weigh-ins in the range (the history may still have some).
     public var isEmpty: Bool { points.isEmpty }
     /// No weigh-ins at all.
-    public var hasNoHistory: Bool { asOf == nil }
+    public var hasNoHistory: Bool { historyDays == nil }
+    /// The first and the latest weigh-in day of the whole history, whatever
+    /// the range and `--until`: what a range without weigh-ins names.
+    public var historyDays: ClosedRange<CalendarDay>? = nil
 
     /// The trend change over the range (TrendWeight's "change").
     public var changeKilograms: Double? {
@@ -193,9 +235,11 @@ public struct ProgressReport: Equatable, Sendable {
     public var projectedGoalDateIsPast: Bool { projectedGoalDate.map { $0 < to } ?? false }
 
     /// Nothing prepared yet.
-    public static func empty(range: ProgressRange, today: CalendarDay, method: TrendMethod = .default) -> ProgressReport {
+    public static func empty(
+        range: ProgressRange, today: CalendarDay, method: TrendMethod = .default, isCustomPeriod: Bool = false, from: CalendarDay? = nil
+    ) -> ProgressReport {
         ProgressReport(
-            range: range, isCustomPeriod: false, from: nil, to: today, method: method, points: [], estimatedDays: [], goalKilograms: nil, asOf: nil,
+            range: range, isCustomPeriod: isCustomPeriod, from: from, to: today, method: method, points: [], estimatedDays: [], goalKilograms: nil, asOf: nil,
             trackingSince: nil, trendKilograms: nil, weeklyRateKilograms: nil,
             deltas: Deltas(day: nil, week: nil, twoWeeks: nil, fourWeeks: nil), goal: nil, weighInDays: 0, hasEnoughData: false,
             longestGap: nil, bodyComposition: nil, bodyCompositionDays: [], bmi: nil, plan: nil)
@@ -214,7 +258,11 @@ public struct ProgressReport: Equatable, Sendable {
         let entries = until == nil ? allEntries : allEntries.filter { $0.calendarDay <= today }
         let series = TrendSeries(entries: entries, method: method)
         guard let firstSeriesDay = series.firstDay, let asOf = series.lastDay else {
-            return .empty(range: range, today: today, method: method)
+            // Nothing up to `until`: the period is still the one asked for, and the history is named.
+            var report = ProgressReport.empty(
+                range: range, today: today, method: method, isCustomPeriod: since != nil, from: since ?? range.firstDay(today: today))
+            report.historyDays = dayRange(of: allEntries)
+            return report
         }
         let from = since ?? range.firstDay(today: today) ?? firstSeriesDay
         func trend(_ day: CalendarDay) -> Double? { series.trendKilograms(on: day) }
@@ -252,7 +300,8 @@ public struct ProgressReport: Equatable, Sendable {
         }
         let weeklyRate = enough ? series.weeklyRateKilograms : nil
         let compositionSeries = BodyCompositionSeries(entries: entries)
-        let composition = bodyComposition(compositionSeries, from: from, to: today)
+        let composition = bodyComposition(
+            compositionSeries, first: points.first?.entry.calendarDay, last: points.last?.entry.calendarDay, to: today)
         let compositionDays = compositionSeries.days.filter { $0.day >= from && $0.day <= today }
         let bmi = heightCentimetres.flatMap { height in latestTrend.map { BodyMassIndex(kilograms: $0, centimetres: height) } }
         var plan: PlanStatus?
@@ -269,24 +318,49 @@ public struct ProgressReport: Equatable, Sendable {
             weighInDays: series.weighInDayCount, hasEnoughData: enough, longestGap: longestGap, bodyComposition: composition, bodyCompositionDays: compositionDays, bmi: bmi,
             plan: plan)
         report.unusablePlan = unusable
+        report.historyDays = until == nil ? firstSeriesDay...asOf : dayRange(of: allEntries)
         return report
     }
 
-    static func bodyComposition(_ series: BodyCompositionSeries, from: CalendarDay, to: CalendarDay) -> BodyComposition? {
+    /// The first and last calendar day of entries in instant order: a day
+    /// at another offset may lie a day either way of its neighbours, so the
+    /// entries within two days of each end are looked at.
+    static func dayRange(of entries: [WeightEntry]) -> ClosedRange<CalendarDay>? {
+        guard let first = entries.first, let last = entries.last else { return nil }
+        var low = first.calendarDay
+        var high = last.calendarDay
+        for entry in entries.prefix(while: { $0.timestamp.epochSeconds - first.timestamp.epochSeconds < 2 * 86_400 }) { low = min(low, entry.calendarDay) }
+        for entry in entries.reversed().prefix(while: { last.timestamp.epochSeconds - $0.timestamp.epochSeconds < 2 * 86_400 }) { high = max(high, entry.calendarDay) }
+        return low...high
+    }
+
+    /// As of the latest body-fat day up to `to`; the change over the range
+    /// only when both of its ends (`first`, `last`: its first and last
+    /// weigh-in days) have a body-fat day within a week, with no gap between.
+    static func bodyComposition(_ series: BodyCompositionSeries, first: CalendarDay?, last: CalendarDay?, to: CalendarDay) -> BodyComposition? {
         guard let latest = series.latest(onOrBefore: to) else { return nil }
         let rates = series.weeklyRates(upTo: latest.day)
-        // The change over the range: from its first to its last measured day in range.
-        let measured = series.days.filter { $0.isMeasured && $0.day >= from && $0.day <= to }
         var fatChange: Double?
         var leanChange: Double?
-        if let first = measured.first, let last = measured.last, first.day < last.day {
-            fatChange = last.fatMassKilograms - first.fatMassKilograms
-            leanChange = last.leanMassKilograms - first.leanMassKilograms
+        var withheld: BodyComposition.ChangeWithheld?
+        if let first, let last, first < last {
+            switch (series.measuredDay(near: first), series.measuredDay(near: last)) {
+            case (nil, _): withheld = .noBodyFatNear(first)
+            case (_, nil): withheld = .noBodyFatNear(last)
+            case (let start?, let end?) where start.day < end.day:
+                if let gap = series.gap(between: start.day, and: end.day) {
+                    withheld = .gap(from: gap.lastBefore, to: gap.firstAfter)
+                } else {
+                    fatChange = end.fatMassKilograms - start.fatMassKilograms
+                    leanChange = end.leanMassKilograms - start.leanMassKilograms
+                }
+            default: break
+            }
         }
         return BodyComposition(
             asOf: latest.day, fatPercent: latest.fatPercent, fatMassKilograms: latest.fatMassKilograms, leanMassKilograms: latest.leanMassKilograms,
             fatPercentWeeklyRate: rates?.fatPercent, fatMassWeeklyRateKilograms: rates?.fatMass, leanMassWeeklyRateKilograms: rates?.leanMass,
-            fatMassChangeKilograms: fatChange, leanMassChangeKilograms: leanChange)
+            fatMassChangeKilograms: fatChange, leanMassChangeKilograms: leanChange, changeWithheld: withheld)
     }
 
     static func planStatus(
@@ -319,7 +393,9 @@ public struct ProgressReport: Equatable, Sendable {
         let required = remainingDays > 0 && !goal.isReached ? (target - latestTrend) / Double(remainingDays) * 7 : nil
         let late = goal.projectedDay.map { $0.dayNumber - by.dayNumber }
         return PlanStatus(
-            start: plan.start, startTrendKilograms: startTrend, by: by, weeklyRateKilograms: plannedRate, planTrendTodayKilograms: planLine,
+            start: plan.start, startTrendKilograms: startTrend, by: by, weeklyRateKilograms: plannedRate,
+            isGivenRate: { if case .weeklyRate = plan.pace { true } else { false } }(),
+            isFast: GoalGuard.isFast(weeklyRateKilograms: plannedRate, trendKilograms: startTrend), planTrendTodayKilograms: planLine,
             aheadByKilograms: enough ? ahead : nil,
             aheadByDays: enough && abs(plannedRate) > 1e-9 ? ahead / (abs(plannedRate) / 7) : nil,
             requiredWeeklyRateKilograms: enough ? required : nil, requiredEnergyBalance: enough ? required.map(energyBalance) : nil,

@@ -16,7 +16,8 @@ public enum TrendMethod: String, CaseIterable, Sendable {
     case hackersDiet = "hackers-diet"
     /// Libra: `t += (1 − e^(−Δ/7)) (w − t)`, Δ = days since the previous weigh-in.
     case libra
-    /// TrendWeight's Holt presets: level and slope, gaps filled linearly.
+    /// Holt's linear smoothing, three presets of our own (TrendWeight has
+    /// no Holt method): level and slope, gaps filled linearly.
     case holtGentle = "holt-gentle"
     case holt
     case holtResponsive = "holt-responsive"

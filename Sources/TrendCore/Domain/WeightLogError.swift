@@ -27,6 +27,10 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
     /// the weigh-ins the trend rests on while they are fewer than three,
     /// since one of them may be the typo.
     case unlikelyWeight(kilograms: Double, trendKilograms: Double, likely: [LikelyWeight], unit: WeightUnit, earlier: [WeightEntry])
+    /// A goal far from the trend as typed, near it read another way (SPEC §13).
+    case unlikelyGoal(kilograms: Double, trendKilograms: Double, likely: [LikelyWeight], unit: WeightUnit)
+    /// A goal under a healthy BMI at the height known (`bmi`), or under 40 kg without one.
+    case goalUnderHealthyBMI(kilograms: Double, bmi: Double?, centimetres: Double?, unit: WeightUnit)
     /// A first weigh-in no person weighs (outside 20–300 kg).
     case implausibleWeight(kilograms: Double, likely: [LikelyWeight], unit: WeightUnit)
     /// Some of the ids to remove are unknown or ambiguous: nothing was removed.
@@ -66,6 +70,15 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unlikelyWeight(let kilograms, let trend, let likely, let unit, _):
             "\(unit.format(kilograms: kilograms)) is far from your trend of \(unit.format(kilograms: trend))"
                 + (likely.isEmpty ? "" : "; did you mean " + likely.map { $0.text(in: unit) }.joined(separator: " or ") + "?")
+        case .unlikelyGoal(let kilograms, let trend, let likely, let unit):
+            "a goal of \(unit.format(kilograms: kilograms)) is far from your trend of \(unit.format(kilograms: trend)); did you mean "
+                + likely.map { $0.text(in: unit) }.joined(separator: " or ") + "?"
+        case .goalUnderHealthyBMI(let kilograms, let bmi, let centimetres, let unit):
+            if let bmi, let centimetres {
+                "a goal of \(unit.format(kilograms: kilograms)) is a BMI of \(Decimal1.text(bmi)) at \(Decimal1.text(centimetres)) cm, under the healthy \(DecimalText.shortest(GoalGuard.lowestHealthyBMI))"
+            } else {
+                "a goal of \(unit.format(kilograms: kilograms)) is under \(WeightUnit.kilograms.format(kilograms: GoalGuard.lowestGoalKilograms)), lighter than a healthy adult"
+            }
         case .implausibleWeight(let kilograms, let likely, let unit):
             "\(unit.format(kilograms: kilograms)) is not a weight a person has"
                 + (likely.isEmpty ? "" : "; did you mean " + likely.map { $0.text(in: unit) }.joined(separator: " or ") + "?")

@@ -31,9 +31,23 @@ public final class GoalFeature {
         case weeklyRate(kilograms: Double)
     }
 
+    /// What setting a goal did.
+    public struct SetOutcome: Equatable, Sendable {
+        /// The plan's weekly rate (signed kilograms) when it is faster than
+        /// most plans aim for (`GoalGuard.isFast`): set, but to be said.
+        public let fastWeeklyRateKilograms: Double?
+        /// The trend the plan starts from, when there is one.
+        public let trendKilograms: Double?
+    }
+
     /// Sets the goal, with a plan that starts today from today's trend, or
-    /// without one (which clears a plan set before).
-    public func setGoal(kilograms: Double, plan request: PlanRequest? = nil) async throws {
+    /// without one (which clears a plan set before). Decided under the lock
+    /// against the trend stored then: a goal typed in the wrong unit, or
+    /// under a healthy BMI, is refused unless `check` is skipped (`--force`).
+    @discardableResult
+    public func setGoal(
+        kilograms: Double, plan request: PlanRequest? = nil, check: WeightLogFeature.TypoCheck = .skipped
+    ) async throws -> SetOutcome {
         guard WeightInput.isValid(kilograms: kilograms) else {
             throw WeightLogError.goalOutOfRange(kilograms: kilograms)
         }
@@ -46,24 +60,34 @@ public final class GoalFeature {
             throw WeightLogError.planRateOutOfRange(kilograms: rate)
         }
         let method = settings.method
-        try await weightLog.apply { [repository] in
+        let height = settings.heightCentimetres
+        return try await weightLog.apply { [repository] in
             try await repository.modify { store in
+                // The trend the report shows: the selected method over the whole history.
+                let trend = TrendSeries(entries: store.entries, method: method).lastTrendKilograms
+                if case .typedIn(let unit) = check {
+                    try GoalGuard.check(kilograms, typedIn: unit, trendKilograms: trend, heightCentimetres: height)
+                }
                 var plan: GoalPlan?
+                var weeklyRate: Double?
                 switch request {
                 case nil: plan = nil
-                case .by(let day)?: plan = GoalPlan(start: today, pace: .by(day))
+                case .by(let day)?:
+                    plan = GoalPlan(start: today, pace: .by(day))
+                    weeklyRate = trend.map { (kilograms - $0) / Double(day.dayNumber - today.dayNumber) * 7 }
                 case .weeklyRate(let rate)?:
-                    // The direction comes from the goal against the trend the report shows.
-                    guard let trend = TrendSeries(entries: store.entries, method: method).lastTrendKilograms else {
-                        throw WeightLogError.planWithoutWeighIns
-                    }
+                    // The direction comes from the goal against the trend.
+                    guard let trend else { throw WeightLogError.planWithoutWeighIns }
                     let days = abs(kilograms - trend) / rate * 7
                     guard days <= Double(GoalPlan.longestDays) else {
                         throw WeightLogError.planTooLong(day: today.adding(days: Int(min(days, Double(GoalPlan.longestStoredDays)).rounded(.up))))
                     }
-                    plan = GoalPlan(start: today, pace: .weeklyRate(kilograms: kilograms < trend ? -rate : rate))
+                    weeklyRate = kilograms < trend ? -rate : rate
+                    plan = GoalPlan(start: today, pace: .weeklyRate(kilograms: weeklyRate!))
                 }
                 store.setGoal(kilograms, plan: plan)
+                let fast = weeklyRate.flatMap { rate in trend.flatMap { GoalGuard.isFast(weeklyRateKilograms: rate, trendKilograms: $0) ? rate : nil } }
+                return SetOutcome(fastWeeklyRateKilograms: fast, trendKilograms: trend)
             }
         }
     }

@@ -126,8 +126,11 @@ struct BrailleChart {
         // The goal beyond the span: its label at the edge it lies beyond.
         var overlay: [Int: (column: Int, text: String)] = [:]
         if let goal = model.goal, let beyond = goal.beyond {
-            let text = goal.label + (unicode ? (beyond == .below ? " ↓" : " ↑") : (beyond == .below ? " (below)" : " (above)"))
-            overlay[beyond == .below ? rows - 1 : 0] = (max(0, plotColumns - text.count), text)
+            let arrow = unicode ? (beyond == .below ? " ↓" : " ↑") : (beyond == .below ? " (below)" : " (above)")
+            // A plot too narrow for the whole label keeps the figure and the arrow.
+            var text = goal.label + arrow
+            if text.count > plotColumns { text = String(goal.label.drop { $0 != " " }.dropFirst()) + arrow }
+            if text.count <= plotColumns { overlay[beyond == .below ? rows - 1 : 0] = (plotColumns - text.count, text) }
         }
 
         // Each value tick on the row its value falls in; never two on one row.
@@ -183,13 +186,14 @@ struct BrailleChart {
         var dayLabels = labelLine.joined()
         while dayLabels.hasSuffix(" ") { dayLabels.removeLast() }
         out += dayLabels + "\n"
-        out += legend(labelWidth: labelWidth) + "\n"
+        out += legend(labelWidth: labelWidth, width: labelWidth + 2 + plotColumns) + "\n"
         return out
     }
 
-    /// What is drawn, each with a sample in its colour.
-    func legend(labelWidth: Int) -> String {
-        var parts: [String] = []
+    /// What is drawn, each with a sample in its colour, under the plot;
+    /// wrapped between entries to `width`, never inside one (SPEC §17).
+    func legend(labelWidth: Int, width: Int) -> String {
+        var parts: [(painted: String, columns: Int)] = []
         // Without colour the sides of the trend look alike: one entry for the weigh-ins.
         var items = model.legend
         if !color && (items.contains(.floaters) || items.contains(.sinkers)) {
@@ -212,9 +216,26 @@ struct BrailleChart {
             }
             var name = ChartPicture.legendName(item)
             if item == .goal, let goal = model.goal { name = goal.label }
-            parts.append(paint(sample, layer) + " " + name)
+            parts.append((painted: paint(sample, layer) + " " + name, columns: sample.count + 1 + name.count))
         }
-        return String(repeating: " ", count: labelWidth + 2) + parts.joined(separator: "   ")
+        // Under the plot while that leaves room for the widest entry, else from the left edge.
+        let widest = parts.map(\.columns).max() ?? 0
+        let indent = labelWidth + 2 + widest <= width ? labelWidth + 2 : 0
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for part in parts {
+            if used > 0 && indent + used + 3 + part.columns > width {
+                lines.append(line)
+                line = ""
+                used = 0
+            }
+            line += (used > 0 ? "   " : "") + part.painted
+            used += (used > 0 ? 3 : 0) + part.columns
+        }
+        lines.append(line)
+        let pad = String(repeating: " ", count: indent)
+        return lines.map { pad + $0 }.joined(separator: "\n")
     }
 
     func paint(_ text: String, _ layer: Layer) -> String {

@@ -21,7 +21,7 @@ public struct TerminalChart: Sendable {
     /// where the locale is UTF-8 and ASCII was not asked for.
     func rendered(_ model: ChartModel, display: Display) -> String {
         BrailleChart(
-            model: model, columns: max(40, display.terminalWidth), rows: rows, unicode: display.isUTF8 && !ascii, color: display.usesColor
+            model: model, columns: max(20, display.terminalWidth), rows: rows, unicode: display.isUTF8 && !ascii, color: display.usesColor
         ).rendered()
     }
 }

@@ -12,7 +12,7 @@ public struct StatsRowDocument: Encodable, Sendable {
     let maximum: Double?
     let trend: Double?
     let trendChange: Double?
-    let weeklyRate: Double?
+    let averageWeeklyRate: Double?
     let fatPercent: Double?
 
     public init(_ row: PeriodStatistics.Row, unit: WeightUnit) {
@@ -27,7 +27,7 @@ public struct StatsRowDocument: Encodable, Sendable {
         maximum = weight(row.maximumKilograms)
         trend = weight(row.trendKilograms)
         trendChange = weight(row.trendChangeKilograms)
-        weeklyRate = weight(row.weeklyRateKilograms)
+        averageWeeklyRate = weight(row.averageWeeklyRateKilograms)
         fatPercent = DisplayRounding.hundredths(row.fatPercent)
     }
 }

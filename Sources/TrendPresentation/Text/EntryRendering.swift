@@ -49,6 +49,21 @@ public enum EntryRendering {
         return "\(day.day) \(months[day.month - 1])\(year) \(timestamp.clock(seconds: false))"
     }
 
+    /// A rate as it was given, to as many decimals as it has (up to 3):
+    /// `-0.25 kg/week`, never rounded to `-0.3`; stones in pounds.
+    public static func givenWeeklyRate(_ kilograms: Double, unit: WeightUnit) -> String {
+        let shown: WeightUnit = unit == .stones ? .pounds : unit
+        let value = (shown.value(fromKilograms: kilograms) * 1000).rounded() / 1000
+        var text = DecimalText.shortest(abs(value))
+        if !text.contains(".") { text += ".0" }
+        return (value > 0 ? "+" : value < 0 ? "-" : "") + text + " " + shown.rawValue + "/week"
+    }
+
+    /// `-2.4 kg/week is faster than 1% of your weight a week; most plans aim for 0.5–1%`.
+    public static func fastPlanWarning(_ weeklyRateKilograms: Double, unit: WeightUnit) -> String {
+        "\(givenWeeklyRate(weeklyRateKilograms, unit: unit)) is faster than 1% of your weight a week; most plans aim for 0.5–1%"
+    }
+
     /// `-0.4 kg/week`.
     public static func weeklyRate(_ kilograms: Double, unit: WeightUnit) -> String {
         unit.formatChange(kilograms: kilograms) + "/week"

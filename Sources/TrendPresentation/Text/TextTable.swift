@@ -1,8 +1,14 @@
 /// Columns padded to their widest cell; the last column is not padded.
+/// Laid out to the display's width when it has one (SPEC §17): a last
+/// column that does not fit wraps under itself, and a table whose other
+/// columns do not fit is shown one row at a time, a header before each value.
 public struct TextTable {
     let headers: [String]
     let rightAligned: Set<Int>
     private var rows: [[String]] = []
+
+    /// The last column wraps under itself while it has at least this many columns.
+    static let leastLastColumn = 16
 
     public init(headers: [String], rightAligned: Set<Int> = []) {
         self.headers = headers
@@ -18,12 +24,26 @@ public struct TextTable {
         for row in rows {
             for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
         }
+        let last = headers.count - 1
+        // Where the last column starts: every other column and its two spaces.
+        let lastStart = widths.dropLast().reduce(0) { $0 + $1 + 2 }
+        if let width = display.width, lastStart + widths[last] > width {
+            if width - lastStart >= Self.leastLastColumn && !rightAligned.contains(last) {
+                return rendered(widths: widths, display: display, lastColumnWidth: width - lastStart)
+            }
+            return vertical(width: width, display: display)
+        }
+        return rendered(widths: widths, display: display, lastColumnWidth: nil)
+    }
+
+    private func rendered(widths: [Int], display: Display, lastColumnWidth: Int?) -> String {
+        let lastStart = widths.dropLast().reduce(0) { $0 + $1 + 2 }
         func line(_ cells: [String]) -> String {
             var parts: [String] = []
             for (i, cell) in cells.enumerated() {
-                let padding = String(repeating: " ", count: widths[i] - cell.count)
+                let padding = String(repeating: " ", count: max(0, widths[i] - cell.count))
                 if i == cells.count - 1 && !rightAligned.contains(i) {
-                    parts.append(cell)
+                    parts.append(lastColumnWidth.map { TextWrap.wrap(cell, indent: lastStart, width: lastStart + $0).dropFirst(lastStart) }.map(String.init) ?? cell)
                 } else {
                     parts.append(rightAligned.contains(i) ? padding + cell : cell + padding)
                 }
@@ -35,5 +55,20 @@ public struct TextTable {
         var out = display.bold(line(headers)) + "\n"
         for row in rows { out += line(row) + "\n" }
         return out
+    }
+
+    /// Each row as `HEADER  value` lines, rows apart by a blank line.
+    private func vertical(width: Int, display: Display) -> String {
+        let labelWidth = headers.map(\.count).max() ?? 0
+        var blocks: [String] = []
+        for row in rows {
+            var block = ""
+            for (i, cell) in row.enumerated() where !cell.isEmpty {
+                let label = headers[i] + String(repeating: " ", count: labelWidth - headers[i].count) + "  "
+                block += TextWrap.hanging(label, cell, width: width) + "\n"
+            }
+            blocks.append(block)
+        }
+        return blocks.joined(separator: "\n")
     }
 }

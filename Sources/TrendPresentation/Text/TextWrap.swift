@@ -1,19 +1,50 @@
 /// Words laid out to a width: help, report details, messages.
 public enum TextWrap {
-    /// Word-wraps `text` to `width`, every line indented by `indent`.
+    /// Word-wraps `text` to `width`, every line indented by `indent`. No
+    /// line is longer than `width` (SPEC §17): a word longer than the room
+    /// left is broken across lines, and an indent that leaves less than 10
+    /// columns shrinks to leave them.
     public static func wrap(_ text: String, indent: Int, width: Int) -> String {
-        let limit = max(width, indent + 20)
+        let indent = max(0, min(indent, width - 10))
+        let room = max(1, width - indent)
         let pad = String(repeating: " ", count: indent)
         var lines: [String] = []
-        var line = pad
+        var line = ""
         for word in text.split(separator: " ") {
-            if line.count > indent && line.count + 1 + word.count > limit {
-                lines.append(line)
-                line = pad
+            var word = Substring(word)
+            if !line.isEmpty && line.count + 1 + word.count > room {
+                lines.append(pad + line)
+                line = ""
             }
-            line += (line.count > indent ? " " : "") + word
+            while word.count > room - (line.isEmpty ? 0 : line.count + 1) && word.count > room {
+                // Longer than a whole line: broken where the line ends.
+                if !line.isEmpty {
+                    lines.append(pad + line)
+                    line = ""
+                }
+                lines.append(pad + word.prefix(room))
+                word = word.dropFirst(room)
+            }
+            guard !word.isEmpty else { continue }
+            line += (line.isEmpty ? "" : " ") + word
         }
-        lines.append(line)
+        lines.append(pad + line)
         return lines.joined(separator: "\n")
+    }
+
+    /// `lead` (already `lead.count` columns) followed by `text` wrapped to
+    /// `width` under itself; when that leaves under `least` columns, `text`
+    /// goes on the lines below, indented by 2. Without a width, one line.
+    public static func hanging(_ lead: String, _ text: String, width: Int?, least: Int = 10) -> String {
+        guard let width, lead.count + text.count > width else { return lead + text }
+        let column = lead.count
+        if column <= width - least {
+            return lead + wrap(text, indent: column, width: width).dropFirst(column)
+        }
+        var head = lead
+        while head.hasSuffix(" ") { head.removeLast() }
+        let below = wrap(text, indent: 2, width: width)
+        if head.isEmpty { return below }
+        return (head.count > width ? wrap(head, indent: 0, width: width) : head) + "\n" + below
     }
 }

@@ -13,6 +13,9 @@ public final class GoalViewModel {
     }
 
     public var action = Action.show
+    /// Set a goal the guards would refuse (the wrong unit, under a healthy BMI).
+    public var force = false
+    public private(set) var outcome: GoalFeature.SetOutcome?
 
     public init(app: AppModel) {
         self.app = app
@@ -32,7 +35,7 @@ public final class GoalViewModel {
             var plan: GoalFeature.PlanRequest?
             if let by { plan = .by(try app.clock.dateInput.day(parsing: by)) }
             if let rate { plan = .weeklyRate(kilograms: try WeightInput.weeklyRate(parsing: rate, defaultUnit: unit)) }
-            try await app.goalFeature.setGoal(kilograms: kilograms, plan: plan)
+            outcome = try await app.goalFeature.setGoal(kilograms: kilograms, plan: plan, check: force ? .skipped : .typedIn(unit))
         case .show:
             try await app.loadWeights()
         }
@@ -40,13 +43,18 @@ public final class GoalViewModel {
 
     /// What the change did, on the message stream; showing nothing set is
     /// said there only beside text (a script reading the JSON gets null).
-    public func message(showingJSON: Bool) -> String? {
+    public func messages(showingJSON: Bool) -> [String] {
         switch action {
-        case .clear: "Goal cleared."
-        case .set: goalKilograms.map { "Goal set to \(unit.format(kilograms: $0))\(planText)." }
-        case .show: goalKilograms == nil && !showingJSON ? "No goal set. Set one with 'trend goal 75'." : nil
+        case .clear: return ["Goal cleared."]
+        case .set:
+            var messages = goalKilograms.map { ["Goal set to \(unit.format(kilograms: $0))\(planText)."] } ?? []
+            if let fast = outcome?.fastWeeklyRateKilograms { messages.append("warning: " + EntryRendering.fastPlanWarning(fast, unit: unit)) }
+            return messages
+        case .show: return goalKilograms == nil && !showingJSON ? ["No goal set. Set one with 'trend goal 75'."] : []
         }
     }
+
+
 
     public var document: GoalDocument { GoalDocument(goalKilograms: goalKilograms, plan: plan, unit: unit) }
 
@@ -61,7 +69,7 @@ public final class GoalViewModel {
         switch plan?.pace {
         case nil: ""
         case .by(let day)?: ", by \(EntryRendering.longDate(day)): planned on \(EntryRendering.longDate(plan!.start))"
-        case .weeklyRate(let kilograms)?: ", at \(EntryRendering.weeklyRate(kilograms, unit: unit)) from \(EntryRendering.longDate(plan!.start))"
+        case .weeklyRate(let kilograms)?: ", at \(EntryRendering.givenWeeklyRate(kilograms, unit: unit)) from \(EntryRendering.longDate(plan!.start))"
         }
     }
 }

@@ -23,6 +23,7 @@ public final class ListViewModel {
 
     /// Loads and picks the weigh-ins; `streaming` keeps no point per entry (CSV of a long history).
     public func load(streaming: Bool) async throws {
+        try PeriodError.check(since: selection.since, until: selection.until)
         try await app.loadSettings()
         try await app.loadWeights()
         if streaming {

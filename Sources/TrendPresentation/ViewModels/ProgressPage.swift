@@ -50,7 +50,7 @@ enum ProgressPage {
         guard !report.hasNoHistory else {
             return page + "<p>" + Messages.noWeighInsYetHTML + "</p>\n</body>\n</html>\n"
         }
-        page += "<p>\(XMLText.escaped(ProgressText.span(report)))</p>\n"
+        page += "<p>\(XMLText.escaped(ProgressText.emptyRangeNote(report) ?? ProgressText.span(report)))</p>\n"
         page += "<div class=\"headline\">\n"
         for figure in headline(report, unit: unit) {
             page += "<div class=\"figure\"><span class=\"value\">\(XMLText.escaped(figure.value))</span><span class=\"label\">\(XMLText.escaped(figure.label))</span></div>\n"

@@ -22,28 +22,52 @@ enum ProgressText {
 
     /// `bold` styles the heading (a terminal's bold; nothing in a mail);
     /// with a `width` (a terminal's), long details wrap under themselves.
+    /// `No weigh-ins between 1 Jan 2020 and 1 Feb 2020; the history runs
+    /// from 3 Mar 2021 to 30 Nov 2026.`: a range that holds none, over a
+    /// history that has some (never "no weigh-ins yet").
+    static func emptyRangeNote(_ report: ProgressReport) -> String? {
+        guard report.isEmpty, let history = report.historyDays else { return nil }
+        let period = report.from.map { "between \(EntryRendering.longDate($0)) and \(EntryRendering.longDate(report.to))" }
+            ?? "up to \(EntryRendering.longDate(report.to))"
+        return "No weigh-ins \(period); the history runs from \(EntryRendering.longDate(history.lowerBound)) to \(EntryRendering.longDate(history.upperBound))."
+    }
+
     static func text(_ report: ProgressReport, unit: WeightUnit, bold: (String) -> String = { $0 }, width: Int? = nil) -> String {
-        var out = bold(heading(report)) + ": " + span(report) + "\n"
-        if let note = staleNote(report) { out += note + "\n" }
+        func fitted(_ text: String) -> String {
+            guard let width, text.count > width else { return text }
+            return TextWrap.wrap(text, indent: 0, width: width)
+        }
+        var out: String
+        if let note = emptyRangeNote(report) {
+            out = fitted(note) + "\n"
+            // Nothing before the period either: no figures as of then.
+            guard report.asOf != nil else { return out }
+        } else {
+            let heading = heading(report)
+            // The heading is bold where the terminal shows it: wrapped as plain text, then styled.
+            let line = fitted(heading + ": " + span(report))
+            out = (line.hasPrefix(heading + ":") ? bold(heading) + line.dropFirst(heading.count) : line) + "\n"
+        }
+        if let note = staleNote(report) { out += fitted(note) + "\n" }
         out += "\n"
         let rows = rows(report, unit: unit)
         let labelWidth = rows.map(\.0.count).max() ?? 0
         let valueWidth = rows.map(\.1.count).max() ?? 0
-        let detailColumn = labelWidth + 2 + valueWidth + 3
         for (label, value, detail) in rows {
-            var line = label + String(repeating: " ", count: labelWidth - label.count + 2)
-            line += String(repeating: " ", count: valueWidth - value.count) + value
-            if !detail.isEmpty {
-                if let width, detailColumn + detail.count > width, width - detailColumn >= 30 {
-                    line += "   " + TextWrap.wrap(detail, indent: detailColumn, width: width).dropFirst(detailColumn)
-                } else {
-                    line += "   " + detail
-                }
+            var lead = label + String(repeating: " ", count: labelWidth - label.count + 2)
+            lead += String(repeating: " ", count: valueWidth - value.count) + value
+            if detail.isEmpty {
+                while lead.hasSuffix(" ") { lead.removeLast() }
+                out += fitted(lead) + "\n"
+            } else {
+                out += TextWrap.hanging(lead + "   ", detail, width: width, least: Self.leastDetailColumns) + "\n"
             }
-            out += line + "\n"
         }
         return out
     }
+
+    /// Details wrap under themselves while they have this many columns; below, under the row.
+    static let leastDetailColumns = 20
 
     /// The report as (label, value, detail) rows: the text table and the HTML page.
     static func rows(_ report: ProgressReport, unit: WeightUnit) -> [(String, String, String)] {
@@ -65,7 +89,11 @@ enum ProgressText {
         }
         let deltas = [("1 day", report.deltas.day), ("1 week", report.deltas.week), ("2 weeks", report.deltas.twoWeeks), ("4 weeks", report.deltas.fourWeeks)]
             .compactMap { name, value in value.map { "\(unit.formatChange(kilograms: $0)) in \(name)" } }
-        if !deltas.isEmpty { rows.append(("Trend moved", "", deltas.joined(separator: ", "))) }
+        if !deltas.isEmpty {
+            // TrendWeight hides old deltas; trend shows them with their age.
+            let age = report.isLatestWeighInStale ? report.asOf.map { "; as of \(EntryRendering.longDate($0)), \(report.daysSinceLatestWeighIn ?? 0) days ago" } ?? "" : ""
+            rows.append(("Trend moved", "", deltas.joined(separator: ", ") + age))
+        }
         if let low = report.minimumKilograms, let high = report.maximumKilograms, let average = report.averageKilograms {
             rows.append(("Lowest", unit.format(kilograms: low), ""))
             rows.append(("Highest", unit.format(kilograms: high), ""))
@@ -103,11 +131,21 @@ enum ProgressText {
         detail += "fat \(unit.format(kilograms: c.fatMassKilograms)), lean \(unit.format(kilograms: c.leanMassKilograms))"
         if let asOf = report.asOf, c.asOf < asOf { detail += "; as of \(EntryRendering.longDate(c.asOf))" }
         var rows = [("Body fat", Decimal1.text(c.fatPercent) + "%", detail)]
-        if let total = c.totalChangeKilograms, let fat = c.fatMassChangeKilograms, let share = c.fatShareOfChange, abs(total) >= 0.05 {
-            let what = total < 0 ? "lost" : "gained"
-            let shown = unit.format(kilograms: abs(total))
-            let fatText = unit.format(kilograms: abs(fat)) + (fat * total >= 0 ? "" : fat < 0 ? " lost" : " gained")
-            rows.append(("", "", "of the \(shown) \(what), \(fatText) was fat (\(Int((share * 100).rounded()))%)"))
+        if let fat = c.fatMassChangeKilograms, let lean = c.leanMassChangeKilograms {
+            let total = fat + lean
+            if let share = c.fatShareOfChange, abs(total) >= 0.05 {
+                let what = total < 0 ? "lost" : "gained"
+                rows.append(("", "", "of the \(unit.format(kilograms: abs(total))) \(what), \(unit.format(kilograms: abs(fat))) was fat (\(Int((share * 100).rounded()))%)"))
+            } else if c.fatShareOfChange == nil, abs(fat) >= 0.05 || abs(lean) >= 0.05 {
+                // Fat and lean moved apart: a share of the change would be no percentage.
+                rows.append(("", "", "in this range fat \(unit.formatChange(kilograms: fat)), lean \(unit.formatChange(kilograms: lean))"))
+            }
+        } else if let withheld = c.changeWithheld {
+            let why: String = switch withheld {
+            case .noBodyFatNear(let day): "no body fat measured near \(EntryRendering.longDate(day))"
+            case .gap(let from, let to): "no body fat measured between \(EntryRendering.longDate(from)) and \(EntryRendering.longDate(to))"
+            }
+            rows.append(("", "", "the change in this range is not broken down: " + why))
         }
         return rows
     }
@@ -116,7 +154,10 @@ enum ProgressText {
         guard let goal = report.goal else { return [] }
         var rows: [(String, String, String)] = []
         let target = unit.format(kilograms: goal.goalKilograms) + " by " + EntryRendering.longDate(plan.by)
-        rows.append(("Plan", "", "\(target), \(EntryRendering.weeklyRate(plan.weeklyRateKilograms, unit: unit)) from \(unit.format(kilograms: plan.startTrendKilograms)) on \(EntryRendering.longDate(plan.start))"))
+        let rate = plan.isGivenRate
+            ? EntryRendering.givenWeeklyRate(plan.weeklyRateKilograms, unit: unit) : EntryRendering.weeklyRate(plan.weeklyRateKilograms, unit: unit)
+        rows.append(("Plan", "", "\(target), \(rate) from \(unit.format(kilograms: plan.startTrendKilograms)) on \(EntryRendering.longDate(plan.start))"))
+        if plan.isFast && !plan.isDone { rows.append(("", "", EntryRendering.fastPlanWarning(plan.weeklyRateKilograms, unit: unit))) }
         if plan.isDone {
             rows.append(("", "", "done: the goal is reached"))
             return rows
@@ -144,6 +185,10 @@ enum ProgressText {
                 }
             }
             rows.append(("", "", text))
+            // TrendWeight measures against the planned rate; trend against what arriving from here needs. Both, when they differ.
+            if let now = report.energyBalanceKilocaloriesPerDay, abs(plan.plannedEnergyBalance - energy) > Self.energyDifferenceShown {
+                rows.append(("", "", "the plan's rate asks \(energyDifference(plan.plannedEnergyBalance - now)); to arrive on \(EntryRendering.longDate(plan.by)) from here, \(energyDifference(energy - now))"))
+            }
         }
         if let late = plan.daysLate {
             let when = late == 0 ? "on the plan's day" : "\(abs(late)) day\(abs(late) == 1 ? "" : "s") \(late > 0 ? "after" : "before") the plan"
@@ -152,6 +197,14 @@ enum ProgressText {
             rows.append(("", "", "at the current rate you do not arrive"))
         }
         return rows
+    }
+
+    /// Below this, the planned rate's and the required rate's energy are one figure.
+    static let energyDifferenceShown = 50
+
+    /// `478 kcal/day less than now`, `120 kcal/day more than now`.
+    static func energyDifference(_ kilocalories: Int) -> String {
+        kilocalories == 0 ? "what you eat now" : "\(abs(kilocalories)) kcal/day \(kilocalories < 0 ? "less" : "more") than now"
     }
 
     static func signed(_ value: Double) -> String {

@@ -29,6 +29,7 @@ public final class ProgressViewModel {
 
     /// Loads what the report needs and prepares it for the period.
     public func load() async throws {
+        try PeriodError.check(since: since, until: until)
         try await app.loadSettings()
         try await app.loadWeights()
         if since != nil {

@@ -18,6 +18,7 @@ public final class StatsViewModel {
     }
 
     public func load() async throws {
+        try PeriodError.check(since: since, until: until)
         try await app.loadSettings()
         try await app.loadWeights()
         statistics = await app.progressFeature.statistics(by: period, range: range, since: since, until: until)
@@ -30,7 +31,7 @@ public final class StatsViewModel {
 
     public var document: [StatsRowDocument] { rows.map { StatsRowDocument($0, unit: unit) } }
 
-    static let csvHeader = "period,from,to,weigh_ins,average,minimum,maximum,trend,trend_change,weekly_rate,fat,unit"
+    static let csvHeader = "period,from,to,weigh_ins,average,minimum,maximum,trend,trend_change,average_weekly_rate,fat,unit"
 }
 
 public enum StatsFormat: String, OutputFormat {
@@ -51,7 +52,7 @@ struct StatsTextRenderer: Renderer {
             throw ScreenNote.message(model.hasNoHistory ? Messages.noWeighInsYet : "No days in that period.")
         }
         let unit = model.unit
-        var headers = ["PERIOD", "WEIGH-INS", "AVERAGE", "LOWEST", "HIGHEST", "TREND", "CHANGE", "RATE/WEEK"]
+        var headers = ["PERIOD", "WEIGH-INS", "AVERAGE", "LOWEST", "HIGHEST", "TREND", "CHANGE", "AVG/WEEK"]
         if model.showsFat { headers.append("FAT") }
         var table = TextTable(headers: headers, rightAligned: Set(1..<headers.count))
         for row in model.rows {
@@ -59,7 +60,7 @@ struct StatsTextRenderer: Renderer {
             func change(_ kilograms: Double?) -> String { kilograms.map { unit.formatChange(kilograms: $0) } ?? "" }
             var cells = [
                 row.label, String(row.weighIns), weight(row.averageKilograms), weight(row.minimumKilograms), weight(row.maximumKilograms),
-                weight(row.trendKilograms), change(row.trendChangeKilograms), change(row.weeklyRateKilograms),
+                weight(row.trendKilograms), change(row.trendChangeKilograms), change(row.averageWeeklyRateKilograms),
             ]
             if model.showsFat { cells.append(row.fatPercent.map { Decimal1.text($0) + "%" } ?? "") }
             table.add(cells)
@@ -77,7 +78,7 @@ struct StatsCSVRenderer: Renderer {
             let fields = [
                 row.label, row.first.description, row.last.description, String(row.weighIns), number(row.averageKilograms),
                 number(row.minimumKilograms), number(row.maximumKilograms), number(row.trendKilograms), number(row.trendChangeKilograms),
-                number(row.weeklyRateKilograms), DisplayRounding.hundredths(row.fatPercent).map(DecimalText.shortest) ?? "", unit.rawValue,
+                number(row.averageWeeklyRateKilograms), DisplayRounding.hundredths(row.fatPercent).map(DecimalText.shortest) ?? "", unit.rawValue,
             ]
             out += fields.joined(separator: ",") + "\n"
         }

@@ -19,10 +19,10 @@ final class CommandContext {
     }
 
     /// What text output may do here: wrap at the terminal's width when it
-    /// is one, colour, braille.
+    /// is one or `COLUMNS` names one, colour, braille.
     var display: Display {
         Display(
-            width: terminal.isOutputTerminal ? terminal.width : nil, terminalWidth: terminal.width, usesColor: terminal.useColor,
+            width: terminal.isOutputTerminal || terminal.isWidthGiven ? terminal.width : nil, terminalWidth: terminal.width, usesColor: terminal.useColor,
             isUTF8: terminal.isUTF8)
     }
 

@@ -3,6 +3,13 @@ import TrendCore
 /// The message for an error, with the hint that only this front end can
 /// give: TrendCore's messages name no command-line options.
 enum ErrorReport {
+    /// A period that cannot be, in the options that gave it.
+    static func usageMessage(for error: PeriodError) -> String {
+        switch error {
+        case .reversed(let since, let until): "--until \(until.text) is before --since \(since.text)"
+        }
+    }
+
     static func message(for error: any Error) -> String {
         let text = "\(error)"
         switch error {
@@ -21,6 +28,8 @@ enum ErrorReport {
                 message += " If you weigh in \(other.name), run 'trend unit \(other.rawValue)'."
             }
             return message + " Log it anyway with --force."
+        case WeightLogError.unlikelyGoal(let kilograms, _, _, let unit), WeightLogError.goalUnderHealthyBMI(let kilograms, _, _, let unit):
+            return text + (text.hasSuffix("?") ? "" : ".") + " Add --force to set \(unit.format(kilograms: kilograms))."
         case let ImportError.invalidRows(_, problems):
             return text + " Fix \(problems.count == 1 ? "it" : "them") or pass --skip-invalid."
         default: return text

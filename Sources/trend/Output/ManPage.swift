@@ -28,13 +28,13 @@ enum ManPage {
         out += escape(
             "trend logs weigh-ins, shows the smoothed trend and the progress toward a goal, and is made to be scripted from cron. "
                 + "Weights are stored in kilograms at full precision; each weigh-in keeps the UTC offset it was logged at, which decides its calendar day. "
-                + "By default the trend is an exponentially smoothed moving average (10% a day) of each day's earliest weigh-in, with the days between weigh-ins estimated by linear interpolation, as in TrendWeight; trend method chooses The Hacker's Diet, Libra or TrendWeight's Holt presets instead.")
+                + "By default the trend is an exponentially smoothed moving average (10% a day) of each day's earliest weigh-in, with the days between weigh-ins estimated by linear interpolation, as in TrendWeight; trend method chooses The Hacker's Diet, Libra, or Holt's linear smoothing (three presets of trend's own; TrendWeight has no such method) instead.")
             + "\n.PP\n"
             + escape(
                 "trend progress reports, for a range (1M by default): the first and latest weigh-in, the change in trend and in weight, the lowest, highest and average weight; "
                     + "and, as of the latest weigh-in whatever the range: the trend and its weekly rate (the least-squares slope of the last 14 daily trends), "
                     + "the energy balance (3500 kcal a pound), how far the trend moved in 1, 7, 14 and 28 days, and the goal: how much is left to lose or gain and when the trend would reach it. "
-                    + "Within 2.5 lb (1.1 kg) of the goal it is reached. With --format json the same report, each weigh-in and estimated day with its trend, is written for scripts.")
+                    + "The goal is reached as TrendWeight decides it: once the trend has crossed the goal, and while it stays within 2.5 lb (1.1 kg) of it; a trend coming down toward the goal, even within that band, has not reached it yet. With --format json the same report, each weigh-in and estimated day with its trend, is written for scripts.")
             + "\n"
         out += ".SH COMMANDS\n"
         for command in CommandTable.configurations {

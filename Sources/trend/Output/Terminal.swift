@@ -10,6 +10,8 @@ struct Terminal {
     let isOutputTerminal: Bool
     let useColor: Bool
     let width: Int
+    /// `COLUMNS` named the width: text fits it even when piped (SPEC §17).
+    let isWidthGiven: Bool
     let isUTF8: Bool
 
     init(environment: [String: String], noColorFlag: Bool) {
@@ -20,14 +22,18 @@ struct Terminal {
         if let text = environment["COLUMNS"], !text.isEmpty {
             if let columns = Int(text), Terminal.widths.contains(columns) {
                 width = columns
+                isWidthGiven = true
                 widthProblem = nil
             } else {
                 // A width no terminal has would make every line, and the chart, that wide.
+                // Set, but to no width: laid out at the one the warning names.
                 width = measured
+                isWidthGiven = true
                 widthProblem = "warning: COLUMNS=\(text.prefix(40).terminalSafe) is not a width from \(Terminal.widths.lowerBound) to \(Terminal.widths.upperBound) columns; using \(measured)\n"
             }
         } else {
             width = measured
+            isWidthGiven = false
             widthProblem = nil
         }
         let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }

@@ -100,14 +100,15 @@ struct BodyCompositionTests {
         let composition = try #require(report.bodyComposition)
         #expect(composition.asOf == Self.first.adding(days: 39))
         #expect(abs(composition.fatPercent - expected.last!.fat) < 1e-9)
-        // The range is the last 30 days (day 12 on): its first and last measured days.
-        let inRange = expected.filter { $0.day >= Self.first.adding(days: 12).dayNumber }
-        let firstMeasured = inRange.first { day in entries.contains { $0.calendarDay.dayNumber == day.day && $0.fatPercent != nil } }!
-        let fatChange = expected.last!.fatMass - firstMeasured.fatMass
-        let leanChange = expected.last!.lean - firstMeasured.lean
+        // The range is the last 30 days (day 12 on): its first and last weigh-in days (12 and 39) have body fat that day.
+        let start = expected.first { $0.day == Self.first.adding(days: 12).dayNumber }!
+        let fatChange = expected.last!.fatMass - start.fatMass
+        let leanChange = expected.last!.lean - start.lean
         #expect(abs(try #require(composition.fatMassChangeKilograms) - fatChange) < 1e-9)
         #expect(abs(try #require(composition.leanMassChangeKilograms) - leanChange) < 1e-9)
-        #expect(abs(try #require(composition.fatShareOfChange) - fatChange / (fatChange + leanChange)) < 1e-9)
+        // Fat went down and lean up here: no share of the change is a percentage of it.
+        #expect(fatChange < 0 && leanChange > 0)
+        #expect(composition.fatShareOfChange == nil)
         // Without body fat, no section at all.
         let plain = entries.map { WeightEntry(id: $0.id, timestamp: $0.timestamp, kilograms: $0.kilograms) }
         #expect(ProgressReport.prepare(entries: plain, goalKilograms: nil, range: .month, today: today).bodyComposition == nil)
@@ -138,10 +139,90 @@ struct BodyCompositionTests {
     func badHeights(text: String) {
         #expect(throws: HeightInput.Problem.self) { try HeightInput.centimetres(parsing: text) }
     }
+
+    /// Body fat on `days` (day numbers from 1 Jan 2017), a weigh-in every day from the first to the last.
+    static func sparseFat(_ fatDays: [Int: Double], through last: Int, weight: (Int) -> Double = { 80 - 0.01 * Double($0) }) -> [WeightEntry] {
+        (0...last).map { day in
+            WeightEntry(timestamp: .local(2017, 1, 1, 7).adding(days: day), kilograms: weight(day), fatPercent: fatDays[day])
+        }
+    }
+
+    @Test("two body-fat days more than 30 days apart are not bridged: the series starts again after the gap")
+    func gap() throws {
+        let entries = Self.sparseFat([0: 25, 20: 24, 51: 30, 60: 29], through: 60)
+        let series = BodyCompositionSeries(entries: entries)
+        let start = CalendarDay(year: 2017, month: 1, day: 1)!
+        // Days 0–20 and 51–60 are covered; nothing between 20 and 51.
+        #expect(series.days.count == 21 + 10)
+        #expect(series.day(start.adding(days: 35)) == nil, "inside the gap nothing is filled in")
+        #expect(series.day(start.adding(days: 51))?.fatPercent == 30, "the series starts again at the first reading after the gap")
+        #expect(series.day(start.adding(days: 20))?.isMeasured == true)
+        #expect(series.gap(between: start, and: start.adding(days: 60)).map { [$0.lastBefore, $0.firstAfter] } == [start.adding(days: 20), start.adding(days: 51)])
+        #expect(series.gap(between: start.adding(days: 51), and: start.adding(days: 60)) == nil)
+        // A gap of exactly 30 days is bridged.
+        let bridged = BodyCompositionSeries(entries: Self.sparseFat([0: 25, 30: 24], through: 30))
+        #expect(bridged.days.count == 31)
+        // The rate after the gap fits only the days after it.
+        let rates = try #require(series.weeklyRates(upTo: start.adding(days: 60)))
+        let after = (51...60).compactMap { series.day(start.adding(days: $0))?.fatPercent }
+        #expect(abs(rates.fatPercent - Self.slope(after) * 7) < 1e-9)
+    }
+
+    /// Body-fat days over a 61-day range, and what the report tells of its change.
+    struct Ends: Sendable, CustomTestStringConvertible {
+        let fatDays: [Int]
+        let told: String
+        var testDescription: String { "fat on days \(fatDays): \(told)" }
+    }
+
+    @Test("the change over a range is told only when both ends have body fat within 7 days and no gap lies between",
+          arguments: [
+            Ends(fatDays: [0, 8, 30, 60], told: "told"), Ends(fatDays: [7, 20, 40, 53], told: "told"), Ends(fatDays: [8, 30, 60], told: "near 0"),
+            Ends(fatDays: [0, 25, 52], told: "near 60"), Ends(fatDays: [0, 10, 50, 60], told: "gap"),
+          ])
+    func breakdownEnds(ends: Ends) throws {
+        let last = 60
+        let told = ends.told
+        let fat = Dictionary(uniqueKeysWithValues: ends.fatDays.map { ($0, 25 - Double($0) / 20) })
+        let entries = Self.sparseFat(fat, through: last)
+        let start = CalendarDay(year: 2017, month: 1, day: 1)!
+        let report = ProgressReport.prepare(entries: entries, goalKilograms: nil, range: .all, today: start.adding(days: last))
+        let composition = try #require(report.bodyComposition)
+        switch told {
+        case "told":
+            #expect(composition.changeWithheld == nil)
+            #expect(composition.fatMassChangeKilograms != nil && composition.leanMassChangeKilograms != nil)
+        case "near 0":
+            #expect(composition.changeWithheld == .noBodyFatNear(start))
+            #expect(composition.fatMassChangeKilograms == nil && composition.fatShareOfChange == nil)
+        case "near 60":
+            #expect(composition.changeWithheld == .noBodyFatNear(start.adding(days: 60)))
+        default:
+            #expect(composition.changeWithheld == .gap(from: start.adding(days: 10), to: start.adding(days: 50)))
+            #expect(composition.fatShareOfChange == nil)
+        }
+    }
+
+    @Test("a share of the change is always between 0 and 100%; fat and lean moving apart give none", arguments: [
+        // fat-mass change, lean-mass change, the share (-1: none)
+        [-2.0, -1.0, 2.0 / 3], [-2.4, 3.3, -1], [1.0, 0.0, 1.0], [0.0, -2.0, 0.0], [1.0, -1.0, -1], [-3.0, 0.5, -1],
+    ] as [[Double]])
+    func shareBounds(row: [Double]) {
+        let share: Double? = row[2] < 0 ? nil : row[2]
+        let composition = ProgressReport.BodyComposition(
+            asOf: CalendarDay(year: 2026, month: 1, day: 1)!, fatPercent: 20, fatMassKilograms: 16, leanMassKilograms: 64, fatPercentWeeklyRate: nil,
+            fatMassWeeklyRateKilograms: nil, leanMassWeeklyRateKilograms: nil, fatMassChangeKilograms: row[0], leanMassChangeKilograms: row[1], changeWithheld: nil)
+        if let share {
+            #expect(abs((composition.fatShareOfChange ?? -1) - share) < 1e-12)
+        } else {
+            #expect(composition.fatShareOfChange == nil)
+        }
+    }
 }
 
 extension Timestamp {
     func adding(days: Int) -> Timestamp {
         Timestamp(epochSeconds: epochSeconds + Int64(days) * 86_400, utcOffsetSeconds: utcOffsetSeconds)
     }
+
 }

@@ -69,7 +69,7 @@ struct PeriodStatisticsTests {
         return result
     }()
 
-    @Test("by month: counts, averages, extremes, the trend at each month's last weigh-in, its change and the rate then")
+    @Test("by month: counts, averages, extremes, the trend at each month's last weigh-in, its change and its average weekly rate")
     func months() throws {
         let stats = PeriodStatistics(
             entries: Self.entries, by: .month, from: CalendarDay(year: 2026, month: 9, day: 20)!, through: CalendarDay(year: 2026, month: 12, day: 1)!)
@@ -90,7 +90,10 @@ struct PeriodStatisticsTests {
             #expect(abs(try #require(row.trendKilograms) - trend) < 1e-9)
             let before = reference.trend(row.first.adding(days: -1)) ?? reference.trend[0]
             #expect(abs(try #require(row.trendChangeKilograms) - (trend - before)) < 1e-9)
-            #expect(abs(try #require(row.weeklyRateKilograms) - reference.weeklyRate(last)) < 1e-9)
+            // The period's own average: its change over the days from its first to its last weigh-in, a week at a time.
+            let days = Double(last.dayNumber - inPeriod[0].calendarDay.dayNumber)
+            #expect(abs(try #require(row.averageWeeklyRateKilograms) - (trend - before) / days * 7) < 1e-9)
+            #expect((row.averageWeeklyRateKilograms! < 0) == (row.trendChangeKilograms! < 0), "rate and change agree in sign")
         }
         #expect(stats.rows[0].first == CalendarDay(year: 2026, month: 9, day: 1))
         #expect(stats.rows[3].isEmpty, "December has no weigh-in yet: an empty row")
@@ -110,18 +113,22 @@ struct PeriodStatisticsTests {
         #expect(PeriodStatistics.label(CalendarDay(year: 2024, month: 12, day: 30)!, .week) == "2025-W01")
     }
 
-    @Test("the rate waits for a week of weigh-ins; body fat shows where the body-fat series covers the period's end")
-    func earlyAndFat() throws {
+    @Test("a period with one weigh-in day has no average rate; body fat shows only in a period that measured it")
+    func singleDayAndFat() throws {
         let start = CalendarDay(year: 2026, month: 1, day: 1)!
-        let entries = (0..<20).map { i -> WeightEntry in
+        // Thursday 1 Jan to Tuesday 20 Jan; body fat from the 11th.
+        var entries = (0..<20).map { i -> WeightEntry in
             let day = start.adding(days: i)
             return WeightEntry(timestamp: .local(day.year, day.month, day.day, 7), kilograms: 80 - 0.1 * Double(i), fatPercent: i >= 10 ? 22 : nil)
         }
-        let stats = PeriodStatistics(entries: entries, by: .week, from: start, through: start.adding(days: 19))
-        // 2026-01-01 is a Thursday: the first week has 4 days of weigh-ins over 4 days: no rate yet.
-        #expect(stats.rows[0].weeklyRateKilograms == nil)
-        #expect(stats.rows[1].weeklyRateKilograms != nil)
+        // A week with a single weigh-in: 2 Feb, without body fat.
+        entries.append(WeightEntry(timestamp: .local(2026, 2, 2, 7), kilograms: 78))
+        let stats = PeriodStatistics(entries: entries, by: .week, from: start, through: CalendarDay(year: 2026, month: 2, day: 8)!)
+        #expect(stats.rows[0].averageWeeklyRateKilograms != nil, "four weigh-in days: a rate")
+        let single = try #require(stats.rows.first { $0.label == "2026-W06" })
+        #expect(single.weighIns == 1 && single.averageWeeklyRateKilograms == nil && single.trendChangeKilograms != nil)
         #expect(stats.rows[0].fatPercent == nil)
-        #expect(stats.rows.last?.fatPercent == 22)
+        #expect(stats.rows[2].fatPercent == 22)
+        #expect(single.fatPercent == nil, "no body fat measured that week: none shown, not the series carried on")
     }
 }
