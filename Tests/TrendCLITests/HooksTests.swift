@@ -238,13 +238,13 @@ struct HooksTests {
         #expect(try cli.weightsFile == nil || cli.entries().isEmpty)
     }
 
-    /// The hooks the README shows, in order: git, curl, CSV.
+    /// The hooks the guide shows, in order: git, curl, CSV.
     static func readmeHooks() throws -> [String] {
-        let readme = try String(contentsOfFile: InstallTests.packageRoot + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: InstallTests.packageRoot + "/GUIDE.md", encoding: .utf8)
         return readme.components(separatedBy: "```sh\n#!/bin/sh\n").dropFirst().map { "#!/bin/sh\n" + $0.components(separatedBy: "```")[0] }
     }
 
-    @Test("the README's three hooks do what they say: commit to git, post the status, keep a CSV export", .enabled(if: Requirement.find("git") != nil, "git is not installed"))
+    @Test("the guide's three hooks do what they say: commit to git, post the status, keep a CSV export", .enabled(if: Requirement.find("git") != nil, "git is not installed"))
     func readmeExamples() throws {
         let hooks = try Self.readmeHooks()
         try #require(hooks.count == 3)

@@ -132,20 +132,20 @@ struct InstallTests {
         #expect(screen.waitFor("1M"), "\(screen.text)")
     }
 
-    /// What the README tells zsh users to put in ~/.zshrc for a per-user install.
+    /// What the guide tells zsh users to put in ~/.zshrc for a per-user install.
     static let zshrc = """
         fpath=(~/.local/share/zsh/site-functions $fpath)
         autoload -Uz compinit && compinit
         """
 
     @Test(
-        "a fresh account's zsh completes trend with the README's two lines in ~/.zshrc",
+        "a fresh account's zsh completes trend with the guide's two lines in ~/.zshrc",
         .enabled(if: makeProgram != nil && Requirement.zsh != nil && Requirement.find("tmux") != nil, "needs make, zsh and tmux"))
     func freshZsh() throws {
-        let readme = try String(contentsOfFile: Self.packageRoot + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: Self.packageRoot + "/GUIDE.md", encoding: .utf8)
         let lines = readme.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let wanted = Self.zshrc.split(separator: "\n").map(String.init)
-        #expect(zip(lines, lines.dropFirst()).contains { [$0, $1] == wanted }, "the README's zsh lines changed: change this test with them")
+        #expect(zip(lines, lines.dropFirst()).contains { [$0, $1] == wanted }, "the guide's zsh lines changed: change this test with them")
         let cli = try CLIHarness()
         let (home, environment) = try freshAccount(cli)
         try (Self.zshrc + "\nPS1='%% '\n").write(toFile: home + "/.zshrc", atomically: true, encoding: .utf8)
