@@ -3,6 +3,8 @@
 @MainActor
 public final class AppModel {
     public let weightLogFeature: WeightLogFeature
+    public let intakeFeature: IntakeFeature
+    public let measurementFeature: MeasurementFeature
     public let goalFeature: GoalFeature
     public let historyFeature: HistoryFeature
     public let syncFeature: SyncFeature
@@ -40,6 +42,8 @@ public final class AppModel {
         self.dataDirectory = dataDirectory
         weightLogFeature = WeightLogFeature(repository: store, clock: clock)
         settingsFeature = SettingsFeature(repository: settings)
+        intakeFeature = IntakeFeature(weightLog: weightLogFeature, repository: store, clock: clock)
+        measurementFeature = MeasurementFeature(weightLog: weightLogFeature, repository: store, clock: clock)
         goalFeature = GoalFeature(weightLog: weightLogFeature, settings: settingsFeature, repository: store, clock: clock)
         historyFeature = HistoryFeature(weightLog: weightLogFeature, repository: history)
         syncFeature = SyncFeature(weightLog: weightLogFeature, store: store, copies: copies)

@@ -121,7 +121,7 @@ struct DocumentGoldenTests {
     @Test("rm --format json, one and several")
     func removed() throws {
         let entries = Self.fixture().store.entries
-        try check("removed-one", RemovedDocument.one(EntryDocument(entries[0], unit: .pounds)))
-        try check("removed-several", RemovedDocument.several(entries.prefix(2).map { EntryDocument($0, unit: .stones) }))
+        try check("removed-one", RemovedDocument.one(.weighIn(EntryDocument(entries[0], unit: .pounds))))
+        try check("removed-several", RemovedDocument.several(entries.prefix(2).map { .weighIn(EntryDocument($0, unit: .stones)) }))
     }
 }

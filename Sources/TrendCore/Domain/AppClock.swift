@@ -53,3 +53,12 @@ public struct AppClock: Sendable {
     /// A date reader for what a person types on the command line.
     public var dateInput: DateInput { DateInput(timeZone: timeZone, nowEpochSeconds: nowEpochSeconds) }
 }
+
+extension AppClock {
+    /// Refuses a date a record may not have: one the file cannot hold
+    /// exactly (SPEC §2), or one more than a day ahead of now.
+    public func check(_ timestamp: Timestamp) throws(WeightLogError) {
+        guard timestamp.storable == timestamp else { throw .dateNotStorable(timestamp: timestamp) }
+        guard accepts(timestamp) else { throw .dateInFuture(timestamp: timestamp) }
+    }
+}

@@ -3,12 +3,44 @@
 /// front end, only paint this, so they agree. Days are the x axis (day
 /// numbers), values the y axis.
 public struct ChartModel: Equatable, Sendable {
-    /// The series a chart shows (`--metric`).
-    public enum Metric: String, CaseIterable, Sendable {
+    /// The series a chart shows (`--metric`): weight, body composition,
+    /// daily intake (SPEC §15), or a body measurement by name (§16).
+    public enum Metric: Hashable, Sendable {
         case weight
         case fat
-        case fatMass = "fat-mass"
-        case leanMass = "lean-mass"
+        case fatMass
+        case leanMass
+        case intake
+        case measurement(MeasurementName)
+
+        /// The names `--metric` takes besides a measurement's.
+        public static let fixedNames = ["weight", "fat", "fat-mass", "lean-mass", "intake"]
+
+        /// `fat-mass`, `waist`: as `--metric` takes it.
+        public var name: String {
+            switch self {
+            case .weight: "weight"
+            case .fat: "fat"
+            case .fatMass: "fat-mass"
+            case .leanMass: "lean-mass"
+            case .intake: "intake"
+            case .measurement(let name): name.text
+            }
+        }
+
+        /// A fixed name, or a measurement name; nil for anything else.
+        public init?(name: String) {
+            switch name.lowercased() {
+            case "weight": self = .weight
+            case "fat": self = .fat
+            case "fat-mass": self = .fatMass
+            case "lean-mass": self = .leanMass
+            case "intake": self = .intake
+            default:
+                guard let measurement = MeasurementName(name.lowercased()) else { return nil }
+                self = .measurement(measurement)
+            }
+        }
 
         public var title: String {
             switch self {
@@ -16,8 +48,38 @@ public struct ChartModel: Equatable, Sendable {
             case .fat: "Body fat"
             case .fatMass: "Fat mass"
             case .leanMass: "Lean mass"
+            case .intake: "Intake"
+            case .measurement(let name): name.text.prefix(1).uppercased() + name.text.dropFirst()
             }
         }
+
+        /// What its dots and its line are called in a legend.
+        public var seriesNames: (dots: String, line: String) {
+            switch self {
+            case .weight: ("weigh-ins", "trend")
+            case .fat, .fatMass, .leanMass: ("measured", "trend")
+            case .intake: ("daily intake", "7-day average")
+            case .measurement: ("measured", "trend")
+            }
+        }
+
+        /// Dots above and below the line are told apart (floaters and
+        /// sinkers) only for weight and body composition.
+        public var colorsSides: Bool {
+            switch self {
+            case .intake, .measurement: false
+            default: true
+            }
+        }
+    }
+
+    /// A shaded span of values over some days: the expenditure's interval over its window (SPEC §15).
+    public struct Band: Equatable, Sendable {
+        public let from: CalendarDay
+        public let to: CalendarDay
+        public let low: Double
+        public let high: Double
+        public let label: String
     }
 
     /// A measurement and its day's trend: above it a floater, below a sinker
@@ -75,6 +137,7 @@ public struct ChartModel: Equatable, Sendable {
         case goal
         case plan
         case projection
+        case band
     }
 
     public let metric: Metric
@@ -94,6 +157,8 @@ public struct ChartModel: Equatable, Sendable {
     public let plan: Line?
     /// From the latest trend, six days ahead at the current rate (as TrendWeight draws it).
     public let projection: [TrendPoint]
+    /// The expenditure's interval, on an intake chart.
+    public let band: Band?
     /// A title for the chart: what and over which days.
     public let title: String
 
@@ -113,8 +178,8 @@ public struct ChartModel: Equatable, Sendable {
     /// neither, when there is nothing else (a single weigh-in).
     public var legend: [LegendItem] {
         var items: [LegendItem] = []
-        if weighIns.contains(where: \.isFloater) { items.append(.floaters) }
-        if weighIns.contains(where: \.isSinker) { items.append(.sinkers) }
+        if metric.colorsSides && weighIns.contains(where: \.isFloater) { items.append(.floaters) }
+        if metric.colorsSides && weighIns.contains(where: \.isSinker) { items.append(.sinkers) }
         if items.isEmpty && !weighIns.isEmpty { items.append(.weighIns) }
         if !trendSegments.isEmpty { items.append(.trend) }
         if trendSegments.contains(where: { $0.contains(where: \.isEstimated) }) { items.append(.estimated) }
@@ -122,6 +187,7 @@ public struct ChartModel: Equatable, Sendable {
         if let goal, goal.beyond == nil { items.append(.goal) }
         if plan != nil { items.append(.plan) }
         if !projection.isEmpty { items.append(.projection) }
+        if band != nil { items.append(.band) }
         return items
     }
 
@@ -129,7 +195,12 @@ public struct ChartModel: Equatable, Sendable {
 
     /// The label of a value on the axis: `82.5 kg`, `12 st 7 lb`, `22.5%`.
     public static func valueLabel(_ value: Double, metric: Metric, unit: WeightUnit) -> String {
-        if metric == .fat { return DecimalText.shortest(ChartTicks.clean(value)) + "%" }
+        switch metric {
+        case .fat: return DecimalText.shortest(ChartTicks.clean(value)) + "%"
+        case .intake: return DecimalText.shortest(ChartTicks.clean(value)) + " kcal"
+        case .measurement: return DecimalText.shortest(ChartTicks.clean(value)) + " " + LengthUnit(weightUnit: unit).rawValue
+        default: break
+        }
         if unit == .stones {
             let pounds = Int((value * WeightUnit.poundsPerStone).rounded())
             let stones = pounds / Int(WeightUnit.poundsPerStone)
@@ -147,7 +218,53 @@ public struct ChartModel: Equatable, Sendable {
             points: report.points, rows: rows, bodyDays: report.bodyCompositionDays, goalKilograms: report.goalKilograms, plan: report.plan,
             latest: report.weeklyRateKilograms.flatMap { rate in
                 report.trendKilograms.flatMap { trend in report.asOf.map { (day: $0, trend: trend, weeklyRate: rate) } }
-            }, unit: unit, metric: metric, valueTickCount: valueTickCount)
+            }, unit: unit, metric: metric, valueTickCount: valueTickCount, other: Self.otherSeries(report, unit: unit, metric: metric))
+    }
+
+    /// Intake and measurement series, which the report holds apart from the weigh-ins.
+    static func otherSeries(_ report: ProgressReport, unit: WeightUnit, metric: Metric) -> OtherSeries? {
+        switch metric {
+        case .intake:
+            guard !report.intakeDays.isEmpty else { return OtherSeries(measured: [], trend: [], band: nil) }
+            let days = report.intakeDays
+            var measured: [(day: CalendarDay, value: Double, trend: Double)] = []
+            var trend: [TrendPoint] = []
+            // Each logged day, and the mean of the logged days among the 7 ending on it.
+            var window: [IntakeDays.Day] = []
+            for day in days {
+                window.append(day)
+                window.removeAll { $0.day.dayNumber <= day.day.dayNumber - 7 }
+                let average = window.reduce(0) { $0 + $1.kilocalories } / Double(window.count)
+                measured.append((day.day, day.kilocalories, average))
+                trend.append(TrendPoint(day: day.day, value: average, isEstimated: false))
+            }
+            var band: Band?
+            if let e = report.expenditure?.value {
+                band = Band(from: max(e.from, days[0].day), to: e.to, low: e.low, high: e.high, label: "expenditure")
+            }
+            return OtherSeries(measured: measured, trend: trend, band: band)
+        case .measurement(let name):
+            guard let entries = report.measuredEntries[name], !entries.isEmpty else { return OtherSeries(measured: [], trend: [], band: nil) }
+            let length = LengthUnit(weightUnit: unit)
+            let series = MeasurementSeries(entries)
+            let from = report.from ?? series.days.first?.day ?? report.to
+            var measured: [(day: CalendarDay, value: Double, trend: Double)] = []
+            for entry in entries where entry.calendarDay >= from && entry.calendarDay <= report.to {
+                measured.append((entry.calendarDay, length.value(fromCentimetres: entry.centimetres), length.value(fromCentimetres: series.trend(on: entry.calendarDay) ?? entry.centimetres)))
+            }
+            let trend = series.days.filter { $0.day >= from && $0.day <= report.to }
+                .map { TrendPoint(day: $0.day, value: length.value(fromCentimetres: $0.trend), isEstimated: !$0.isMeasured) }
+            return OtherSeries(measured: measured, trend: trend, band: nil)
+        default:
+            return nil
+        }
+    }
+
+    /// A series that is not the weigh-ins: its dots with their line, and a band.
+    struct OtherSeries {
+        let measured: [(day: CalendarDay, value: Double, trend: Double)]
+        let trend: [TrendPoint]
+        let band: Band?
     }
 
     /// The chart of listed weigh-ins (`trend list --chart`): no plan or projection.
@@ -157,18 +274,23 @@ public struct ChartModel: Equatable, Sendable {
     ) {
         self.init(
             points: points, rows: ProgressReport.rows(points: points, estimatedDays: estimatedDays), bodyDays: [], goalKilograms: goalKilograms,
-            plan: nil, latest: nil, unit: unit, metric: .weight, valueTickCount: valueTickCount)
+            plan: nil, latest: nil, unit: unit, metric: .weight, valueTickCount: valueTickCount, other: nil)
     }
 
     private init?(
         points: [ProgressReport.Point], rows: [ProgressReport.Row], bodyDays: [BodyCompositionSeries.Day], goalKilograms: Double?,
         plan status: ProgressReport.PlanStatus?, latest: (day: CalendarDay, trend: Double, weeklyRate: Double)?, unit: WeightUnit,
-        metric: Metric, valueTickCount: Int
+        metric: Metric, valueTickCount: Int, other: OtherSeries?
     ) {
-        let series = Self.series(points: points, rows: rows, bodyDays: bodyDays, unit: unit, metric: metric)
+        let series = other.map { (measured: $0.measured, trend: $0.trend) } ?? Self.series(points: points, rows: rows, bodyDays: bodyDays, unit: unit, metric: metric)
         guard let firstMeasured = series.measured.first?.day, let lastMeasured = series.measured.last?.day else { return nil }
         self.metric = metric
-        unitSymbol = metric == .fat ? "%" : unit.rawValue
+        unitSymbol = switch metric {
+        case .fat: "%"
+        case .intake: "kcal"
+        case .measurement: LengthUnit(weightUnit: unit).rawValue
+        default: unit.rawValue
+        }
         let display = { (kilograms: Double) in unit.value(fromKilograms: kilograms) }
 
         // The trend from the first to the latest measurement in range, broken where days are missing (a long gap).
@@ -230,6 +352,11 @@ public struct ChartModel: Equatable, Sendable {
             low = min(low, plan.from.value, plan.to.value)
             high = max(high, plan.from.value, plan.to.value)
         }
+        band = other?.band
+        if let band {
+            low = min(low, band.low)
+            high = max(high, band.high)
+        }
         // The goal joins the span when it is near the data; a far one would
         // squeeze the weigh-ins into a strip, so it is labelled at the edge.
         var goal: Goal?
@@ -244,14 +371,19 @@ public struct ChartModel: Equatable, Sendable {
             goal = Goal(value: value, label: "goal " + unit.format(kilograms: goalKilograms), beyond: near ? nil : (value < low ? .below : .above))
         }
         // At least a little span, so one weigh-in or a flat line is a line in the middle.
-        let least = metric == .fat ? 0.5 : display(0.5)
+        let least: Double = switch metric {
+        case .fat: 0.5
+        case .intake: 100
+        case .measurement: 1
+        default: display(0.5)
+        }
         if high - low < least {
             let middle = (high + low) / 2
             low = middle - least / 2
             high = middle + least / 2
         }
         let ticks = ChartTicks.values(
-            low: low, high: high, count: valueTickCount, steps: unit == .stones && metric != .fat ? ChartTicks.stoneSteps : nil)
+            low: low, high: high, count: valueTickCount, steps: unit == .stones && [.weight, .fatMass, .leanMass].contains(metric) ? ChartTicks.stoneSteps : nil)
         self.low = ticks.first!
         self.high = ticks.last!
         valueTicks = ticks.map { ValueTick(value: $0, label: Self.valueLabel($0, metric: metric, unit: unit)) }
@@ -277,6 +409,9 @@ public struct ChartModel: Equatable, Sendable {
             let measured = points.map { ($0.entry.calendarDay, display($0.kilograms), display($0.trendKilograms)) }
             let trend = rows.map { TrendPoint(day: $0.day, value: display($0.trendKilograms), isEstimated: $0.isEstimated) }
             return (measured, trend)
+        case .intake, .measurement:
+            // Read from the report by `otherSeries`.
+            return ([], [])
         case .fat, .fatMass, .leanMass:
             guard !days.isEmpty else { return ([], []) }
             let byDay = Dictionary(days.map { ($0.day.dayNumber, $0) }, uniquingKeysWith: { first, _ in first })

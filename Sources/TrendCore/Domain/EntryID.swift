@@ -46,6 +46,38 @@ package enum EntryID {
         return Array(input.utf8)
     }
 
+    /// The order of two ids' lowercase text, from their bytes.
+    package static func isOrderedBefore(_ a: UUID, _ b: UUID) -> Bool {
+        withUnsafeBytes(of: a.uuid) { x in
+            withUnsafeBytes(of: b.uuid) { y in
+                for i in 0..<16 where x[i] != y[i] { return x[i] < y[i] }
+                return false
+            }
+        }
+    }
+
+    /// True when `id` starts with `prefix` (lowercase hex, dashes where the
+    /// id has them), compared without building the id's text.
+    package static func hasPrefix(_ id: UUID, _ prefix: [UInt8]) -> Bool {
+        guard prefix.count <= 36 else { return false }
+        return withUnsafeBytes(of: id.uuid) { raw in
+            var byteIndex = 0
+            var high = true
+            for (position, character) in prefix.enumerated() {
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    if character != UInt8(ascii: "-") { return false }
+                    continue
+                }
+                let nibble = high ? raw[byteIndex] >> 4 : raw[byteIndex] & 0x0F
+                let expected = nibble < 10 ? 48 + nibble : 87 + nibble
+                if character != expected { return false }
+                if !high { byteIndex += 1 }
+                high.toggle()
+            }
+            return true
+        }
+    }
+
     /// The one entry `text` names among `entries`.
     package static func entry(matching text: String, in entries: [WeightEntry]) throws(WeightLogError) -> WeightEntry {
         let prefix = try prefix(parsing: text)
@@ -53,7 +85,7 @@ package enum EntryID {
         switch matches.count {
         case 0: throw .entryNotFound(id: text)
         case 1: return matches[0]
-        default: throw .ambiguousID(prefix: text, candidates: matches)
+        default: throw .ambiguousID(prefix: text, candidates: matches.map(AnyRecord.weighIn))
         }
     }
 }

@@ -26,6 +26,8 @@ public struct PeriodStatistics: Equatable, Sendable {
         /// The body-fat trend as of the period's last weigh-in, only when the
         /// period holds a body-fat reading.
         public let fatPercent: Double?
+        /// The mean daily intake over the period's days with intake (SPEC §15); nil without any.
+        public var averageIntake: Double? = nil
 
         public var isEmpty: Bool { weighIns == 0 }
     }
@@ -35,7 +37,9 @@ public struct PeriodStatistics: Equatable, Sendable {
 
     /// The periods that hold any day from `from` through `through`.
     /// `entries` in `WeightEntry.isOrderedBefore` order.
-    public init(entries: [WeightEntry], method: TrendMethod = .default, by period: Period, from: CalendarDay, through: CalendarDay) {
+    public init(
+        entries: [WeightEntry], method: TrendMethod = .default, by period: Period, from: CalendarDay, through: CalendarDay, intake: [IntakeEntry] = []
+    ) {
         self.period = period
         let series = TrendSeries(entries: entries, method: method)
         let composition = BodyCompositionSeries(entries: entries)
@@ -78,6 +82,22 @@ public struct PeriodStatistics: Equatable, Sendable {
                     maximumKilograms: weights.max(), trendKilograms: trend, trendChangeKilograms: change, averageWeeklyRateKilograms: rate,
                     fatPercent: fat))
             start = next
+        }
+        // Each period's days with intake, averaged.
+        if !intake.isEmpty {
+            let days = IntakeDays.totals(intake, from: rows.first?.first, through: rows.last?.last)
+            var dayIndex = 0
+            for i in rows.indices {
+                var total = 0.0
+                var count = 0
+                while dayIndex < days.count && days[dayIndex].day < rows[i].first { dayIndex += 1 }
+                while dayIndex < days.count && days[dayIndex].day <= rows[i].last {
+                    total += days[dayIndex].kilocalories
+                    count += 1
+                    dayIndex += 1
+                }
+                if count > 0 { rows[i].averageIntake = total / Double(count) }
+            }
         }
         self.rows = rows
     }

@@ -176,6 +176,26 @@ public struct ProgressReport: Equatable, Sendable {
     /// A plan is stored but cannot be followed (a rate or a date no plan
     /// has, written by hand or by an older trend): said, never computed.
     public var unusablePlan: GoalPlan? = nil
+    /// What is burned, from intake and weight (SPEC §15); nil without intake.
+    public var expenditure: Expenditure.Estimate? = nil
+    /// What to eat to follow the plan, reach the goal or keep the weight.
+    public var targetIntake: TargetIntake? = nil
+    /// The days with intake in range, for charts (`--metric intake`).
+    public var intakeDays: [IntakeDays.Day] = []
+    /// The body measurements (SPEC §16); nil without any.
+    public var measurements: MeasurementsReport? = nil
+    /// Each name's measurements up to the report's day, for charts (`--metric NAME`).
+    public var measuredEntries: [MeasurementName: [MeasurementEntry]] = [:]
+
+    /// After this many days an expenditure's window is said to be old.
+    public static let expenditureStaleAfterDays = 7
+
+    /// Days from the expenditure window's last day to the report's day, when more than a week.
+    public var expenditureAgeDays: Int? {
+        guard let to = expenditure?.to else { return nil }
+        let days = self.to.dayNumber - to.dayNumber
+        return days > Self.expenditureStaleAfterDays ? days : nil
+    }
 
     public var count: Int { points.count }
     public var start: WeightEntry? { points.first?.entry }
@@ -252,7 +272,7 @@ public struct ProgressReport: Equatable, Sendable {
     public static func prepare(
         entries allEntries: [WeightEntry], goalKilograms: Double?, goalPlan: GoalPlan? = nil, heightCentimetres: Double? = nil,
         range: ProgressRange, today realToday: CalendarDay, method: TrendMethod = .default, since: CalendarDay? = nil,
-        until: CalendarDay? = nil
+        until: CalendarDay? = nil, intake: [IntakeEntry] = [], measurements: [MeasurementEntry] = [], sex: Sex? = nil
     ) -> ProgressReport {
         let today = until ?? realToday
         let entries = until == nil ? allEntries : allEntries.filter { $0.calendarDay <= today }
@@ -319,7 +339,21 @@ public struct ProgressReport: Equatable, Sendable {
             plan: plan)
         report.unusablePlan = unusable
         report.historyDays = until == nil ? firstSeriesDay...asOf : dayRange(of: allEntries)
+        report.addIntake(intake, entries: entries, from: from)
+        for entry in measurements where entry.calendarDay <= today { report.measuredEntries[entry.name, default: []].append(entry) }
+        report.measurements = MeasurementsReport(
+            measurements, from: from, through: today, heightCentimetres: heightCentimetres, sex: sex, scaleFatPercent: composition?.fatPercent)
         return report
+    }
+
+    /// The expenditure, what to eat and the days with intake in range.
+    mutating func addIntake(_ intake: [IntakeEntry], entries: [WeightEntry], from: CalendarDay) {
+        guard !intake.isEmpty else { return }
+        expenditure = Expenditure.estimate(intake: intake, entries: entries, through: to)
+        if let known = expenditure?.value {
+            targetIntake = TargetIntake.from(known, planEnergyBalance: plan?.requiredEnergyBalance, goal: goal, trendKilograms: trendKilograms)
+        }
+        intakeDays = IntakeDays.totals(intake, from: from, through: to)
     }
 
     /// The first and last calendar day of entries in instant order: a day

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// One change to the weigh-ins as it was written: what a post-change hook
 /// is told (SPEC §14), and what `undo` counts. Found once, in the write
 /// that made the change, by id.
@@ -11,16 +17,22 @@ public struct WeightChange: Equatable, Sendable {
     public let goal: WeightStore.Goal?
     /// What the undo journal said of this change (set aside, not recorded, a copy put back).
     public var journalNotes: [JournalNote] = []
+    /// The intake entries and measurements it added, changed and removed.
+    public let intake: RecordChange<IntakeEntry>
+    public let measurements: RecordChange<MeasurementEntry>
 
     public init(from before: WeightStore, to after: WeightStore) {
         goal = after.goal
         let goalChanged = before.goal != after.goal
+        intake = RecordChange(before: before.intake, after: after.intake)
+        measurements = RecordChange(before: before.measurements, after: after.measurements)
+        let others = (intake: intake.counts, measurements: measurements.counts)
         // The first import into an empty store: everything is added, and the
         // list is the store's own (no copy, no table).
         if before.entries.isEmpty {
             written = after.entries
             removed = []
-            summary = ChangeSummary(added: after.entries.count, removed: 0, changed: 0, goalChanged: goalChanged)
+            summary = ChangeSummary(added: after.entries.count, removed: 0, changed: 0, goalChanged: goalChanged, intake: others.intake, measurements: others.measurements)
             return
         }
         // Both stores are in the one entry order: walked side by side, an
@@ -84,7 +96,8 @@ public struct WeightChange: Equatable, Sendable {
         removed = unmatchedOld.filter { !movedOld.contains($0) }.map { old[$0] }
         let changed = changedIndices.count
         let added = written.count - changed
-        summary = ChangeSummary(added: added, removed: removed.count, changed: changed, goalChanged: goalChanged)
+        summary = ChangeSummary(
+            added: added, removed: removed.count, changed: changed, goalChanged: goalChanged, intake: others.intake, measurements: others.measurements)
     }
 }
 
@@ -94,6 +107,9 @@ extension WeightStore {
     /// entry to compare with (a log into a million weigh-ins copied them all).
     struct Edits: Sendable {
         let goalBefore: Goal?
+        /// The intake and measurements before the write: few enough to compare by id afterwards.
+        let intakeBefore: [IntakeEntry]
+        let measurementsBefore: [MeasurementEntry]
         /// Entries added, in the order they came.
         private(set) var inserted: [WeightEntry] = []
         /// The first version of each stored entry that was changed or removed.
@@ -101,8 +117,10 @@ extension WeightStore {
         /// Its latest version; nil once removed.
         private(set) var latest: [WeightEntry.ID: WeightEntry?] = [:]
 
-        init(goalBefore: Goal?) {
-            self.goalBefore = goalBefore
+        init(before store: WeightStore) {
+            goalBefore = store.goal
+            intakeBefore = store.intake
+            measurementsBefore = store.measurements
         }
 
         mutating func insert(_ entry: WeightEntry) {
@@ -134,6 +152,8 @@ extension WeightChange {
     init(edits: WeightStore.Edits, after: WeightStore) {
         goal = after.goal
         let goalChanged = edits.goalBefore != after.goal
+        intake = RecordChange(before: edits.intakeBefore, after: after.intake)
+        measurements = RecordChange(before: edits.measurementsBefore, after: after.measurements)
         var written: [WeightEntry]
         var added = 0
         var changed = 0
@@ -173,6 +193,47 @@ extension WeightChange {
         WeightEntry.sortInOrder(&written)
         self.written = written
         self.removed = removed
-        summary = ChangeSummary(added: added, removed: removed.count, changed: changed, goalChanged: goalChanged)
+        summary = ChangeSummary(
+            added: added, removed: removed.count, changed: changed, goalChanged: goalChanged, intake: intake.counts, measurements: measurements.counts)
+    }
+}
+
+/// What one write did to the records of one kind besides weigh-ins,
+/// found by id (there are few of them beside a long history of weigh-ins).
+public struct RecordChange<Record: StoredRecord>: Equatable, Sendable {
+    /// Added and changed records as they are now stored, in store order.
+    public let written: [Record]
+    /// Records no longer stored, as they were.
+    public let removed: [Record]
+    public let counts: ChangeSummary.Counts
+
+    init(before: [Record], after: [Record]) {
+        guard before != after else {
+            written = []
+            removed = []
+            counts = .none
+            return
+        }
+        var old: [UUID: Record] = [:]
+        for record in before { old[record.id] = record }
+        var written: [Record] = []
+        var added = 0
+        var changed = 0
+        var kept = Set<UUID>()
+        for record in after {
+            if let previous = old[record.id] {
+                kept.insert(record.id)
+                if previous != record {
+                    written.append(record)
+                    changed += 1
+                }
+            } else {
+                written.append(record)
+                added += 1
+            }
+        }
+        removed = before.filter { !kept.contains($0.id) }
+        self.written = written
+        counts = ChangeSummary.Counts(added: added, removed: removed.count, changed: changed)
     }
 }

@@ -173,3 +173,7 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
         }
     }
 }
+
+extension WeightEntry: StoredRecord {
+    public static let kind = RecordKind.weighIn
+}

@@ -41,8 +41,8 @@ public enum WeightInput {
         guard !input.isEmpty else { throw .notFat(input: input) }
         let shown = input
         if input.hasSuffix("%") { input = String(input.dropLast()).trimmed }
-        var scanner = Scanner(Array(input.unicodeScalars))
-        guard let value = try scanner.number(input: shown), scanner.isAtEnd else { throw .notFat(input: shown) }
+        var scanner = TypedNumberScanner(input)
+        guard let value = try scanner.number().weight(shown), scanner.isAtEnd else { throw .notFat(input: shown) }
         guard isValid(fatPercent: value) else { throw .fatOutOfRange(input: shown) }
         return value
     }
@@ -65,8 +65,8 @@ public enum WeightInput {
     public static func kilograms(parsing text: String, defaultUnit: WeightUnit) throws(WeightInputError) -> Double {
         let input = text.trimmed
         guard !input.isEmpty else { throw .empty }
-        var scanner = Scanner(Array(input.unicodeScalars))
-        guard let first = try scanner.number(input: input) else { throw .malformed(input: input) }
+        var scanner = TypedNumberScanner(input)
+        guard let first = try scanner.number().weight(input) else { throw .malformed(input: input) }
         scanner.skipSpaces()
         let unitWord = scanner.word()
         var kilograms: Double
@@ -76,7 +76,7 @@ public enum WeightInput {
             kilograms = unit.kilograms(from: first)
             if unit == .stones {
                 scanner.skipSpaces()
-                if let pounds = try scanner.number(input: input) {
+                if let pounds = try scanner.number().weight(input) {
                     guard first == first.rounded(.down) else { throw .malformed(input: input) }
                     scanner.skipSpaces()
                     let poundWord = scanner.word()
@@ -94,56 +94,5 @@ public enum WeightInput {
         guard kilograms > 0 else { throw .notPositive(input: input) }
         guard kilograms <= maximumKilograms else { throw .tooHeavy(input: input) }
         return kilograms
-    }
-
-    private struct Scanner {
-        let scalars: [Unicode.Scalar]
-        var index = 0
-
-        init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
-
-        var isAtEnd: Bool { index == scalars.count }
-
-        mutating func skipSpaces() {
-            while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
-        }
-
-        mutating func word() -> String {
-            var text = ""
-            while index < scalars.count, scalars[index].properties.isAlphabetic {
-                text.unicodeScalars.append(scalars[index])
-                index += 1
-            }
-            return text
-        }
-
-        private func isDigit(_ i: Int) -> Bool {
-            i < scalars.count && ("0"..."9").contains(scalars[i])
-        }
-
-        /// Nil when no digit is here; throws for a number of a form we refuse.
-        mutating func number(input: String) throws(WeightInputError) -> Double? {
-            guard isDigit(index) else { return nil }
-            var text = ""
-            while isDigit(index) {
-                text.unicodeScalars.append(scalars[index])
-                index += 1
-            }
-            if index < scalars.count, scalars[index] == "." || scalars[index] == "," {
-                let isComma = scalars[index] == ","
-                index += 1
-                var fraction = ""
-                while isDigit(index) {
-                    fraction.unicodeScalars.append(scalars[index])
-                    index += 1
-                }
-                guard !fraction.isEmpty else { throw .malformed(input: input) }
-                if isComma && fraction.count == 3 { throw .ambiguousThousands(input: input) }
-                text += "." + fraction
-            }
-            // Only digits and one point reach here, which Double reads exactly.
-            guard let value = Double(text) else { throw .malformed(input: input) }
-            return value
-        }
     }
 }

@@ -22,7 +22,7 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Not a UUID and not a prefix of at least 4 hex digits.
     case malformedID(input: String)
     case entryNotFound(id: String)
-    case ambiguousID(prefix: String, candidates: [WeightEntry])
+    case ambiguousID(prefix: String, candidates: [AnyRecord])
     /// Far from the current trend: probably a typo (SPEC §9). `earlier`:
     /// the weigh-ins the trend rests on while they are fewer than three,
     /// since one of them may be the typo.
@@ -33,6 +33,15 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
     case goalUnderHealthyBMI(kilograms: Double, bmi: Double?, centimetres: Double?, unit: WeightUnit)
     /// A first weigh-in no person weighs (outside 20–300 kg).
     case implausibleWeight(kilograms: Double, likely: [LikelyWeight], unit: WeightUnit)
+    /// More food energy at once than most people eat in a day: a kJ value typed as kcal, likely (SPEC §15).
+    case unlikelyIntake(kilocalories: Double)
+    case intakeOutOfRange(kilocalories: Double)
+    /// A measurement name trend does not know and that was not introduced
+    /// with `--new` (SPEC §16), and the closest known one.
+    case unknownMeasurement(name: String, closest: String?)
+    case measurementOutOfRange(centimetres: Double)
+    /// What an edit asked of a record of another kind (`--kcal` on a weigh-in).
+    case editDoesNotApply(option: String, kind: RecordKind)
     /// Some of the ids to remove are unknown or ambiguous: nothing was removed.
     case unresolvedIDs([WeightLogError])
 
@@ -82,11 +91,22 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
         case .implausibleWeight(let kilograms, let likely, let unit):
             "\(unit.format(kilograms: kilograms)) is not a weight a person has"
                 + (likely.isEmpty ? "" : "; did you mean " + likely.map { $0.text(in: unit) }.joined(separator: " or ") + "?")
+        case .unlikelyIntake(let kilocalories):
+            "\(DecimalText.shortest(kilocalories)) kcal at once is more than most people eat in a day; if it is kilojoules, that is \(Int((kilocalories / IntakeEntry.kilojoulesPerKilocalorie).rounded())) kcal: write \(DecimalText.shortest(kilocalories))kJ"
+        case .intakeOutOfRange(let kilocalories):
+            "\(DecimalText.shortest(kilocalories)) kcal is not an amount one eats at once: it must be \(IntakeEntry.validRangeText)"
+        case .unknownMeasurement(let name, let closest):
+            "'\(name)' is not a measurement trend knows" + (closest.map { "; did you mean \($0)?" } ?? ".")
+                + " Known: \(MeasurementName.known.joined(separator: ", ")), each also with -left or -right"
+        case .measurementOutOfRange(let centimetres):
+            "\(DecimalText.shortest(centimetres)) cm is not a body measurement: it must be 1 to 300 cm"
+        case .editDoesNotApply(let option, let kind):
+            "\(option) does not apply to \(kind == .intake ? "an" : "a") \(kind.rawValue)"
         case .unresolvedIDs(let errors):
             errors.map(\.description).joined(separator: "; ") + "; nothing was removed"
         case .ambiguousID(let prefix, let candidates):
             "'\(prefix)' matches \(candidates.count) entries: "
-                + candidates.map { "\($0.shortID) (\($0.timestamp.day) \($0.timestamp.clock(seconds: false)))" }
+                + candidates.map { "\($0.shortID) (\($0.kind == .weighIn ? "" : $0.kind.rawValue + ", ")\($0.timestamp.day) \($0.timestamp.clock(seconds: false)))" }
                 .joined(separator: ", ") + "; type more of the id"
         }
     }

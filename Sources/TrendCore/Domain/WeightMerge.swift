@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Merging copies of the weigh-ins by id (SPEC §9): two-way for `trend
 /// merge` (another device's copy, a sync tool's conflict copy) and three-way
 /// for git's merge driver.
@@ -7,12 +13,13 @@ public enum WeightMerge {
         case ours, theirs
     }
 
-    /// One id both sides changed differently.
+    /// One id both sides changed differently (a weigh-in, an intake entry
+    /// or a measurement: ids are unique across the three).
     public struct Conflict: Equatable, Sendable {
-        public let id: WeightEntry.ID
+        public let id: UUID
         /// Nil where that side deleted it.
-        public let ours: WeightEntry?
-        public let theirs: WeightEntry?
+        public let ours: AnyRecord?
+        public let theirs: AnyRecord?
     }
 
     public struct Outcome: Equatable, Sendable {
@@ -38,12 +45,19 @@ public enum WeightMerge {
             if mine == entry {
                 outcome.same += 1
             } else {
-                outcome.conflicts.append(Conflict(id: entry.id, ours: mine, theirs: entry))
+                outcome.conflicts.append(Conflict(id: entry.id, ours: .weighIn(mine), theirs: .weighIn(entry)))
                 if prefer == .theirs { ours.replace(entry) }
             }
         }
         ours.insert(contentsOf: added)
         outcome.added = added.count
+        // Intake and measurements the same way, by id.
+        let newIntake = mergeRecords(theirs.intake, into: ours.intake, prefer: prefer, wrap: AnyRecord.intake, outcome: &outcome)
+        for entry in newIntake.replaced { ours.replace(entry) }
+        ours.insert(contentsOf: newIntake.added)
+        let newMeasurements = mergeRecords(theirs.measurements, into: ours.measurements, prefer: prefer, wrap: AnyRecord.measurement, outcome: &outcome)
+        for entry in newMeasurements.replaced { ours.replace(entry) }
+        ours.insert(contentsOf: newMeasurements.added)
         // The goal and its plan are one value.
         switch (ours.goal, theirs.goal) {
         case (nil, let goal?): ours.setGoal(goal.kilograms, plan: goal.plan)
@@ -53,6 +67,31 @@ public enum WeightMerge {
         default: break
         }
         return outcome
+    }
+
+    /// What only `theirs` has (to add) and, preferring theirs, what replaces ours; counted into `outcome`.
+    static func mergeRecords<Record: StoredRecord>(
+        _ theirs: [Record], into ours: [Record], prefer: Preference, wrap: (Record) -> AnyRecord, outcome: inout Outcome
+    ) -> (added: [Record], replaced: [Record]) {
+        var byID: [UUID: Record] = [:]
+        for record in ours { byID[record.id] = record }
+        var added: [Record] = []
+        var replaced: [Record] = []
+        for record in theirs {
+            guard let mine = byID[record.id] else {
+                added.append(record)
+                byID[record.id] = record
+                continue
+            }
+            if mine == record {
+                outcome.same += 1
+            } else {
+                outcome.conflicts.append(Conflict(id: record.id, ours: wrap(mine), theirs: wrap(record)))
+                if prefer == .theirs { replaced.append(record) }
+            }
+        }
+        outcome.added += added.count
+        return (added, replaced)
     }
 
     /// Three-way, by id, as git calls a merge driver: a change on one side
@@ -69,29 +108,10 @@ public enum WeightMerge {
     }
 
     public static func merge(base: WeightStore, ours: WeightStore, theirs: WeightStore) -> ThreeWay {
-        func index(_ store: WeightStore) -> [WeightEntry.ID: WeightEntry] {
-            var result: [WeightEntry.ID: WeightEntry] = [:]
-            for entry in store.entries { result[entry.id] = entry }
-            return result
-        }
-        let old = index(base)
-        let mine = index(ours)
-        let other = index(theirs)
-        var result: [WeightEntry] = []
         var conflicts: [Conflict] = []
-        for id in Set(mine.keys).union(other.keys).union(old.keys) {
-            let (b, o, t) = (old[id], mine[id], other[id])
-            if o == t {
-                if let o { result.append(o) }
-            } else if o == b {
-                if let t { result.append(t) }
-            } else if t == b {
-                if let o { result.append(o) }
-            } else {
-                conflicts.append(Conflict(id: id, ours: o, theirs: t))
-                if let o { result.append(o) }
-            }
-        }
+        let entries = threeWay(base.entries, ours.entries, theirs.entries, wrap: AnyRecord.weighIn, conflicts: &conflicts)
+        let intake = threeWay(base.intake, ours.intake, theirs.intake, wrap: AnyRecord.intake, conflicts: &conflicts)
+        let measurements = threeWay(base.measurements, ours.measurements, theirs.measurements, wrap: AnyRecord.measurement, conflicts: &conflicts)
         var goal = ours.goal
         var goalConflict = false
         if ours.goal != theirs.goal {
@@ -102,7 +122,40 @@ public enum WeightMerge {
             }
         }
         conflicts.sort { $0.id.uuidString < $1.id.uuidString }
-        let store = WeightStore(entries: result, goalKilograms: goal?.kilograms, goalPlan: goal?.plan, version: max(ours.version, theirs.version))
+        let store = WeightStore(
+            entries: entries, goalKilograms: goal?.kilograms, goalPlan: goal?.plan, intake: intake, measurements: measurements,
+            version: max(ours.version, theirs.version))
         return ThreeWay(store: store, conflicts: conflicts, goalConflict: goalConflict)
+    }
+
+    /// One kind's records, merged three ways by id: a change on one side is
+    /// taken, a deletion of an unchanged record honoured, and changes that
+    /// differ (or a change against a deletion) are conflicts, kept as ours.
+    static func threeWay<Record: StoredRecord>(
+        _ base: [Record], _ ours: [Record], _ theirs: [Record], wrap: (Record) -> AnyRecord, conflicts: inout [Conflict]
+    ) -> [Record] {
+        func index(_ records: [Record]) -> [UUID: Record] {
+            var result: [UUID: Record] = [:]
+            for record in records { result[record.id] = record }
+            return result
+        }
+        let old = index(base)
+        let mine = index(ours)
+        let other = index(theirs)
+        var result: [Record] = []
+        for id in Set(mine.keys).union(other.keys).union(old.keys) {
+            let (b, o, t) = (old[id], mine[id], other[id])
+            if o == t {
+                if let o { result.append(o) }
+            } else if o == b {
+                if let t { result.append(t) }
+            } else if t == b {
+                if let o { result.append(o) }
+            } else {
+                conflicts.append(Conflict(id: id, ours: o.map(wrap), theirs: t.map(wrap)))
+                if let o { result.append(o) }
+            }
+        }
+        return result
     }
 }

@@ -1,8 +1,15 @@
-/// Everything `weights.json` holds.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Everything `weights.json` holds: the weigh-ins, the goal and its plan,
+/// and the intake and body measurements logged beside them (SPEC §1).
 public struct WeightStore: Equatable, Sendable {
     /// The newest file format this program reads and writes: 2 added body
-    /// fat on entries and the goal's plan.
-    public static let currentVersion = 2
+    /// fat on entries and the goal's plan, 3 the intake and measurements.
+    public static let currentVersion = 3
 
     /// Kept in `WeightEntry.isOrderedBefore` order.
     public private(set) var entries: [WeightEntry]
@@ -17,21 +24,31 @@ public struct WeightStore: Equatable, Sendable {
     public var goalPlan: GoalPlan?
     /// The version the data was read with; a newer one is never written.
     public var version: Int
+    /// Food energy logged (SPEC §15), in the one order.
+    public private(set) var intake: [IntakeEntry]
+    /// Body measurements (SPEC §16), in the one order.
+    public private(set) var measurements: [MeasurementEntry]
 
     public init(
-        entries: [WeightEntry] = [], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, version: Int = WeightStore.currentVersion
+        entries: [WeightEntry] = [], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, intake: [IntakeEntry] = [],
+        measurements: [MeasurementEntry] = [], version: Int = WeightStore.currentVersion
     ) {
         self.entries = entries.isSorted(by: WeightEntry.isOrderedBefore)
             ? entries : entries.sorted(by: WeightEntry.isOrderedBefore)
         self.goalKilograms = goalKilograms
         self.goalPlan = goalKilograms == nil ? nil : goalPlan
+        self.intake = intake.isSorted(by: IntakeEntry.isOrderedBefore) ? intake : intake.sorted(by: IntakeEntry.isOrderedBefore)
+        self.measurements = measurements.isSorted(by: MeasurementEntry.isOrderedBefore)
+            ? measurements : measurements.sorted(by: MeasurementEntry.isOrderedBefore)
         self.version = version
     }
 
     /// The lowest version that holds this content (SPEC §1): a history
-    /// without body fat or a plan stays readable by a trend that knows neither.
+    /// without body fat or a plan stays readable by a trend that knows
+    /// neither, one without intake or measurements by a trend that knows none.
     public var versionNeeded: Int {
-        goalPlan != nil || entries.contains(where: { $0.fatPercent != nil }) ? 2 : 1
+        if !intake.isEmpty || !measurements.isEmpty { return 3 }
+        return goalPlan != nil || entries.contains(where: { $0.fatPercent != nil }) ? 2 : 1
     }
 
     /// Sets the goal and its plan together.
@@ -46,7 +63,8 @@ public struct WeightStore: Equatable, Sendable {
     /// The same weigh-ins and goal: the version a file was read with is
     /// where the data came from, not what it is.
     public static func == (a: WeightStore, b: WeightStore) -> Bool {
-        a.entries == b.entries && a.goalKilograms == b.goalKilograms && a.goalPlan == b.goalPlan
+        a.entries == b.entries && a.goalKilograms == b.goalKilograms && a.goalPlan == b.goalPlan && a.intake == b.intake
+            && a.measurements == b.measurements
     }
 
     public struct Goal: Equatable, Sendable {
@@ -153,6 +171,74 @@ extension Array {
             if areInIncreasingOrder(self[i], self[i - 1]) { return false }
             i += 1
         }
+        return true
+    }
+}
+
+// MARK: Intake and measurements
+
+extension WeightStore {
+    /// Inserts in order: usually an append.
+    public mutating func insert(_ entry: IntakeEntry) { Self.place(entry, in: &intake) }
+    public mutating func insert(_ entry: MeasurementEntry) { Self.place(entry, in: &measurements) }
+
+    /// Adds many with one sort.
+    public mutating func insert(contentsOf added: [IntakeEntry]) {
+        intake = (intake + added).sorted(by: IntakeEntry.isOrderedBefore)
+    }
+
+    public mutating func insert(contentsOf added: [MeasurementEntry]) {
+        measurements = (measurements + added).sorted(by: MeasurementEntry.isOrderedBefore)
+    }
+
+    /// Replaces the record with the same id; false when there is none.
+    @discardableResult
+    public mutating func replace(_ entry: IntakeEntry) -> Bool { Self.replace(entry, in: &intake) }
+    @discardableResult
+    public mutating func replace(_ entry: MeasurementEntry) -> Bool { Self.replace(entry, in: &measurements) }
+
+    /// Every id in the store, of every kind: ids are unique across all three.
+    public var allIDs: Set<UUID> {
+        var ids = Set(entries.map(\.id))
+        ids.formUnion(intake.map(\.id))
+        ids.formUnion(measurements.map(\.id))
+        return ids
+    }
+
+    /// Removes the record of any kind with that id; false when there is none.
+    @discardableResult
+    public mutating func removeRecord(id: UUID) -> Bool {
+        if remove(id: id) != nil { return true }
+        if let index = intake.firstIndex(where: { $0.id == id }) {
+            intake.remove(at: index)
+            return true
+        }
+        if let index = measurements.firstIndex(where: { $0.id == id }) {
+            measurements.remove(at: index)
+            return true
+        }
+        return false
+    }
+
+    /// Every record of every kind, as mentions: what an id prefix is matched against.
+    public var mentions: [RecordMention] {
+        entries.map(RecordMention.init) + intake.map(RecordMention.init) + measurements.map(RecordMention.init)
+    }
+
+    static func place<Record: StoredRecord>(_ record: Record, in records: inout [Record]) {
+        var low = 0
+        var high = records.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Record.isOrderedBefore(records[mid], record) { low = mid + 1 } else { high = mid }
+        }
+        records.insert(record, at: low)
+    }
+
+    static func replace<Record: StoredRecord>(_ record: Record, in records: inout [Record]) -> Bool {
+        guard let index = records.firstIndex(where: { $0.id == record.id }) else { return false }
+        records.remove(at: index)
+        place(record, in: &records)
         return true
     }
 }

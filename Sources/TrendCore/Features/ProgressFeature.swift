@@ -68,6 +68,9 @@ public final class ProgressFeature {
         let entries = weightLog.entries
         let goal = weightLog.store.goalKilograms
         let plan = weightLog.store.goalPlan
+        let intake = weightLog.store.intake
+        let measurements = weightLog.store.measurements
+        let sex = settings.sex
         let height = settings.heightCentimetres
         let (range, since, until) = (selection.range, selection.since, selection.until)
         let today = clock.today
@@ -75,7 +78,7 @@ public final class ProgressFeature {
         let prepared = await offMainActor(if: entries.count) {
             ProgressReport.prepare(
                 entries: entries, goalKilograms: goal, goalPlan: plan, heightCentimetres: height, range: range, today: today, method: method,
-                since: since, until: until)
+                since: since, until: until, intake: intake, measurements: measurements, sex: sex)
         }
         if generation == ticket { snapshot = prepared }
     }
@@ -87,13 +90,14 @@ public final class ProgressFeature {
         by period: PeriodStatistics.Period, range: ProgressRange = .all, since: CalendarDay? = nil, until: CalendarDay? = nil
     ) async -> PeriodStatistics? {
         let entries = weightLog.entries
+        let intake = weightLog.store.intake
         guard let first = entries.first?.calendarDay else { return nil }
         let method = settings.method
         let through = until ?? clock.today
         let from = since ?? range.firstDay(today: through).map { max($0, first) } ?? first
         guard from <= through else { return nil }
         return await offMainActor(if: entries.count) {
-            PeriodStatistics(entries: entries, method: method, by: period, from: from, through: through)
+            PeriodStatistics(entries: entries, method: method, by: period, from: from, through: through, intake: intake)
         }
     }
 
@@ -157,6 +161,18 @@ public final class ProgressFeature {
             let estimated = series.estimatedDays(from: first, through: last).days
                 .map { ProgressReport.EstimatedDay(day: $0.day, kilograms: $0.kilograms, trendKilograms: $0.trendKilograms) }
             return (points, estimated)
+        }
+    }
+
+    /// The weigh-in trend of each of `days` that the history covers, by day number.
+    public func dayTrends(_ days: [CalendarDay]) async -> [Int: Double] {
+        let entries = weightLog.entries
+        let method = settings.method
+        return await offMainActor(if: entries.count) {
+            let series = TrendSeries(entries: entries, method: method)
+            var trends: [Int: Double] = [:]
+            for day in days { trends[day.dayNumber] = series.trendKilograms(on: day) }
+            return trends
         }
     }
 

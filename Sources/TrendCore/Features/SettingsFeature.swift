@@ -29,6 +29,8 @@ public final class SettingsFeature {
     public var savedMethod: TrendMethod { saved.method ?? .default }
     /// For BMI; nil until given.
     public var heightCentimetres: Double? { saved.heightCentimetres }
+    /// For the formulas that need it (SPEC §16); nil until given.
+    public var sex: Sex? { saved.sex }
     public var hasLoaded: Bool { activity.hasLoaded }
     public var isLoading: Bool { activity.isLoading }
     public var isSaving: Bool { activity.isSaving }

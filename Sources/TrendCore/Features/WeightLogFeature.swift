@@ -95,10 +95,11 @@ public final class WeightLogFeature {
     /// The weigh-ins whose short id starts with `prefix` (case ignored),
     /// newest last: what a shell offers after `trend edit `. A prefix that
     /// is not hex matches nothing.
-    public func completionCandidates(prefix: String) -> [WeightEntry] {
+    public func completionCandidates(prefix: String) -> [AnyRecord] {
         let typed = prefix.lowercased()
         guard typed.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || $0 == 45 }) else { return [] }
-        return entries.filter { $0.idText.hasPrefix(typed) }
+        let bytes = Array(typed.utf8)
+        return store.allRecords.filter { EntryID.hasPrefix($0.id, bytes) }
     }
 
     // MARK: Edits
@@ -199,25 +200,26 @@ public final class WeightLogFeature {
         }
     }
 
-    /// Deletes the entries `texts` name, in one write; when any is unknown
-    /// or ambiguous, nothing is deleted and every such id is named.
+    /// Deletes the records `texts` name (weigh-ins, intake entries or
+    /// measurements: ids are unique across them), in one write; when any is
+    /// unknown or ambiguous, nothing is deleted and every such id is named.
     @discardableResult
-    public func remove(matching texts: [String]) async throws -> [WeightEntry] {
+    public func remove(matching texts: [String]) async throws -> [AnyRecord] {
         for text in texts { _ = try EntryID.prefix(parsing: text) }
         return try await apply { [repository] in
             try await repository.modify { store in
-                var found: [WeightEntry] = []
+                var found: [AnyRecord] = []
                 var errors: [WeightLogError] = []
                 for text in texts {
                     do throws(WeightLogError) {
-                        let entry = try EntryID.entry(matching: text, in: store.entries)
-                        if !found.contains(where: { $0.id == entry.id }) { found.append(entry) }
+                        let record = try store.record(matching: text)
+                        if !found.contains(where: { $0.id == record.id }) { found.append(record) }
                     } catch {
                         errors.append(error)
                     }
                 }
                 guard errors.isEmpty else { throw WeightLogError.unresolvedIDs(errors) }
-                for entry in found { store.remove(id: entry.id) }
+                for record in found { store.remove(record) }
                 return found
             }
         }

@@ -4,7 +4,8 @@
 ///
 ///     {"added": 1, "changed": 0, "command": "log", "commandLine": "trend log 80.5",
 ///      "dataFile": "/home/me/.local/share/trend/weights.json", "entries": [{…}],
-///      "goalChanged": false, "goalKilograms": 75, "removed": 0, "removedEntries": []}
+///      "goalChanged": false, "goalKilograms": 75, "intake": [], "measurements": [], "removed": 0,
+///      "removedEntries": [], "removedIntake": [], "removedMeasurements": []}
 package enum ChangeDocument {
     package struct Context: Sendable {
         /// The command's name (`log`, `import`, `undo`).
@@ -35,8 +36,16 @@ package enum ChangeDocument {
         entries(change.written, into: &out)
         out.append(contentsOf: ", \"goalChanged\": \(summary.goalChanged), \"goalKilograms\": ".utf8)
         out.append(contentsOf: (change.goal.map { JSONText.number($0.kilograms) } ?? "null").utf8)
+        out.append(contentsOf: ", \"intake\": ".utf8)
+        records(change.intake.written, into: &out) { WeightsDocument.encode($0, into: &$1) }
+        out.append(contentsOf: ", \"measurements\": ".utf8)
+        records(change.measurements.written, into: &out) { WeightsDocument.encode($0, into: &$1) }
         out.append(contentsOf: ", \"removed\": \(summary.removed), \"removedEntries\": ".utf8)
         entries(change.removed, into: &out)
+        out.append(contentsOf: ", \"removedIntake\": ".utf8)
+        records(change.intake.removed, into: &out) { WeightsDocument.encode($0, into: &$1) }
+        out.append(contentsOf: ", \"removedMeasurements\": ".utf8)
+        records(change.measurements.removed, into: &out) { WeightsDocument.encode($0, into: &$1) }
         out.append(contentsOf: "}\n".utf8)
         out.flush()
     }
@@ -45,6 +54,15 @@ package enum ChangeDocument {
         var bytes: [UInt8] = []
         json(change, context: context) { bytes += $0 }
         return bytes
+    }
+
+    private static func records<Record>(_ records: [Record], into out: inout ChunkingSink, encode: (Record, inout ChunkingSink) -> Void) {
+        out.append(UInt8(ascii: "["))
+        for (i, record) in records.enumerated() {
+            if i > 0 { out.append(contentsOf: ", ".utf8) }
+            encode(record, &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     private static func entries(_ entries: [WeightEntry], into out: inout ChunkingSink) {

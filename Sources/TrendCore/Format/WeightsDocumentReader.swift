@@ -53,6 +53,8 @@ extension WeightsDocument {
         var plan = PlanFields()
         var version: Int?
         var settings: Settings?
+        var intake: [IntakeEntry] = []
+        var measurements: [MeasurementEntry] = []
         try scanner.readObject { (s: inout JSONScanner, key: String, keyOffset: Int) throws(JSONScanner.Failure) in
             if try plan.read(key, &s) { return }
             switch key {
@@ -82,6 +84,14 @@ extension WeightsDocument {
                     }
                 } while s.take(UInt8(ascii: ","))
                 try s.expect(UInt8(ascii: "]"), "',' or ']'")
+            case "intake":
+                intake = try decodeArray("intake", &s) { (s: inout JSONScanner, n: Int) throws(JSONScanner.Failure) in
+                    try decodeIntake(&s, number: n, allowUnknownKeys: allowUnknownKeys)
+                }
+            case "measurements":
+                measurements = try decodeArray("measurements", &s) { (s: inout JSONScanner, n: Int) throws(JSONScanner.Failure) in
+                    try decodeMeasurement(&s, number: n, allowUnknownKeys: allowUnknownKeys)
+                }
             case "goalKilograms":
                 if s.peek() == UInt8(ascii: "n") {
                     try s.readNull()
@@ -106,7 +116,12 @@ extension WeightsDocument {
         if let duplicate = firstDuplicateID(entries) {
             throw scanner.fail("entry \(duplicate + 1): id \(entries[duplicate].idText) appears twice", at: 0)
         }
-        return (WeightStore(entries: entries, goalKilograms: goal, goalPlan: try plan.plan(goal: goal, &scanner), version: version), settings)
+        if let repeated = repeatedID(entries: entries, intake: intake, measurements: measurements) {
+            throw scanner.fail("id \(repeated) appears twice: ids are unique across entries, intake and measurements", at: 0)
+        }
+        let store = WeightStore(
+            entries: entries, goalKilograms: goal, goalPlan: try plan.plan(goal: goal, &scanner), intake: intake, measurements: measurements, version: version)
+        return (store, settings)
     }
 
     /// The goal's plan: `goalStart` and either `goalBy` or `goalWeeklyRateKilograms` (SPEC §1, §13).
@@ -148,6 +163,17 @@ extension WeightsDocument {
             default: throw s.fail("a plan needs either \"goalBy\" or \"goalWeeklyRateKilograms\", not both", at: 0)
             }
         }
+    }
+
+    /// An id of an intake entry or a measurement that another record of
+    /// any kind also has (the weigh-ins among themselves are checked apart,
+    /// the fast way, since there can be a million of them).
+    static func repeatedID(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) -> String? {
+        guard !intake.isEmpty || !measurements.isEmpty else { return nil }
+        var seen = Set<UUID>()
+        for id in intake.lazy.map(\.id) + measurements.lazy.map(\.id) where !seen.insert(id).inserted { return EntryID.withText(of: id) { String(decoding: $0, as: UTF8.self) } }
+        for entry in entries where seen.contains(entry.id) { return entry.idText }
+        return nil
     }
 
     /// The index of the first entry whose id appeared before, if any.

@@ -61,6 +61,8 @@ enum WeightsDocument {
                 out.append(contentsOf: "  \"goalWeeklyRateKilograms\": \(JSONText.number(kilograms)),\n".utf8)
             }
         }
+        encodeArray("intake", store.intake, into: &out) { entry, out in encode(entry, into: &out) }
+        encodeArray("measurements", store.measurements, into: &out) { entry, out in encode(entry, into: &out) }
         if let settings {
             out.append(contentsOf: "  \"settings\": {\n\(SettingsDocument.members(settings, indent: "    "))\n  },\n".utf8)
         }

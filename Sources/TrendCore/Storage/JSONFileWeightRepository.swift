@@ -60,7 +60,7 @@ public struct JSONFileWeightRepository: WeightRepository {
             }
             // What the change does is recorded as it is made, not found by
             // comparing with a copy of everything that was there.
-            store.edits = WeightStore.Edits(goalBefore: store.goal)
+            store.edits = WeightStore.Edits(before: store)
             let outcome = try change(&store)
             let written: WeightChange
             if let edits = store.edits {
@@ -80,8 +80,8 @@ public struct JSONFileWeightRepository: WeightRepository {
             let holdsMissing: (String) -> Bool = { copy in
                 guard let bytes = try? MappedFile.readFile(copy, reportedAs: copy)?.bytes, let held = try? WeightsDocument.decode(bytes, path: copy)
                 else { return true }
-                let ids = Set(final.entries.map(\.id))
-                return held.entries.contains { !ids.contains($0.id) }
+                let ids = final.allIDs
+                return held.allIDs.contains { !ids.contains($0) }
             }
             let note = DurableFile.ChangeNote(
                 record: JournalStep(at: now, command: command, summary: change.summary), retiring: retiring, holdsMissingWeighIns: holdsMissing)

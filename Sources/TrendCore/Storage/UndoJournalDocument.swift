@@ -19,7 +19,12 @@ enum UndoJournalDocument {
             text += index == 0 ? "\n    " : ",\n    "
             text += "{\"added\": \(summary.added), \"at\": \(JSONText.quoted(step.record.at.iso8601)), \"changed\": \(summary.changed), "
             text += "\"command\": \(JSONText.quoted(step.record.command)), \(version(step.version)), "
-            text += "\"goalChanged\": \(summary.goalChanged), \"id\": \(step.id), \"removed\": \(summary.removed), "
+            text += "\"goalChanged\": \(summary.goalChanged), \"id\": \(step.id), "
+            // Intake and measurements as [added, removed, changed], only when the step touched them.
+            for (name, counts) in [("intake", summary.intake), ("measurements", summary.measurements)] where !counts.isEmpty {
+                text += "\"\(name)\": [\(counts.added), \(counts.removed), \(counts.changed)], "
+            }
+            text += "\"removed\": \(summary.removed), "
             text += "\"retired\": [\(retired.joined(separator: ", "))]}"
         }
         text += journal.steps.isEmpty ? "],\n" : "\n  ],\n"
@@ -107,6 +112,7 @@ enum UndoJournalDocument {
         var command = ""
         var counts = (added: 0, removed: 0, changed: 0)
         var goalChanged = false
+        var others: [String: ChangeSummary.Counts] = [:]
         var version = UndoJournal.SavedVersion(fingerprint: nil, file: "")
         var retired: [UndoJournal.Retired] = []
         try s.readObject { (s: inout JSONScanner, key: String, _: Int) throws(JSONScanner.Failure) in
@@ -121,6 +127,11 @@ enum UndoJournalDocument {
             case "removed": counts.removed = try count(&s)
             case "changed": counts.changed = try count(&s)
             case "goalChanged": goalChanged = try readBool(&s)
+            case "intake", "measurements":
+                var numbers: [Int] = []
+                try s.readArray { (s: inout JSONScanner) throws(JSONScanner.Failure) in numbers.append(try count(&s)) }
+                guard numbers.count == 3 else { throw s.fail("\"\(key)\" must be three counts") }
+                others[key] = ChangeSummary.Counts(added: numbers[0], removed: numbers[1], changed: numbers[2])
             case "file": version.file = try safeName(&s)
             case "fingerprint": version.fingerprint = Fingerprint(text: try s.readString())
             case "retired":
@@ -146,7 +157,9 @@ enum UndoJournalDocument {
             }
         }
         guard let id, let at, !version.file.isEmpty, version.fingerprint != nil else { throw s.fail("a step without its id, time or version") }
-        let summary = ChangeSummary(added: counts.added, removed: counts.removed, changed: counts.changed, goalChanged: goalChanged)
+        let summary = ChangeSummary(
+            added: counts.added, removed: counts.removed, changed: counts.changed, goalChanged: goalChanged, intake: others["intake"] ?? .none,
+            measurements: others["measurements"] ?? .none)
         return UndoJournal.Step(id: id, record: JournalStep(at: at, command: command, summary: summary), version: version, retired: retired)
     }
 

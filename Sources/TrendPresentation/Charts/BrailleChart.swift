@@ -16,7 +16,7 @@ struct BrailleChart {
 
     /// What a dot belongs to; where two share a cell the higher wins (the trend).
     enum Layer: Int, Comparable {
-        case none, goal, plan, sinker, floater, weighIn, projection, estimated, trend
+        case none, band, goal, plan, sinker, floater, weighIn, projection, estimated, trend
 
         static func < (a: Layer, b: Layer) -> Bool { a.rawValue < b.rawValue }
 
@@ -25,6 +25,7 @@ struct BrailleChart {
         var sgr: String? {
             switch self {
             case .none, .weighIn: nil
+            case .band: "2;34"
             case .goal, .plan: "33"
             case .sinker: "32"
             case .floater: "31"
@@ -36,6 +37,7 @@ struct BrailleChart {
         var ascii: Character {
             switch self {
             case .none: " "
+            case .band: "="
             case .goal, .plan: "-"
             case .sinker, .floater, .weighIn: "."
             case .projection, .estimated, .trend: "*"
@@ -100,6 +102,12 @@ struct BrailleChart {
         }
 
         // Lowest first, so that what matters most is drawn last and wins its cells.
+        if let band = model.band {
+            // The interval's edges over its days, dotted.
+            for edge in [band.low, band.high] {
+                canvas.line(x(band.from), y(edge), x(band.to), y(edge), .band) { $0 % 3 == 0 }
+            }
+        }
         if let goal = model.goal, goal.beyond == nil {
             canvas.line(0, y(goal.value), Double(canvas.width - 1), y(goal.value), .goal) { $0 % 2 == 0 }
         }
@@ -107,7 +115,8 @@ struct BrailleChart {
             canvas.line(x(plan.from.day), y(plan.from.value), x(plan.to.day), y(plan.to.value), .plan) { $0 % 4 != 3 }
         }
         for weighIn in model.weighIns {
-            canvas.set(Int(x(weighIn.day).rounded()), Int(y(weighIn.value).rounded()), weighIn.isFloater ? .floater : weighIn.isSinker ? .sinker : .weighIn)
+            let layer: Layer = !model.metric.colorsSides ? .weighIn : weighIn.isFloater ? .floater : weighIn.isSinker ? .sinker : .weighIn
+            canvas.set(Int(x(weighIn.day).rounded()), Int(y(weighIn.value).rounded()), layer)
         }
         for (a, b) in zip(model.projection, model.projection.dropFirst()) {
             canvas.line(x(a.day), y(a.value), x(b.day), y(b.value), .projection) { $0 % 2 == 0 }
@@ -213,8 +222,9 @@ struct BrailleChart {
             case .goal: (sample, layer) = (unicode ? "⠂⠂" : "--", .goal)
             case .plan: (sample, layer) = (unicode ? "⠒⠂" : "--", .plan)
             case .projection: (sample, layer) = (unicode ? "⠂⠂" : "**", .projection)
+            case .band: (sample, layer) = (unicode ? "⠉⠉" : "==", .band)
             }
-            var name = ChartPicture.legendName(item)
+            var name = ChartPicture.legendName(item, metric: model.metric, band: model.band)
             if item == .goal, let goal = model.goal { name = goal.label }
             parts.append((painted: paint(sample, layer) + " " + name, columns: sample.count + 1 + name.count))
         }

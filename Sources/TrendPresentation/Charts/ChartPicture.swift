@@ -42,16 +42,17 @@ struct ChartPicture {
 
     static let emptyMessage = "No weigh-ins in this period"
 
-    static func legendName(_ item: ChartModel.LegendItem) -> String {
+    static func legendName(_ item: ChartModel.LegendItem, metric: ChartModel.Metric = .weight, band: ChartModel.Band? = nil) -> String {
         switch item {
-        case .weighIns: "weigh-ins"
+        case .weighIns: metric.seriesNames.dots
         case .floaters: "above trend"
         case .sinkers: "below trend"
-        case .trend: "trend"
+        case .trend: metric.seriesNames.line
         case .estimated: "estimated"
         case .goal: "goal"
         case .plan: "plan"
         case .projection: "projection"
+        case .band: band?.label ?? "range"
         }
     }
 
@@ -73,7 +74,7 @@ struct ChartPicture {
         var legendRows: [[(item: ChartModel.LegendItem, x: Double)]] = [[]]
         var nextX = left
         for item in model.legend {
-            let itemWidth = 24 + metrics.width(Self.legendName(item))
+            let itemWidth = 24 + metrics.width(Self.legendName(item, metric: model.metric, band: model.band))
             if nextX + itemWidth > Double(width) - 8 && !legendRows[legendRows.count - 1].isEmpty {
                 legendRows.append([])
                 nextX = left
@@ -137,8 +138,13 @@ struct ChartPicture {
         if let plan = model.plan {
             shapes.append(.line(x1: x(plan.from.day), y1: y(plan.from.value), x2: x(plan.to.day), y2: y(plan.to.value), element: .plan))
         }
+        // The expenditure's interval over its window, under everything else drawn.
+        if let band = model.band {
+            let left = x(band.from)
+            shapes.append(.rect(x: left, y: y(band.high), width: max(2, x(band.to) - left), height: max(1, y(band.low) - y(band.high)), element: .band))
+        }
         // Floaters and sinkers: from each weigh-in to its day's trend.
-        if model.showsFloaters {
+        if model.showsFloaters && model.metric.colorsSides {
             for weighIn in model.weighIns where weighIn.isFloater || weighIn.isSinker {
                 let wx = x(weighIn.day)
                 shapes.append(.line(x1: wx, y1: y(weighIn.value), x2: wx, y2: y(weighIn.trend), element: weighIn.isFloater ? .floater : .sinker))
@@ -147,7 +153,7 @@ struct ChartPicture {
         // Smaller dots when there are many, so the trend stays the thing you see.
         let radius = model.weighIns.count > 400 ? 1.4 : model.weighIns.count > 150 ? 2 : 3
         for weighIn in model.weighIns {
-            let side: ChartElement.Side = weighIn.isFloater ? .above : weighIn.isSinker ? .below : .on
+            let side: ChartElement.Side = !model.metric.colorsSides ? .on : weighIn.isFloater ? .above : weighIn.isSinker ? .below : .on
             shapes.append(.circle(x: x(weighIn.day), y: y(weighIn.value), radius: radius, element: .weighIn(side)))
         }
         // The trend over the dots: solid between measured days, dashed through estimated ones.
@@ -178,7 +184,7 @@ struct ChartPicture {
         for (row, items) in legendRows.enumerated() {
             let legendY = Double(height) - 14 - 18 * Double(legendRows.count - 1 - row)
             for (item, legendX) in items {
-                let name = Self.legendName(item)
+                let name = Self.legendName(item, metric: model.metric, band: model.band)
                 switch item {
                 case .weighIns, .floaters, .sinkers:
                     let side: ChartElement.Side = item == .floaters ? .above : item == .sinkers ? .below : .on
@@ -195,6 +201,8 @@ struct ChartPicture {
                     default: .trend
                     }
                     shapes.append(.line(x1: legendX, y1: legendY - 4, x2: legendX + 18, y2: legendY - 4, element: .legend(drawn)))
+                case .band:
+                    shapes.append(.rect(x: legendX, y: legendY - 9, width: 18, height: 10, element: .legend(.band)))
                 }
                 shapes.append(.text(x: legendX + 24, y: legendY, name, anchor: .start, element: .legendLabel))
             }

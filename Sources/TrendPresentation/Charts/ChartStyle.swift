@@ -11,6 +11,8 @@ public enum ChartElement: Hashable, Sendable {
     case trend, estimatedTrend
     case weighIn(Side)
     case floater, sinker
+    /// A shaded span of values (the expenditure's interval).
+    case band
     /// The legend's sample of an element.
     indirect case legend(ChartElement)
     case legendLabel
@@ -35,6 +37,7 @@ public enum ChartElement: Hashable, Sendable {
         case .weighIn(let side): "weigh-in \(side.rawValue)"
         case .floater: "floater"
         case .sinker: "sinker"
+        case .band: "band"
         case .legend(let element): "legend " + element.classNames
         case .legendLabel: "legend label"
         }
@@ -134,6 +137,7 @@ public enum ChartStyle {
         case .goal: style.stroke = .goal; style.lineWidth = 1.5; style.dash = (8, 4)
         case .goalLabel: style.fill = .goal; style.bold = true; style.halo = true
         case .plan: style.stroke = .goal; style.lineWidth = 2; style.dash = (6, 4); style.opacity = 0.85
+        case .band: style.fill = .trend; style.opacity = 0.14
         case .legend: break
         }
         return style
@@ -142,6 +146,6 @@ public enum ChartStyle {
     /// Every element kind once, for the stylesheet and for tests.
     public static let elements: [ChartElement] = [
         .background, .message, .title, .compactTitle, .grid, .axis, .tickMark, .tickLabel, .goal, .goalLabel, .plan, .projection, .trend,
-        .estimatedTrend, .weighIn(.above), .weighIn(.below), .weighIn(.on), .floater, .sinker, .legendLabel,
+        .estimatedTrend, .weighIn(.above), .weighIn(.below), .weighIn(.on), .floater, .sinker, .band, .legendLabel,
     ]
 }

@@ -67,10 +67,10 @@ public enum ListRowDocument: Encodable, Sendable {
     }
 }
 
-/// `rm --format json`: the weigh-in removed, or an array when several ids were given.
+/// `rm --format json`: the record removed, or an array when several ids were given.
 public enum RemovedDocument: Encodable, Sendable {
-    case one(EntryDocument)
-    case several([EntryDocument])
+    case one(RecordDocument)
+    case several([RecordDocument])
 
     public func encode(to encoder: any Encoder) throws {
         switch self {

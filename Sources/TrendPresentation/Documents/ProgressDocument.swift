@@ -42,6 +42,39 @@ public struct ProgressDocument: Encodable, Sendable {
         let daysLate: Int?
         let overdue: Bool
         let done: Bool
+        /// What to eat to follow it (SPEC §15); null without an expenditure.
+        let targetIntake: Int?
+    }
+
+    /// SPEC §15: exact to 1 kcal, the rate to 0.01 in the display unit.
+    public struct ExpenditureFigures: Encodable, Sendable {
+        let kilocalories: Int
+        let low: Int
+        let high: Int
+        let from: String
+        let to: String
+        let intakeDays: Int
+        let averageIntake: Int
+        let weighInDays: Int
+        let weeklyRate: Double
+
+        init(_ e: Expenditure, unit: WeightUnit) {
+            kilocalories = Int(e.kilocalories.rounded())
+            low = Int(e.low.rounded())
+            high = Int(e.high.rounded())
+            from = e.from.description
+            to = e.to.description
+            intakeDays = e.intakeDays
+            averageIntake = Int(e.averageIntake.rounded())
+            weighInDays = e.weighInDays
+            weeklyRate = unit.roundedValue(fromKilograms: e.weeklyRateKilograms)
+        }
+    }
+
+    public struct TargetIntakeFigures: Encodable, Sendable {
+        let kilocalories: Int
+        let basis: String
+        let belowSafeMinimum: Bool
     }
 
     /// A weigh-in in range, or an estimated day between two.
@@ -93,6 +126,9 @@ public struct ProgressDocument: Encodable, Sendable {
     let bmiClass: String?
     let healthyWeightRange: [Double?]?
     let plan: Plan?
+    let expenditure: ExpenditureFigures?
+    let targetIntake: TargetIntakeFigures?
+    let measurements: MeasurementsDocument?
     let points: [Point]
 
     public init(_ report: ProgressReport, unit: WeightUnit) {
@@ -140,8 +176,14 @@ public struct ProgressDocument: Encodable, Sendable {
                 start: p.start.description, startTrend: weight(p.startTrendKilograms), by: p.by.description, weeklyRate: weight(p.weeklyRateKilograms),
                 planTrendToday: weight(p.planTrendTodayKilograms), aheadBy: weight(p.aheadByKilograms), aheadByDays: DisplayRounding.hundredths(p.aheadByDays),
                 requiredWeeklyRate: weight(p.requiredWeeklyRateKilograms), requiredEnergyBalance: p.requiredEnergyBalance, daysLate: p.daysLate,
-                overdue: p.isOverdue, done: p.isDone)
+                overdue: p.isOverdue, done: p.isDone,
+                targetIntake: report.targetIntake.flatMap { $0.basis == .plan ? Int($0.kilocalories.rounded()) : nil })
         }
+        expenditure = report.expenditure?.value.map { ExpenditureFigures($0, unit: unit) }
+        targetIntake = report.targetIntake.map {
+            TargetIntakeFigures(kilocalories: Int($0.kilocalories.rounded()), basis: $0.basis.rawValue, belowSafeMinimum: $0.isBelowSafeMinimum)
+        }
+        measurements = report.measurements.map { MeasurementsDocument($0, unit: LengthUnit(weightUnit: unit)) }
         points = report.rows.map { row in
             switch row {
             case .weighIn(let point):

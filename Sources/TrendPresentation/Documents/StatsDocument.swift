@@ -14,6 +14,7 @@ public struct StatsRowDocument: Encodable, Sendable {
     let trendChange: Double?
     let averageWeeklyRate: Double?
     let fatPercent: Double?
+    let averageIntake: Double?
 
     public init(_ row: PeriodStatistics.Row, unit: WeightUnit) {
         func weight(_ kilograms: Double?) -> Double? { DisplayRounding.weight(kilograms, unit) }
@@ -29,6 +30,7 @@ public struct StatsRowDocument: Encodable, Sendable {
         trendChange = weight(row.trendChangeKilograms)
         averageWeeklyRate = weight(row.averageWeeklyRateKilograms)
         fatPercent = DisplayRounding.hundredths(row.fatPercent)
+        averageIntake = row.averageIntake.map { ($0 * 10).rounded() / 10 }
     }
 }
 
@@ -124,6 +126,10 @@ public struct InfoDocument: Encodable, Sendable {
     let method: String
     let goal: Double?
     let syncConflicts: [String]
+    let intakeCount: Int
+    let measurementCount: Int
+    let heightCentimetres: Double?
+    let sex: String?
 
     public init(_ info: InfoViewModel.Facts) {
         let unit = info.unit
@@ -142,5 +148,9 @@ public struct InfoDocument: Encodable, Sendable {
         method = info.method.rawValue
         goal = DisplayRounding.weight(info.goalKilograms, unit)
         syncConflicts = info.conflictCopies
+        intakeCount = info.intakeCount
+        measurementCount = info.measurementCount
+        heightCentimetres = info.heightCentimetres
+        sex = info.sex?.rawValue
     }
 }

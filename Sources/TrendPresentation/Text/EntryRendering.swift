@@ -27,6 +27,29 @@ public enum EntryRendering {
         return text
     }
 
+    /// `650 kcal on 2026-11-30 12:30 (3f2a1b0c): lunch`.
+    public static func summary(_ entry: IntakeEntry) -> String {
+        var text = kilocalories(entry.kilocalories) + " on \(localDateTime(entry.timestamp)) (\(entry.shortID))"
+        if let note = entry.note { text += ": " + note.terminalSafe }
+        return text
+    }
+
+    /// `waist 84.5 cm on 2026-11-30 07:20 (3f2a1b0c)`.
+    public static func summary(_ entry: MeasurementEntry, unit: LengthUnit) -> String {
+        var text = "\(entry.name) " + unit.format(centimetres: entry.centimetres) + " on \(localDateTime(entry.timestamp)) (\(entry.shortID))"
+        if let note = entry.note { text += ": " + note.terminalSafe }
+        return text
+    }
+
+    /// Any record's summary.
+    public static func summary(_ record: AnyRecord, unit: WeightUnit) -> String {
+        switch record {
+        case .weighIn(let entry): summary(entry, unit: unit)
+        case .intake(let entry): summary(entry)
+        case .measurement(let entry): summary(entry, unit: LengthUnit(weightUnit: unit))
+        }
+    }
+
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `22.4%`.
@@ -62,6 +85,31 @@ public enum EntryRendering {
     /// `-2.4 kg/week is faster than 1% of your weight a week; most plans aim for 0.5–1%`.
     public static func fastPlanWarning(_ weeklyRateKilograms: Double, unit: WeightUnit) -> String {
         "\(givenWeeklyRate(weeklyRateKilograms, unit: unit)) is faster than 1% of your weight a week; most plans aim for 0.5–1%"
+    }
+
+    /// What a record holds, in a few words: `80.5 kg`, `650 kcal`, `waist 84.5 cm`.
+    public static func what(_ record: AnyRecord, unit: WeightUnit) -> String {
+        switch record {
+        case .weighIn(let entry): unit.format(kilograms: entry.kilograms)
+        case .intake(let entry): kilocalories(entry.kilocalories)
+        case .measurement(let entry): "\(entry.name) " + LengthUnit(weightUnit: unit).format(centimetres: entry.centimetres)
+        }
+    }
+
+    /// `650 kcal`, `2,450 kcal`: whole kilocalories, thousands grouped.
+    public static func kilocalories(_ value: Double) -> String {
+        grouped(Int(value.rounded())) + " kcal"
+    }
+
+    /// `2,450`, `-1,200`.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return (value < 0 ? "-" : "") + out
     }
 
     /// `-0.4 kg/week`.

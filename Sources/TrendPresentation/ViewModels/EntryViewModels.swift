@@ -1,19 +1,26 @@
 import TrendCore
 
-/// The edit screen (SPEC §4): one weigh-in changed by id.
+/// The edit screen (SPEC §4, §15, §16): one record changed by id: a
+/// weigh-in, an intake entry or a measurement, each with what applies to it.
 @MainActor
 public final class EditViewModel {
     private let app: AppModel
 
     public var id = ""
+    /// For a weigh-in.
     public var weight: String?
-    public var date: String?
-    public var note: WeightLogFeature.NoteChange = .keep
     public var fat: String?
     public var clearFat = false
+    /// For an intake entry.
+    public var kilocalories: String?
+    /// For a measurement: its length.
+    public var value: String?
+    /// For any.
+    public var date: String?
+    public var note: WeightLogFeature.NoteChange = .keep
     public var force = false
 
-    public private(set) var entry: WeightEntry?
+    public private(set) var edited: AnyRecord?
 
     public init(app: AppModel) {
         self.app = app
@@ -23,16 +30,38 @@ public final class EditViewModel {
 
     public func edit() async throws {
         try await app.loadSettings()
-        let kilograms = try weight.map { try WeightInput.kilograms(parsing: $0, defaultUnit: unit) }
+        try await app.loadWeights()
+        // Which kind the id names decides what may change; the change itself resolves it again under the lock.
+        let kind = try app.weightLogFeature.store.record(matching: id).kind
         let timestamp = try date.map { try app.clock.dateInput.timestamp(parsing: $0) }
-        let fatChange: WeightLogFeature.FatChange = clearFat ? .clear : try fat.map { .set(try WeightInput.fatPercent(parsing: $0)) } ?? .keep
-        // Resolved and changed in one locked read and write.
-        entry = try await app.weightLogFeature.update(
-            matching: id, kilograms: kilograms, timestamp: timestamp, note: note, fat: fatChange, check: force ? .skipped : .typedIn(unit))
+        func refuse(_ option: String, _ given: Bool) throws {
+            if given { throw WeightLogError.editDoesNotApply(option: option, kind: kind) }
+        }
+        switch kind {
+        case .weighIn:
+            try refuse("--kcal", kilocalories != nil)
+            try refuse("--value", value != nil)
+            let kilograms = try weight.map { try WeightInput.kilograms(parsing: $0, defaultUnit: unit) }
+            let fatChange: WeightLogFeature.FatChange = clearFat ? .clear : try fat.map { .set(try WeightInput.fatPercent(parsing: $0)) } ?? .keep
+            edited = .weighIn(try await app.weightLogFeature.update(
+                matching: id, kilograms: kilograms, timestamp: timestamp, note: note, fat: fatChange, check: force ? .skipped : .typedIn(unit)))
+        case .intake:
+            try refuse("--weight", weight != nil)
+            try refuse("--fat", fat != nil || clearFat)
+            try refuse("--value", value != nil)
+            let amount = try kilocalories.map { try EnergyInput.kilocalories(parsing: $0) }
+            edited = .intake(try await app.intakeFeature.update(matching: id, kilocalories: amount, timestamp: timestamp, note: note, force: force))
+        case .measurement:
+            try refuse("--weight", weight != nil)
+            try refuse("--fat", fat != nil || clearFat)
+            try refuse("--kcal", kilocalories != nil)
+            let length = try value.map { try LengthInput.centimetres(parsing: $0, defaultUnit: LengthUnit(weightUnit: unit)) }
+            edited = .measurement(try await app.measurementFeature.update(matching: id, centimetres: length, timestamp: timestamp, note: note))
+        }
     }
 
-    public var document: EntryDocument? { entry.map { EntryDocument($0, unit: unit) } }
-    var text: String { entry.map { "Updated " + EntryRendering.summary($0, unit: unit) + "\n" } ?? "" }
+    public var document: RecordDocument? { edited.map { RecordDocument($0, unit: unit) } }
+    var text: String { edited.map { "Updated " + EntryRendering.summary($0, unit: unit) + "\n" } ?? "" }
 }
 
 public enum EditFormat: String, OutputFormat {
@@ -46,13 +75,13 @@ public enum EditFormat: String, OutputFormat {
     }
 }
 
-/// The remove screen: weigh-ins deleted by id, all in one write.
+/// The remove screen: records of any kind deleted by id, all in one write.
 @MainActor
 public final class RemoveViewModel {
     private let app: AppModel
 
     public var ids: [String] = []
-    public private(set) var removed: [WeightEntry] = []
+    public private(set) var removed: [AnyRecord] = []
 
     public init(app: AppModel) {
         self.app = app
@@ -66,7 +95,7 @@ public final class RemoveViewModel {
     }
 
     public var document: RemovedDocument {
-        let entries = removed.map { EntryDocument($0, unit: unit) }
+        let entries = removed.map { RecordDocument($0, unit: unit) }
         return ids.count == 1 && entries.count == 1 ? .one(entries[0]) : .several(entries)
     }
 

@@ -23,6 +23,11 @@ public final class InfoViewModel {
         let method: TrendMethod
         let goalKilograms: Double?
         let conflictCopies: [String]
+        let intakeCount: Int
+        let measurementCount: Int
+        let measuredNames: [MeasurementName]
+        let heightCentimetres: Double?
+        let sex: Sex?
     }
 
     public private(set) var facts: Facts?
@@ -40,7 +45,8 @@ public final class InfoViewModel {
             settingsFileSize: DataDirectory.size(ofFile: directory.settingsPath), weightsError: log.loadError.map { "\($0)" },
             settingsError: app.settingsFeature.loadError.map { "\($0)" }, count: log.entries.count, first: log.entries.first,
             last: log.latestEntry, unit: app.settingsFeature.unit, method: app.settingsFeature.method, goalKilograms: log.store.goalKilograms,
-            conflictCopies: app.syncFeature.conflictCopies)
+            conflictCopies: app.syncFeature.conflictCopies, intakeCount: log.store.intake.count, measurementCount: log.store.measurements.count,
+            measuredNames: app.measurementFeature.measuredNames, heightCentimetres: app.settingsFeature.heightCentimetres, sex: app.settingsFeature.sex)
     }
 
     /// A file that could not be read: the error after the report.
@@ -65,6 +71,10 @@ public final class InfoViewModel {
         ]
         if let first = facts.first { rows.append(("First", EntryRendering.summary(first, unit: unit))) }
         if let last = facts.last { rows.append(("Last", EntryRendering.summary(last, unit: unit))) }
+        rows.append(("Intake entries", String(facts.intakeCount)))
+        rows.append(("Measurements", String(facts.measurementCount) + (facts.measuredNames.isEmpty ? "" : " (" + facts.measuredNames.map(\.text).joined(separator: ", ") + ")")))
+        rows.append(("Height", facts.heightCentimetres.map { HeightViewModel.text($0) } ?? "none"))
+        rows.append(("Sex", facts.sex?.rawValue ?? "none"))
         rows.append(("Unit", unit.rawValue + " (" + unit.name + ")"))
         rows.append(("Trend method", facts.method.rawValue + " (" + facts.method.displayName + ")"))
         rows.append(("Goal", facts.goalKilograms.map { unit.format(kilograms: $0) } ?? "none"))

@@ -28,6 +28,14 @@ enum ProgressPage {
         }
         if let bmi = report.bmi { figures.append(("BMI", DecimalText.shortest((bmi.value * 10).rounded() / 10))) }
         if let fat = report.bodyComposition?.fatPercent { figures.append(("body fat", Decimal1.text(fat) + "%")) }
+        // What is burned and what to eat (SPEC §15), when the data says.
+        if let expenditure = report.expenditure?.value {
+            figures.append(("burned a day (\(IntakeText.tens(expenditure.low))–\(IntakeText.tens(expenditure.high)))", IntakeText.tens(expenditure.kilocalories) + " kcal"))
+        }
+        if let target = report.targetIntake { figures.append(("to eat a day", IntakeText.tens(target.kilocalories) + " kcal")) }
+        if let waist = report.measurements?.summaries.first(where: { $0.name == .waist }) {
+            figures.append(("waist", LengthUnit(weightUnit: unit).format(centimetres: waist.trend)))
+        }
         return figures
     }
 

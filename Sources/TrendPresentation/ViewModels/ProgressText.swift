@@ -87,6 +87,7 @@ enum ProgressText {
         if let energy = report.energyBalanceKilocaloriesPerDay {
             rows.append(("Energy", energyFigure(energy), energySentence(energy)))
         }
+        rows += IntakeText.rows(report, unit: unit)
         let deltas = [("1 day", report.deltas.day), ("1 week", report.deltas.week), ("2 weeks", report.deltas.twoWeeks), ("4 weeks", report.deltas.fourWeeks)]
             .compactMap { name, value in value.map { "\(unit.formatChange(kilograms: $0)) in \(name)" } }
         if !deltas.isEmpty {
@@ -104,6 +105,7 @@ enum ProgressText {
             let range = unit.format(kilograms: bmi.healthyKilograms.lowerBound) + " to " + unit.format(kilograms: bmi.healthyKilograms.upperBound)
             rows.append(("BMI", Decimal1.text(bmi.value), "\(bmi.category.words); a healthy weight at your height is \(range)"))
         }
+        if let measurements = report.measurements { rows += MeasurementText.rows(measurements, unit: LengthUnit(weightUnit: unit)) }
         if let goal = report.goal {
             rows.append(("Goal", unit.format(kilograms: goal.goalKilograms), goalSentence(goal, report: report, unit: unit)))
         }

@@ -32,6 +32,10 @@ public final class ProgressViewModel {
         try PeriodError.check(since: since, until: until)
         try await app.loadSettings()
         try await app.loadWeights()
+        if case .measurement(let name) = metric, !name.isKnown, !app.measurementFeature.measuredNames.contains(name) {
+            throw WeightLogError.unknownMeasurement(
+                name: name.text, closest: EditDistance.closest(to: name.text, among: ChartModel.Metric.fixedNames + MeasurementFeature.names(measured: app.measurementFeature.measuredNames)))
+        }
         if since != nil {
             await app.progressFeature.select(since: since, until: until)
         } else {

@@ -89,3 +89,17 @@ public final class PreferenceViewModel {
         return app.settingsFeature.savedMethod.rawValue
     }
 }
+
+extension PreferenceViewModel {
+    /// Sets the sex (nil clears it) and says so.
+    public func setSex(_ sex: Sex?) async throws -> String {
+        try await app.settingsFeature.setSex(sex)
+        return sex.map { "Sex set to \($0.rawValue): used for the Navy body-fat estimate and the waist-to-hip flag only." } ?? "Sex cleared."
+    }
+
+    /// The saved sex, or nil.
+    public func savedSex() async throws -> Sex? {
+        try await app.loadSettings()
+        return app.settingsFeature.sex
+    }
+}

@@ -28,10 +28,13 @@ public final class StatsViewModel {
     var hasNoHistory: Bool { app.weightLogFeature.entries.isEmpty }
     var rows: [PeriodStatistics.Row] { statistics?.rows ?? [] }
     var showsFat: Bool { rows.contains { $0.fatPercent != nil } }
+    var showsIntake: Bool { rows.contains { $0.averageIntake != nil } }
 
     public var document: [StatsRowDocument] { rows.map { StatsRowDocument($0, unit: unit) } }
 
     static let csvHeader = "period,from,to,weigh_ins,average,minimum,maximum,trend,trend_change,average_weekly_rate,fat,unit"
+    /// With intake, a last column of the average daily kcal.
+    var csvColumns: String { Self.csvHeader + (showsIntake ? ",average_intake" : "") }
 }
 
 public enum StatsFormat: String, OutputFormat {
@@ -54,6 +57,7 @@ struct StatsTextRenderer: Renderer {
         let unit = model.unit
         var headers = ["PERIOD", "WEIGH-INS", "AVERAGE", "LOWEST", "HIGHEST", "TREND", "CHANGE", "AVG/WEEK"]
         if model.showsFat { headers.append("FAT") }
+        if model.showsIntake { headers.append("INTAKE") }
         var table = TextTable(headers: headers, rightAligned: Set(1..<headers.count))
         for row in model.rows {
             func weight(_ kilograms: Double?) -> String { kilograms.map { unit.format(kilograms: $0) } ?? "" }
@@ -63,6 +67,7 @@ struct StatsTextRenderer: Renderer {
                 weight(row.trendKilograms), change(row.trendChangeKilograms), change(row.averageWeeklyRateKilograms),
             ]
             if model.showsFat { cells.append(row.fatPercent.map { Decimal1.text($0) + "%" } ?? "") }
+            if model.showsIntake { cells.append(row.averageIntake.map { EntryRendering.kilocalories($0) } ?? "") }
             table.add(cells)
         }
         output.write(table.rendered(display: model.display))
@@ -72,14 +77,14 @@ struct StatsTextRenderer: Renderer {
 struct StatsCSVRenderer: Renderer {
     func render(_ model: StatsViewModel, to output: any OutputWriter) throws {
         let unit = model.unit
-        var out = StatsViewModel.csvHeader + "\n"
+        var out = model.csvColumns + "\n"
         func number(_ kilograms: Double?) -> String { DisplayRounding.weight(kilograms, unit).map(DecimalText.shortest) ?? "" }
         for row in model.rows {
             let fields = [
                 row.label, row.first.description, row.last.description, String(row.weighIns), number(row.averageKilograms),
                 number(row.minimumKilograms), number(row.maximumKilograms), number(row.trendKilograms), number(row.trendChangeKilograms),
                 number(row.averageWeeklyRateKilograms), DisplayRounding.hundredths(row.fatPercent).map(DecimalText.shortest) ?? "", unit.rawValue,
-            ]
+            ] + (model.showsIntake ? [row.averageIntake.map { DecimalText.shortest(($0 * 10).rounded() / 10) } ?? ""] : [])
             out += fields.joined(separator: ",") + "\n"
         }
         output.write(out)

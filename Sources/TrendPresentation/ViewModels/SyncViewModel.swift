@@ -46,8 +46,9 @@ public final class SyncViewModel {
 
     /// `3f2a1b0c: ours 80.5 kg on 2026-11-29 07:30, theirs deleted`.
     static func describe(_ conflict: WeightMerge.Conflict, unit: WeightUnit) -> String {
-        func side(_ entry: WeightEntry?) -> String {
-            entry.map { "\(unit.format(kilograms: $0.kilograms)) on \(EntryRendering.localDateTime($0.timestamp))" + ($0.note.map { " (\($0.terminalSafe))" } ?? "") } ?? "deleted"
+        func side(_ record: AnyRecord?) -> String {
+            guard let record else { return "deleted" }
+            return EntryRendering.what(record, unit: unit) + " on \(EntryRendering.localDateTime(record.timestamp))" + (record.note.map { " (\($0.terminalSafe))" } ?? "")
         }
         return "\(EntryID.shortID(of: conflict.id)): ours \(side(conflict.ours)), theirs \(side(conflict.theirs))"
     }

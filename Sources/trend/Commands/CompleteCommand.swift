@@ -10,7 +10,7 @@ import TrendPresentation
 /// time and weight: text trend makes, never a note or a file's cell.
 struct CompleteCommand: TrendCommand {
     enum Candidates: String, EnumeratedArgument {
-        case ids
+        case ids, names
     }
 
     static let kindArgument = Argument<Candidates>("KIND", help: "What to complete: ids.")
@@ -38,16 +38,29 @@ struct CompleteCommand: TrendCommand {
         await context.app.weightLogFeature.refresh()
         let unit = context.app.settingsFeature.unit
         var out = ""
-        for candidate in context.app.weightLogFeature.completionCandidates(prefix: prefix) {
-            out += candidate.shortID
-            if describe {
-                let weight = DecimalText.shortest(unit.roundedValue(fromKilograms: candidate.kilograms))
-                out += "\t" + EntryRendering.localDateTime(candidate.timestamp) + " " + weight + " " + unit.rawValue
+        switch kind {
+        case .ids:
+            for candidate in context.app.weightLogFeature.completionCandidates(prefix: prefix) {
+                out += candidate.shortID
+                if describe { out += "\t" + EntryRendering.localDateTime(candidate.timestamp) + " " + Self.compact(candidate, unit: unit) }
+                out += "\n"
             }
-            out += "\n"
+        case .names:
+            // Known places and names measured: [a-z][a-z0-9-]* only, nothing a shell could read as more.
+            for name in MeasurementFeature.names(measured: context.app.measurementFeature.measuredNames) where name.hasPrefix(prefix.lowercased()) {
+                out += name + "\n"
+            }
         }
         context.console.out(out)
     }
 
     static let readsWeights = false
+
+    /// `80 kg`, `650 kcal`, `waist 84.5 cm`: what a candidate is, in few characters.
+    static func compact(_ record: AnyRecord, unit: WeightUnit) -> String {
+        switch record {
+        case .weighIn(let entry): DecimalText.shortest(unit.roundedValue(fromKilograms: entry.kilograms)) + " " + unit.rawValue
+        default: EntryRendering.what(record, unit: unit)
+        }
+    }
 }

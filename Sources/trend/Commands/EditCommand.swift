@@ -9,13 +9,17 @@ struct EditCommand: TrendCommand {
     static let clearNoteFlag = Flag("clear-note", help: "Remove the note.")
     static let fatOption = Option<String>("fat", valueName: "PERCENT", help: "The body fat measured with it: 22.4 or 22.4%.")
     static let clearFatFlag = Flag("clear-fat", help: "Remove the body fat.")
+    static let kcalOption = Option<String>("kcal", valueName: "ENERGY", help: "An intake entry's new amount: 650, 650kcal or 2720kJ.")
+    static let valueOption = Option<String>("value", valueName: "LENGTH", help: "A measurement's new length: 84.5, 84.5cm or 33.3in.")
     static let formatOption = CommandTable.format(EditFormat.self)
 
     static let names = ["edit"]
-    static let configuration = CommandConfiguration(names: names, abstract: "Change a weigh-in.", arguments: [idArgument.spec],
-        options: [weightOption, dateOption, noteOption, clearNoteFlag, fatOption, clearFatFlag, CommandTable.forceFlag, formatOption],
+    static let configuration = CommandConfiguration(names: names, abstract: "Change a weigh-in, an intake entry or a measurement.",
+        discussion: "The id says which: --weight and --fat change a weigh-in, --kcal an intake entry, --value a measurement; --date and --note any of them.",
+        arguments: [idArgument.spec],
+        options: [weightOption, fatOption, clearFatFlag, kcalOption, valueOption, dateOption, noteOption, clearNoteFlag, CommandTable.forceFlag, formatOption],
         exclusive: [["note", "clear-note"], ["fat", "clear-fat"]],
-        examples: ["trend edit 3f2a --weight 80.4", "trend edit 3f2a --fat 22.1"])
+        examples: ["trend edit 3f2a --weight 80.4", "trend edit 3f2a --fat 22.1", "trend edit 9c01 --kcal 720", "trend edit 7e4d --value 84.0"])
 
     let id: String
     let weight: String?
@@ -23,6 +27,8 @@ struct EditCommand: TrendCommand {
     let note: WeightLogFeature.NoteChange
     let fat: String?
     let clearFat: Bool
+    let kilocalories: String?
+    let value: String?
     let format: EditFormat
     let force: Bool
 
@@ -33,10 +39,12 @@ struct EditCommand: TrendCommand {
         note = values[Self.clearNoteFlag] ? .clear : values[Self.noteOption].map { .set($0) } ?? .keep
         fat = values[Self.fatOption]
         clearFat = values[Self.clearFatFlag]
+        kilocalories = values[Self.kcalOption]
+        value = values[Self.valueOption]
         format = values[Self.formatOption] ?? .text
         force = values[CommandTable.forceFlag]
-        guard weight != nil || date != nil || note != .keep || fat != nil || clearFat else {
-            throw UsageError(message: "nothing to change: give --weight, --date, --note, --clear-note, --fat or --clear-fat", commandName: "edit")
+        guard weight != nil || date != nil || note != .keep || fat != nil || clearFat || kilocalories != nil || value != nil else {
+            throw UsageError(message: "nothing to change: give --weight, --fat, --clear-fat, --kcal, --value, --date, --note or --clear-note", commandName: "edit")
         }
     }
 
@@ -48,6 +56,8 @@ struct EditCommand: TrendCommand {
         viewModel.note = note
         viewModel.fat = fat
         viewModel.clearFat = clearFat
+        viewModel.kilocalories = kilocalories
+        viewModel.value = value
         viewModel.force = force
         try await viewModel.edit()
         try context.write(format, viewModel)

@@ -43,7 +43,8 @@ enum CommandTable {
 
     static let commands: [any TrendCommand.Type] = [
         LogCommand.self, ListCommand.self, EditCommand.self, RemoveCommand.self, ProgressCommand.self, StatsCommand.self, StatusCommand.self,
-        GoalCommand.self, HeightCommand.self, UnitCommand.self, MethodCommand.self, ImportCommand.self, ExportCommand.self, LastCommand.self,
+        EatCommand.self, IntakeCommand.self, MeasureCommand.self,
+        GoalCommand.self, HeightCommand.self, UnitCommand.self, SexCommand.self, MethodCommand.self, ImportCommand.self, ExportCommand.self, LastCommand.self,
         UndoCommand.self, RedoCommand.self, MergeCommand.self, MergeDriverCommand.self, InfoCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]
 

@@ -30,6 +30,10 @@ enum ErrorReport {
             return message + " Log it anyway with --force."
         case WeightLogError.unlikelyGoal(let kilograms, _, _, let unit), WeightLogError.goalUnderHealthyBMI(let kilograms, _, _, let unit):
             return text + (text.hasSuffix("?") ? "" : ".") + " Add --force to set \(unit.format(kilograms: kilograms))."
+        case WeightLogError.unlikelyIntake:
+            return text + ". Log it as kcal anyway with --force."
+        case WeightLogError.unknownMeasurement:
+            return text + ". A name of your own is introduced once with --new."
         case let ImportError.invalidRows(_, problems):
             return text + " Fix \(problems.count == 1 ? "it" : "them") or pass --skip-invalid."
         default: return text

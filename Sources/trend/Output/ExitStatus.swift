@@ -33,7 +33,7 @@ enum ExitStatus {
         switch error {
         case is UsageError: return usage
         case let failure as CommandFailure: return failure.status
-        case is WeightInputError, is DateInputError, is HeightInput.Problem: return dataError
+        case is WeightInputError, is DateInputError, is HeightInput.Problem, is QuantityInputError: return dataError
         case let error as WeightLogError:
             switch error {
             case .entryNotFound: return notFound

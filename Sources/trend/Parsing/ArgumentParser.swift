@@ -1,3 +1,5 @@
+import TrendCore
+
 /// The command line after parsing: which command, and the text of each
 /// option and argument, already checked against its declaration.
 struct ParsedValues {
@@ -223,26 +225,7 @@ enum Suggestion {
         return started.count == 1 ? started[0] : nil
     }
 
-    /// Edit distance with adjacent swaps (optimal string alignment).
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
-    }
+    static func distance(_ a: String, _ b: String) -> Int { EditDistance.between(a, b) }
 }
 
 extension String {

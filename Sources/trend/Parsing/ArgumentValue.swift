@@ -103,7 +103,12 @@ enum Shell: String, EnumeratedArgument {
 }
 
 extension ProgressRange: EnumeratedArgument {}
-extension ChartModel.Metric: EnumeratedArgument {}
+extension ChartModel.Metric: ArgumentValue {
+    /// weight, fat, fat-mass, lean-mass, intake, or a measurement's name.
+    init?(argument: String) { self.init(name: argument) }
+    static var valueNames: [String] { fixedNames }
+    static var expectation: String { valueList + ", or a measurement such as waist" }
+}
 extension PeriodStatistics.Period: EnumeratedArgument {}
 extension NumericDateOrder: EnumeratedArgument {}
 

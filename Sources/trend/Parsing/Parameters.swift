@@ -6,8 +6,10 @@ enum CompletionKind: Equatable, Sendable {
     case values([String])
     /// The names of trend's commands (`trend help COMMAND`).
     case commands
-    /// The stored weigh-ins' short ids, with their dates (`trend edit ID`).
+    /// The stored records' short ids, with their dates (`trend edit ID`).
     case entryIDs
+    /// Measurement names: the known places and those measured (`trend measure NAME`).
+    case measurementNames
 }
 
 /// One option as people type it, without its type: what parsing checks and

@@ -108,7 +108,7 @@ struct WeightChangeTests {
             let start = (0..<Int.random(in: 0...40, using: &generator)).map { _ in WeightEntry(timestamp: stamp(), kilograms: 80) }
             var store = WeightStore(entries: start, goalKilograms: round % 3 == 0 ? 75 : nil)
             let before = store
-            store.edits = WeightStore.Edits(goalBefore: store.goal)
+            store.edits = WeightStore.Edits(before: store)
             var taken: [WeightEntry] = []
             for _ in 0..<Int.random(in: 0...8, using: &generator) {
                 let existing = store.entries.randomElement(using: &generator)
@@ -156,7 +156,10 @@ struct WeightChangeTests {
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.hasPrefix("{\"added\": 2, \"changed\": 0, \"command\": \"import\", \"commandLine\": \"trend import 'a b.csv'\", \"dataFile\": \"/d/weights.json\", \"entries\": [{\"date\": \"2026-"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
-        #expect(object.keys.sorted() == ["added", "changed", "command", "commandLine", "dataFile", "entries", "goalChanged", "goalKilograms", "removed", "removedEntries"])
+        #expect(object.keys.sorted() == [
+            "added", "changed", "command", "commandLine", "dataFile", "entries", "goalChanged", "goalKilograms", "intake", "measurements", "removed",
+            "removedEntries", "removedIntake", "removedMeasurements",
+        ])
         #expect(object["goalKilograms"] as? Double == 75.5 && object["goalChanged"] as? Bool == true && object["removed"] as? Int == 1)
         let entries = try #require(object["entries"] as? [[String: Any]])
         #expect(entries.map { $0["kilograms"] as? Double } == [84, 85])

@@ -124,7 +124,7 @@ struct WeightLogFeatureTests {
         #expect(try EntryID.entry(matching: "3f2a1", in: log.entries).id == a.id)
         #expect(try EntryID.entry(matching: "3F2A2222", in: log.entries).id == b.id)
         #expect(try EntryID.entry(matching: a.id.uuidString, in: log.entries).id == a.id)
-        #expect(throws: WeightLogError.ambiguousID(prefix: "3f2a", candidates: [a, b])) { try EntryID.entry(matching: "3f2a", in: log.entries) }
+        #expect(throws: WeightLogError.ambiguousID(prefix: "3f2a", candidates: [.weighIn(a), .weighIn(b)])) { try EntryID.entry(matching: "3f2a", in: log.entries) }
         #expect(throws: WeightLogError.malformedID(input: "3f2")) { try EntryID.entry(matching: "3f2", in: log.entries) }
         #expect(throws: WeightLogError.malformedID(input: "zzzz")) { try EntryID.entry(matching: "zzzz", in: log.entries) }
         #expect(throws: WeightLogError.entryNotFound(id: "ffff")) { try EntryID.entry(matching: "ffff", in: log.entries) }
@@ -141,7 +141,7 @@ struct WeightLogFeatureTests {
         #expect(changed.id == a.id && changed.kilograms == 79.5 && changed.note == nil)
         #expect(await repository.loadCallCount == 0)
         #expect(log.entries.map(\.kilograms) == [79.5, 81])
-        await #expect(throws: WeightLogError.unresolvedIDs([.ambiguousID(prefix: "3f2a", candidates: [changed, b])])) { try await log.remove(matching: ["3f2a"]) }
+        await #expect(throws: WeightLogError.unresolvedIDs([.ambiguousID(prefix: "3f2a", candidates: [.weighIn(changed), .weighIn(b)])])) { try await log.remove(matching: ["3f2a"]) }
         let saves = await repository.saveCallCount
         await #expect(throws: WeightLogError.malformedID(input: "3f")) { try await log.update(matching: "3f", kilograms: 70) }
         await #expect(throws: WeightLogError.weightOutOfRange(kilograms: 0)) { try await log.update(matching: "3f2a1", kilograms: 0) }

@@ -126,11 +126,11 @@ struct WeightsDocumentTests {
 
     @Test("a newer version is read when it can be and blamed when it cannot")
     func newerVersion() throws {
-        let readable = #"{"entries": [], "version": 3, "favouriteColour": "blue"}"#
+        let readable = #"{"entries": [], "version": 4, "favouriteColour": "blue"}"#
         let store = try WeightsDocument.decode(Array(readable.utf8), path: "w")
-        #expect(store.version == 3)
-        let unreadable = #"{"entries": {"new": "layout"}, "version": 4}"#
-        #expect(throws: DataFileError.newerVersion(path: "w", version: 4)) {
+        #expect(store.version == 4)
+        let unreadable = #"{"entries": {"new": "layout"}, "version": 5}"#
+        #expect(throws: DataFileError.newerVersion(path: "w", version: 5)) {
             try WeightsDocument.decode(Array(unreadable.utf8), path: "w")
         }
     }

@@ -45,11 +45,11 @@ struct JSONFileRepositoryTests {
     @Test("a newer version is readable but never written")
     func newerNotWritten() async throws {
         let dir = try TemporaryDirectory()
-        let text = #"{"entries": [], "version": 3}"#
+        let text = #"{"entries": [], "version": 4}"#
         try dir.write(text, to: "weights.json")
         let repository = JSONFileWeightRepository(path: dir.file("weights.json"))
-        #expect(try await repository.load().version == 3)
-        await #expect(throws: DataFileError.newerVersion(path: dir.file("weights.json"), version: 3)) {
+        #expect(try await repository.load().version == 4)
+        await #expect(throws: DataFileError.newerVersion(path: dir.file("weights.json"), version: 4)) {
             _ = try await repository.modify { $0.goalKilograms = 70 }.store
         }
         #expect(dir.read("weights.json") == text)

@@ -1,0 +1,219 @@
+/// What a person burns, measured from what they ate and how their weight
+/// moved (SPEC §15), over the 28 calendar days ending on the latest day
+/// with intake:
+///
+/// - I, the mean daily intake over the days with intake in the window;
+/// - S, the least-squares slope (kg a day) of the daily weights (each day's
+///   earliest weigh-in, never an estimated day) over the window's weigh-in days;
+/// - expenditure E = I − S × 7716.2 kcal (3,500 kcal a pound, §5);
+/// - its 95% interval E ± 1.96 √(SEᵢ² + (SEₛ × 7716.2)²), SEᵢ the sample
+///   standard deviation of the days' intake ÷ √days, SEₛ the slope's
+///   standard error.
+///
+/// Given only when the data is enough to mean something (20 days of intake,
+/// 8 weigh-in days spanning 21 days); otherwise what is missing is said,
+/// never a number: a moving average's start-up bias is how other trackers
+/// came to report burns 15% too high "with high confidence".
+public struct Expenditure: Equatable, Sendable {
+    /// kcal a day.
+    public let kilocalories: Double
+    public let low: Double
+    public let high: Double
+    /// The window: 28 days ending on the latest day with intake.
+    public let from: CalendarDay
+    public let to: CalendarDay
+    public let intakeDays: Int
+    public let averageIntake: Double
+    public let weighInDays: Int
+    /// The weight's least-squares slope over the window, kg a day.
+    public let dailySlopeKilograms: Double
+
+    public var weeklyRateKilograms: Double { dailySlopeKilograms * 7 }
+
+    public static let windowDays = 28
+    public static let minimumIntakeDays = 20
+    public static let minimumWeighInDays = 8
+    public static let minimumSpanDays = 21
+    /// The normal quantile of a two-sided 95% interval.
+    public static let z95 = 1.96
+
+    /// What the window held when it is not enough.
+    public struct Shortfall: Equatable, Sendable {
+        public let from: CalendarDay
+        public let to: CalendarDay
+        public let intakeDays: Int
+        public let weighInDays: Int
+        /// Days from the window's first weigh-in day to its last.
+        public let spanDays: Int
+
+        public var needsIntake: Bool { intakeDays < Expenditure.minimumIntakeDays }
+        public var needsWeighIns: Bool { weighInDays < Expenditure.minimumWeighInDays || spanDays < Expenditure.minimumSpanDays }
+    }
+
+    /// The estimate, or what keeps it back.
+    public enum Estimate: Equatable, Sendable {
+        case known(Expenditure)
+        case notEnough(Shortfall)
+
+        public var value: Expenditure? {
+            if case .known(let expenditure) = self { return expenditure }
+            return nil
+        }
+
+        /// The window's last day either way.
+        public var to: CalendarDay {
+            switch self {
+            case .known(let e): e.to
+            case .notEnough(let s): s.to
+            }
+        }
+    }
+
+    /// The estimate from the intake and weigh-ins up to `through`; nil when
+    /// no intake was logged by then (nothing to say, and no nagging).
+    /// Both arrays in their store order (by instant).
+    public static func estimate(intake: [IntakeEntry], entries: [WeightEntry], through: CalendarDay) -> Estimate? {
+        // The latest day with intake: an entry's day is within a day of its
+        // instant's, so only the entries of the last two days by instant can hold it.
+        var last: CalendarDay?
+        var index = intake.count - 1
+        var newest: Int64?
+        while index >= 0 {
+            let entry = intake[index]
+            let day = entry.calendarDay
+            if day <= through {
+                if newest == nil { newest = entry.timestamp.epochSeconds }
+                if last.map({ day > $0 }) ?? true { last = day }
+            }
+            if let newest, newest - entry.timestamp.epochSeconds > 2 * 86_400 { break }
+            index -= 1
+        }
+        guard let to = last else { return nil }
+        let from = to.adding(days: -(windowDays - 1))
+        let dailyIntake = IntakeDays.totals(intake, from: from, through: to)
+        let weights = firstWeights(entries, from: from, through: to)
+        let span = weights.isEmpty ? 0 : weights.last!.day.dayNumber - weights.first!.day.dayNumber
+        guard dailyIntake.count >= minimumIntakeDays, weights.count >= minimumWeighInDays, span >= minimumSpanDays else {
+            return .notEnough(Shortfall(from: from, to: to, intakeDays: dailyIntake.count, weighInDays: weights.count, spanDays: span))
+        }
+        let amounts = dailyIntake.map(\.kilocalories)
+        let n = Double(amounts.count)
+        let mean = amounts.reduce(0, +) / n
+        let variance = amounts.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)
+        let standardErrorIntake = (variance / n).squareRoot()
+        let fit = LeastSquares.fit(x: weights.map { Double($0.day.dayNumber) }, y: weights.map(\.kilograms))
+        let energy = ProgressReport.kilocaloriesPerKilogram
+        let expenditure = mean - fit.slope * energy
+        let margin = z95 * (standardErrorIntake * standardErrorIntake + (fit.slopeStandardError * energy) * (fit.slopeStandardError * energy)).squareRoot()
+        return .known(
+            Expenditure(
+                kilocalories: expenditure, low: expenditure - margin, high: expenditure + margin, from: from, to: to, intakeDays: amounts.count,
+                averageIntake: mean, weighInDays: weights.count, dailySlopeKilograms: fit.slope))
+    }
+
+    /// Each day's earliest weigh-in (by instant) from `from` through `through`, oldest day first.
+    static func firstWeights(_ entries: [WeightEntry], from: CalendarDay, through: CalendarDay) -> [(day: CalendarDay, kilograms: Double)] {
+        var first: [Int: (seconds: Int64, kilograms: Double)] = [:]
+        var index = entries.count - 1
+        // Walk back from the newest: only the tail of a long history can be in the window.
+        let earliest = Int64(from.dayNumber - 2) * 86_400
+        while index >= 0, entries[index].timestamp.epochSeconds >= earliest {
+            let entry = entries[index]
+            let day = entry.calendarDay
+            if day >= from && day <= through {
+                if let known = first[day.dayNumber], known.seconds <= entry.timestamp.epochSeconds {} else {
+                    first[day.dayNumber] = (entry.timestamp.epochSeconds, entry.kilograms)
+                }
+            }
+            index -= 1
+        }
+        return first.keys.sorted().map { (CalendarDay(dayNumber: $0), first[$0]!.kilograms) }
+    }
+}
+
+/// What to eat (SPEC §15): with a plan, the intake that follows it; with a
+/// goal and no plan, the intake for 0.5% of the trend a week toward it;
+/// otherwise (or once the goal is reached) what keeps the weight.
+public struct TargetIntake: Equatable, Sendable {
+    public enum Basis: String, Sendable {
+        case plan, goal, maintenance
+    }
+
+    public let kilocalories: Double
+    public let basis: Basis
+
+    /// Below this most adults should not eat without a doctor.
+    public static let safeMinimum = 1_200.0
+    /// The pace toward a goal without a plan: 0.5% of the trend a week.
+    public static let goalShareOfTrendPerWeek = 0.005
+
+    public var isBelowSafeMinimum: Bool { kilocalories < Self.safeMinimum }
+
+    public init(kilocalories: Double, basis: Basis) {
+        self.kilocalories = kilocalories
+        self.basis = basis
+    }
+
+    /// From the expenditure, the plan's required energy balance (kcal a
+    /// day, when there is a plan to follow), and the goal and trend.
+    public static func from(
+        _ expenditure: Expenditure, planEnergyBalance: Int?, goal: GoalProjection?, trendKilograms: Double?
+    ) -> TargetIntake {
+        if let goal, !goal.isReached {
+            if let planEnergyBalance { return TargetIntake(kilocalories: expenditure.kilocalories + Double(planEnergyBalance), basis: .plan) }
+            if let trend = trendKilograms {
+                let weekly = trend * goalShareOfTrendPerWeek * (goal.goalKilograms < trend ? -1 : 1)
+                return TargetIntake(kilocalories: expenditure.kilocalories + weekly * ProgressReport.kilocaloriesPerKilogram / 7, basis: .goal)
+            }
+        }
+        return TargetIntake(kilocalories: expenditure.kilocalories, basis: .maintenance)
+    }
+}
+
+/// Intake day by day (SPEC §15): a day's intake is the sum of its entries,
+/// each on its calendar day at its own offset; a day without an entry is
+/// not logged, never zero.
+public struct IntakeDays {
+    public struct Day: Equatable, Sendable {
+        public let day: CalendarDay
+        public let entries: Int
+        public let kilocalories: Double
+    }
+
+    /// The days with intake from `from` (the first when nil) through `through`, oldest first.
+    public static func totals(_ intake: [IntakeEntry], from: CalendarDay? = nil, through: CalendarDay? = nil) -> [Day] {
+        var days: [Int: (entries: Int, kilocalories: Double)] = [:]
+        for entry in intake {
+            let day = entry.calendarDay
+            if let from, day < from { continue }
+            if let through, day > through { continue }
+            days[day.dayNumber, default: (0, 0)].entries += 1
+            days[day.dayNumber, default: (0, 0)].kilocalories += entry.kilocalories
+        }
+        return days.keys.sorted().map { Day(day: CalendarDay(dayNumber: $0), entries: days[$0]!.entries, kilocalories: days[$0]!.kilocalories) }
+    }
+}
+
+extension LeastSquares {
+    /// The slope of `y` on `x` and its standard error (√(Σ residual² ÷
+    /// (n − 2) ÷ Σ (x − x̄)²)); n ≥ 3 and x not all equal.
+    public static func fit(x: [Double], y: [Double]) -> (slope: Double, intercept: Double, slopeStandardError: Double) {
+        let n = Double(x.count)
+        let meanX = x.reduce(0, +) / n
+        let meanY = y.reduce(0, +) / n
+        var sxx = 0.0
+        var sxy = 0.0
+        for i in x.indices {
+            sxx += (x[i] - meanX) * (x[i] - meanX)
+            sxy += (x[i] - meanX) * (y[i] - meanY)
+        }
+        let slope = sxy / sxx
+        let intercept = meanY - slope * meanX
+        var residuals = 0.0
+        for i in x.indices {
+            let r = y[i] - (intercept + slope * x[i])
+            residuals += r * r
+        }
+        return (slope, intercept, (residuals / (n - 2) / sxx).squareRoot())
+    }
+}

@@ -1,0 +1,75 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A body measurement taken with a tape (SPEC §16): which one, its length
+/// in centimetres at full precision (a value typed in inches is stored as
+/// its centimetres), when, and a note.
+public struct MeasurementEntry: StoredRecord, Hashable {
+    public static let kind = RecordKind.measurement
+
+    public let id: UUID
+    public var timestamp: Timestamp
+    public var name: MeasurementName
+    public var centimetres: Double
+    public var note: String?
+
+    public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, name: MeasurementName, centimetres: Double, note: String? = nil) {
+        self.id = id
+        self.timestamp = timestamp
+        self.name = name
+        self.centimetres = centimetres
+        self.note = (note?.isEmpty ?? true) ? nil : note
+    }
+
+    /// What a tape measures on a person: 1 to 300 cm.
+    public static let validCentimetres: ClosedRange<Double> = 1...300
+
+    public static func isValid(centimetres: Double) -> Bool {
+        centimetres.isFinite && validCentimetres.contains(centimetres)
+    }
+
+    public static let centimetresPerInch = 2.54
+}
+
+/// A measurement's name (SPEC §16): one of the known places, optionally
+/// `-left` or `-right`, or a name of one's own: a lowercase letter, then
+/// up to 31 lowercase letters, digits or dashes.
+public struct MeasurementName: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let text: String
+
+    /// The places a tape goes, as SPEC §16 names them.
+    public static let known = ["neck", "shoulders", "chest", "waist", "abdomen", "hips", "arm", "forearm", "thigh", "calf", "wrist"]
+    /// The places that come in pairs.
+    public static let sided: Set<String> = ["arm", "forearm", "thigh", "calf", "wrist", "shoulders", "chest", "hips", "neck", "waist", "abdomen"]
+
+    public static let waist = MeasurementName(uncheckedText: "waist")
+    public static let hips = MeasurementName(uncheckedText: "hips")
+    public static let neck = MeasurementName(uncheckedText: "neck")
+
+    /// A name as stored or typed; nil when it is no name (`[a-z][a-z0-9-]{0,31}`).
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, (97...122).contains(first), bytes.count <= 32,
+            bytes.allSatisfy({ (97...122).contains($0) || (48...57).contains($0) || $0 == 45 })
+        else { return nil }
+        self.text = text
+    }
+
+    init(uncheckedText: String) { text = uncheckedText }
+
+    /// A known place, with or without a side: needs no `--new`.
+    public var isKnown: Bool {
+        if Self.known.contains(text) { return true }
+        for side in ["-left", "-right"] where text.hasSuffix(side) {
+            return Self.known.contains(String(text.dropLast(side.count)))
+        }
+        return false
+    }
+
+    public var description: String { text }
+
+    public static func < (a: MeasurementName, b: MeasurementName) -> Bool { a.text < b.text }
+}

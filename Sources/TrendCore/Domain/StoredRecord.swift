@@ -1,0 +1,59 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What the store keeps besides the goal: weigh-ins, intake and body
+/// measurements (SPEC §1). Each is named by an id unique across all three,
+/// kept in one order (by instant, ties by id), and dated at the offset it
+/// was logged with, which decides its calendar day.
+public protocol StoredRecord: Identifiable, Equatable, Sendable where ID == UUID {
+    var timestamp: Timestamp { get set }
+    var note: String? { get set }
+    /// Which of the three it is: how ids are named across kinds.
+    static var kind: RecordKind { get }
+}
+
+/// The three kinds of record in the store.
+public enum RecordKind: String, CaseIterable, Sendable {
+    case weighIn = "weigh-in"
+    case intake = "intake entry"
+    case measurement
+}
+
+extension StoredRecord {
+    /// The local date at the record's own offset.
+    public var calendarDay: CalendarDay { timestamp.day }
+
+    /// The first 8 hex digits: what people type to edit or remove it.
+    public var shortID: String { EntryID.shortID(of: id) }
+
+    /// The lowercase id, as written to files and matched by prefixes.
+    public var idText: String { EntryID.withText(of: id) { String(decoding: $0, as: UTF8.self) } }
+
+    /// The one order records are kept in: by instant, ties by id.
+    public static func isOrderedBefore(_ a: Self, _ b: Self) -> Bool {
+        if a.timestamp.epochSeconds != b.timestamp.epochSeconds { return a.timestamp.epochSeconds < b.timestamp.epochSeconds }
+        return EntryID.isOrderedBefore(a.id, b.id)
+    }
+
+    /// True when the id starts with `prefix` (lowercase hex, dashes where the id has them).
+    public func idHasPrefix(_ prefix: [UInt8]) -> Bool { EntryID.hasPrefix(id, prefix) }
+}
+
+/// One record's id and when it was: what a message lists when a prefix
+/// names more than one, whatever their kinds.
+public struct RecordMention: Equatable, Sendable {
+    public let id: UUID
+    public let timestamp: Timestamp
+    public let kind: RecordKind
+
+    public init<Record: StoredRecord>(_ record: Record) {
+        id = record.id
+        timestamp = record.timestamp
+        kind = Record.kind
+    }
+
+    public var shortID: String { EntryID.shortID(of: id) }
+}

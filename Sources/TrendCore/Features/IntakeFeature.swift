@@ -1,0 +1,89 @@
+import Observation
+
+/// Food energy eaten (SPEC §15): logging it, changing it, and the days it
+/// adds up to. Kept in the one store with the weigh-ins, so every change
+/// waits in the weight log's queue and is journalled like any other.
+@MainActor
+@Observable
+public final class IntakeFeature {
+    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let repository: any StoreRepository
+    @ObservationIgnored private let clock: AppClock
+
+    public init(weightLog: WeightLogFeature, repository: any StoreRepository, clock: AppClock) {
+        self.weightLog = weightLog
+        self.repository = repository
+        self.clock = clock
+    }
+
+    /// Every intake entry, in the one order.
+    public var entries: [IntakeEntry] { weightLog.store.intake }
+
+    /// The same amount within this many seconds is the same entry logged twice.
+    public nonisolated static let repeatSeconds: Int64 = 120
+
+    /// What logging did.
+    public struct LogOutcome: Equatable, Sendable {
+        /// The new entry, or the one it repeats.
+        public let entry: IntakeEntry
+        /// The same amount was logged within two minutes: nothing was added.
+        public let isRepeat: Bool
+    }
+
+    /// Logs food energy. Unless `force`: more than a day's food at once is
+    /// refused as a likely kJ value, and the same amount again within two
+    /// minutes is not added twice (a repeated command, a retried job).
+    @discardableResult
+    public func log(kilocalories: Double, at timestamp: Timestamp, note: String? = nil, force: Bool = false) async throws -> LogOutcome {
+        try validate(kilocalories: kilocalories, force: force)
+        try clock.check(timestamp)
+        let entry = IntakeEntry(timestamp: timestamp, kilocalories: kilocalories, note: note)
+        return try await weightLog.apply { [repository] in
+            try await repository.modify { store in
+                if !force, let existing = store.intake.last(where: {
+                    abs($0.timestamp.epochSeconds - timestamp.epochSeconds) <= Self.repeatSeconds && abs($0.kilocalories - kilocalories) < 0.5
+                }) {
+                    return LogOutcome(entry: existing, isRepeat: true)
+                }
+                store.insert(entry)
+                return LogOutcome(entry: entry, isRepeat: false)
+            }
+        }
+    }
+
+    /// Changes the intake entry `text` names (full id or unique prefix),
+    /// resolved against what is stored when the change is made.
+    @discardableResult
+    public func update(
+        matching text: String, kilocalories: Double? = nil, timestamp: Timestamp? = nil, note: WeightLogFeature.NoteChange = .keep, force: Bool = false
+    ) async throws -> IntakeEntry {
+        if let kilocalories { try validate(kilocalories: kilocalories, force: force) }
+        if let timestamp { try clock.check(timestamp) }
+        return try await weightLog.apply { [repository] in
+            try await repository.modify { store in
+                guard case .intake(var entry) = try store.record(matching: text) else { throw WeightLogError.entryNotFound(id: text) }
+                if let kilocalories { entry.kilocalories = kilocalories }
+                if let timestamp { entry.timestamp = timestamp }
+                entry.note = note.applied(to: entry.note)
+                store.replace(entry)
+                return entry
+            }
+        }
+    }
+
+    private func validate(kilocalories: Double, force: Bool) throws(WeightLogError) {
+        guard IntakeEntry.isValid(kilocalories: kilocalories) else { throw .intakeOutOfRange(kilocalories: kilocalories) }
+        if !force && kilocalories > EnergyInput.unlikelyKilocalories { throw .unlikelyIntake(kilocalories: kilocalories) }
+    }
+}
+
+extension WeightLogFeature.NoteChange {
+    /// The note after the change.
+    func applied(to note: String?) -> String? {
+        switch self {
+        case .keep: note
+        case .set(let text): text.isEmpty ? nil : text
+        case .clear: nil
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Observation
+
+/// The tape measure (SPEC §16): measurements by name, their names (the
+/// known places, and names of one's own introduced once with `--new`),
+/// and changes to them. Kept in the one store with the weigh-ins.
+@MainActor
+@Observable
+public final class MeasurementFeature {
+    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let repository: any StoreRepository
+    @ObservationIgnored private let clock: AppClock
+
+    public init(weightLog: WeightLogFeature, repository: any StoreRepository, clock: AppClock) {
+        self.weightLog = weightLog
+        self.repository = repository
+        self.clock = clock
+    }
+
+    /// Every measurement, in the one order.
+    public var entries: [MeasurementEntry] { weightLog.store.measurements }
+
+    /// The names measured so far, sorted.
+    public var measuredNames: [MeasurementName] { Set(entries.map(\.name)).sorted() }
+
+    /// What a name may be: a known place (with or without a side), or one
+    /// the store holds already.
+    public nonisolated static func names(measured: [MeasurementName]) -> [String] {
+        var names = MeasurementName.known
+        for place in MeasurementName.known where MeasurementName.sided.contains(place) { names += [place + "-left", place + "-right"] }
+        return names + measured.map(\.text).filter { !names.contains($0) }
+    }
+
+    /// Logs a measurement. A name that is neither known nor measured before
+    /// must be introduced with `isNew` (`--new`); otherwise it is a likely
+    /// typo, refused with the closest name.
+    @discardableResult
+    public func log(name text: String, centimetres: Double, at timestamp: Timestamp, note: String? = nil, isNew: Bool = false) async throws -> MeasurementEntry {
+        guard let name = MeasurementName(text.lowercased()) else {
+            throw WeightLogError.unknownMeasurement(name: text, closest: EditDistance.closest(to: text.lowercased(), among: Self.names(measured: measuredNames)))
+        }
+        guard MeasurementEntry.isValid(centimetres: centimetres) else { throw WeightLogError.measurementOutOfRange(centimetres: centimetres) }
+        try clock.check(timestamp)
+        let entry = MeasurementEntry(timestamp: timestamp, name: name, centimetres: centimetres, note: note)
+        return try await weightLog.apply { [repository] in
+            try await repository.modify { store in
+                if !name.isKnown && !isNew && !store.measurements.contains(where: { $0.name == name }) {
+                    let measured = Set(store.measurements.map(\.name)).sorted()
+                    throw WeightLogError.unknownMeasurement(name: name.text, closest: EditDistance.closest(to: name.text, among: Self.names(measured: measured)))
+                }
+                store.insert(entry)
+                return entry
+            }
+        }
+    }
+
+    /// Changes the measurement `text` names (full id or unique prefix).
+    @discardableResult
+    public func update(
+        matching text: String, centimetres: Double? = nil, timestamp: Timestamp? = nil, note: WeightLogFeature.NoteChange = .keep
+    ) async throws -> MeasurementEntry {
+        if let centimetres, !MeasurementEntry.isValid(centimetres: centimetres) { throw WeightLogError.measurementOutOfRange(centimetres: centimetres) }
+        if let timestamp { try clock.check(timestamp) }
+        return try await weightLog.apply { [repository] in
+            try await repository.modify { store in
+                guard case .measurement(var entry) = try store.record(matching: text) else { throw WeightLogError.entryNotFound(id: text) }
+                if let centimetres { entry.centimetres = centimetres }
+                if let timestamp { entry.timestamp = timestamp }
+                entry.note = note.applied(to: entry.note)
+                store.replace(entry)
+                return entry
+            }
+        }
+    }
+}

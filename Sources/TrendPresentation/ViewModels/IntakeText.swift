@@ -1,0 +1,98 @@
+import TrendCore
+
+/// What the report says of intake (SPEC §15): the expenditure with its
+/// interval, or what it still needs; and what to eat.
+enum IntakeText {
+    /// Rounded to 10 kcal in text: the interval is wider than that anyway.
+    static func tens(_ kilocalories: Double) -> String { EntryRendering.grouped(Int((kilocalories / 10).rounded()) * 10) }
+
+    static func rows(_ report: ProgressReport, unit: WeightUnit) -> [(String, String, String)] {
+        guard let estimate = report.expenditure else { return [] }
+        var rows: [(String, String, String)] = []
+        let age = report.expenditureAgeDays.map { "; as of \(EntryRendering.longDate(estimate.to)), \($0) days ago" } ?? ""
+        switch estimate {
+        case .notEnough(let shortfall):
+            rows.append(("Expenditure", "", missing(shortfall) + age))
+        case .known(let e):
+            let rate = (e.weeklyRateKilograms < 0 ? "-" : e.weeklyRateKilograms > 0 ? "+" : "")
+                + DecimalText.shortest((abs(unit.value(fromKilograms: e.weeklyRateKilograms)) * 100).rounded() / 100)
+            let detail = "(\(tens(e.low))–\(tens(e.high))): intake \(tens(e.averageIntake)) on \(e.intakeDays) of \(Expenditure.windowDays) days to \(EntryRendering.dayMonth(e.to)), "
+                + "weight \(rate) \(unit.rawValue)/week from \(e.weighInDays) weigh-ins" + age
+            rows.append(("Expenditure", tens(e.kilocalories) + " kcal/day", detail))
+        }
+        if let target = report.targetIntake {
+            var detail: String = switch target.basis {
+            case .plan: "to follow the plan"
+            case .goal: "to reach the goal at 0.5% of your weight a week"
+            case .maintenance: report.goal?.isReached == true ? "to stay at the goal" : "to keep your weight"
+            }
+            if target.isBelowSafeMinimum {
+                detail += "; that is below \(EntryRendering.grouped(Int(TargetIntake.safeMinimum))) kcal/day, less than most adults should eat without a doctor's care"
+            }
+            rows.append(("Eat", "\(tens(target.kilocalories)) kcal/day", detail))
+        }
+        return rows
+    }
+
+    /// `after 20 days of intake in 28: 12 so far`, and the weigh-ins when they are short too.
+    static func missing(_ s: Expenditure.Shortfall) -> String {
+        var needs: [String] = []
+        if s.needsIntake { needs.append("\(Expenditure.minimumIntakeDays) days of intake in \(Expenditure.windowDays): \(s.intakeDays) so far") }
+        if s.needsWeighIns {
+            needs.append(
+                "\(Expenditure.minimumWeighInDays) weigh-in days spanning \(Expenditure.minimumSpanDays) days in those \(Expenditure.windowDays): \(s.weighInDays) so far, spanning \(s.spanDays)")
+        }
+        return "after " + needs.joined(separator: ", and ")
+    }
+}
+
+/// What the report says of the tape measure (SPEC §16).
+enum MeasurementText {
+    /// `Waist`, `Arm (left)`, `My-thing`.
+    static func label(_ name: MeasurementName) -> String {
+        var text = name.text
+        var side = ""
+        for candidate in ["-left", "-right"] where text.hasSuffix(candidate) && name.isKnown {
+            side = " (" + candidate.dropFirst() + ")"
+            text = String(text.dropLast(candidate.count))
+        }
+        return text.prefix(1).uppercased() + text.dropFirst() + side
+    }
+
+    static func rows(_ report: MeasurementsReport, unit: LengthUnit) -> [(String, String, String)] {
+        var rows: [(String, String, String)] = []
+        for summary in report.summaries {
+            var detail = "trend \(unit.format(centimetres: summary.trend))"
+            if let rate = summary.weeklyRate { detail += ", \(unit.formatChange(centimetres: rate))/week" }
+            if let change = summary.change { detail += "; \(unit.formatChange(centimetres: change)) in this range" }
+            detail += "; measured \(EntryRendering.longDate(summary.latest.calendarDay))"
+            rows.append((label(summary.name), unit.format(centimetres: summary.latest.centimetres), detail))
+        }
+        if let ratio = report.waistToHeight, let band = report.waistToHeightClass {
+            rows.append(("Waist/height", Decimal2.text(ratio), "\(band.rawValue) (Ashwell: below 0.4 low, to 0.49 healthy, to 0.59 increased, 0.6 and above high)"))
+        }
+        if let ratio = report.waistToHip {
+            let flag: String = switch report.waistToHipIncreased {
+            case true?: "increased (WHO: from 0.90 for men, 0.85 for women)"
+            case false?: "not increased (WHO: from 0.90 for men, 0.85 for women)"
+            case nil: "set 'trend sex' for WHO's flag"
+            }
+            rows.append(("Waist/hip", Decimal2.text(ratio), flag))
+        }
+        if let navy = report.navyBodyFat {
+            let scale = report.scaleFatPercent.map { "; the scale's trend says \(EntryRendering.fatText($0))" } ?? ""
+            rows.append(("Navy body fat", EntryRendering.fatText(navy), "U.S. Navy estimate from the tape" + scale))
+        }
+        return rows
+    }
+}
+
+/// Two-decimal text, locale-free: `0.47`.
+enum Decimal2 {
+    static func text(_ value: Double) -> String {
+        let hundredths = Int64((value * 100).rounded())
+        let magnitude = hundredths.magnitude
+        let fraction = magnitude % 100
+        return (hundredths < 0 ? "-" : "") + String(magnitude / 100) + "." + (fraction < 10 ? "0" : "") + String(fraction)
+    }
+}
