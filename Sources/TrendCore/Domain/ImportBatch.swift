@@ -15,6 +15,13 @@ public struct ImportBatch: Equatable, Sendable {
     public let idsDecide: Bool
     /// Entries whose fate the caller wants to know (possible typos): which of them were added.
     public let watched: Set<WeightEntry.ID>
+    /// Intake and measurements to add beside the weigh-ins (SPEC §15, §16).
+    public var intake: [IntakeEntry] = []
+    public var measurements: [MeasurementEntry] = []
+    /// The same day's intake within this many kcal, at the same minute, is the same entry.
+    public static let intakeTolerance = 0.5
+    /// The same measurement within this many centimetres, at the same minute, is the same.
+    public static let measurementTolerance = 0.05
 
     public init(
         entries: [WeightEntry], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, idsDecide: Bool = false, watched: Set<WeightEntry.ID> = []
@@ -34,6 +41,10 @@ public struct ImportBatch: Equatable, Sendable {
         public var goalSet = false
         /// The watched entries that were added (not duplicates).
         public var watchedAdded: Set<WeightEntry.ID> = []
+        public var intakeAdded = 0
+        public var intakeDuplicates = 0
+        public var measurementsAdded = 0
+        public var measurementsDuplicates = 0
 
         public init(added: Int = 0, updated: Int = 0, duplicates: Int = 0, goalSet: Bool = false) {
             self.added = added
@@ -62,7 +73,58 @@ public struct ImportBatch: Equatable, Sendable {
             store.setGoal(goalKilograms, plan: goalPlan)
             outcome.goalSet = true
         }
+        mergeBody(into: &store, outcome: &outcome)
         return outcome
+    }
+
+    /// Intake and measurements: by id for trend's own export (an id any
+    /// record has is a duplicate), else by what they say: the same minute
+    /// and amount (intake within 0.5 kcal; a measurement of the same name
+    /// within 0.05 cm) as one stored or earlier in the file.
+    private func mergeBody(into store: inout WeightStore, outcome: inout Outcome) {
+        guard !intake.isEmpty || !measurements.isEmpty else { return }
+        var ids = idsDecide ? store.allIDs : []
+        var seenIntake: [Int64: [Double]] = [:]
+        for entry in store.intake { seenIntake[Self.minute(entry.timestamp), default: []].append(entry.kilocalories) }
+        var addedIntake: [IntakeEntry] = []
+        for entry in intake {
+            if idsDecide {
+                guard ids.insert(entry.id).inserted else { outcome.intakeDuplicates += 1; continue }
+            } else {
+                let minute = Self.minute(entry.timestamp)
+                if seenIntake[minute]?.contains(where: { abs($0 - entry.kilocalories) < Self.intakeTolerance }) == true {
+                    outcome.intakeDuplicates += 1
+                    continue
+                }
+                seenIntake[minute, default: []].append(entry.kilocalories)
+            }
+            addedIntake.append(entry)
+        }
+        var seenMeasurements: [Int64: [(MeasurementName, Double)]] = [:]
+        for entry in store.measurements { seenMeasurements[Self.minute(entry.timestamp), default: []].append((entry.name, entry.centimetres)) }
+        var addedMeasurements: [MeasurementEntry] = []
+        for entry in measurements {
+            if idsDecide {
+                guard ids.insert(entry.id).inserted else { outcome.measurementsDuplicates += 1; continue }
+            } else {
+                let minute = Self.minute(entry.timestamp)
+                if seenMeasurements[minute]?.contains(where: { $0.0 == entry.name && abs($0.1 - entry.centimetres) < Self.measurementTolerance }) == true {
+                    outcome.measurementsDuplicates += 1
+                    continue
+                }
+                seenMeasurements[minute, default: []].append((entry.name, entry.centimetres))
+            }
+            addedMeasurements.append(entry)
+        }
+        store.insert(contentsOf: addedIntake)
+        store.insert(contentsOf: addedMeasurements)
+        outcome.intakeAdded = addedIntake.count
+        outcome.measurementsAdded = addedMeasurements.count
+    }
+
+    private static func minute(_ timestamp: Timestamp) -> Int64 {
+        let seconds = timestamp.epochSeconds
+        return seconds >= 0 ? seconds / 60 : (seconds - 59) / 60
     }
 
     /// The JSON export: an id already stored (or earlier in the batch) is a duplicate, whatever its time.

@@ -88,9 +88,10 @@ public final class ImportFeature {
         let problems = parsed.invalidRows
         if !problems.isEmpty && !request.skipInvalid { throw ImportError.invalidRows(path: path, problems: problems) }
         let entries = parsed.entries
+        let body = parsed.body
         // The rows are no longer needed, only what they counted: a million of them are worth freeing.
         parsed = parsed.counted
-        if entries.isEmpty && parsed.goalKilograms == nil {
+        if entries.isEmpty && parsed.goalKilograms == nil && body.isEmpty {
             // Every row failed: --skip-invalid has nothing left to import.
             if !problems.isEmpty { throw ImportError.everyRowInvalid(path: path, count: problems.count) }
             let nothing = ImportError.noWeighIns(path: path, rows: parsed.noReadingCount, otherRecords: parsed.otherRecordCount)
@@ -99,7 +100,7 @@ public final class ImportFeature {
             return ImportSummary(
                 path: path, format: parsed.format, added: 0, updated: 0, duplicates: 0, noReading: parsed.noReadingCount, problems: [], goalSet: false,
                 dryRun: request.dryRun, readAsWindows1252: parsed.readAsWindows1252, loneBodyFatReadings: parsed.loneBodyFatReadings,
-                unitAssumption: nil, namedUnit: nil, settingsRestore: nil, nothingFound: nothing.description, possibleTypos: [])
+                unitAssumption: nil, namedUnit: nil, settingsRestore: nil, nothingFound: nothing.description, possibleTypos: [], body: nil)
         }
         // Weigh-ins far from the imported series' own trend: imported, and listed (SPEC §6).
         let outliers = await Task.detached {
@@ -107,9 +108,11 @@ public final class ImportFeature {
             let inTimeOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.timestamp.epochSeconds <= $1.timestamp.epochSeconds }
             return TypoGuard.outliers(in: inTimeOrder ? entries : entries.sorted(by: WeightEntry.isOrderedBefore))
         }.value
-        let batch = ImportBatch(
+        var batch = ImportBatch(
             entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format,
             watched: Set(outliers.map(\.entry.id)))
+        batch.intake = body.intake
+        batch.measurements = body.measurements
         let outcome = try await apply(batch, dryRun: request.dryRun)
         // A backup's settings come back where none are set (SPEC §6).
         var restore: SettingsRestore?
@@ -126,7 +129,10 @@ public final class ImportFeature {
             unitAssumption: outcome.added + outcome.updated + outcome.duplicates > 0 ? assumption : nil,
             namedUnit: outcome.added + outcome.updated + outcome.duplicates > 0 && assumption == nil ? parsed.namedUnit ?? .eachRow : nil,
             settingsRestore: restore, nothingFound: nil,
-            possibleTypos: outliers.filter { outcome.watchedAdded.contains($0.entry.id) })
+            possibleTypos: outliers.filter { outcome.watchedAdded.contains($0.entry.id) },
+            body: body.isEmpty && body.invalid.isEmpty ? nil : BodyImport(
+                intakeAdded: outcome.intakeAdded, intakeDuplicates: outcome.intakeDuplicates, measurementsAdded: outcome.measurementsAdded,
+                measurementsDuplicates: outcome.measurementsDuplicates, incompleteIntakeDays: body.incompleteDays, readWeighIns: !entries.isEmpty || parsed.noReadingCount > 0))
     }
 }
 
@@ -170,8 +176,22 @@ public struct ImportSummary: Equatable, Sendable {
     public let nothingFound: String?
     /// Added weigh-ins far from the imported series' trend there: kept, and named.
     public let possibleTypos: [TypoGuard.Outlier]
+    /// What the file's intake and measurements did; nil when it held none.
+    public let body: BodyImport?
 
     public var invalid: Int { problems.count }
+}
+
+/// What importing a file's intake and measurements did (SPEC §15, §16).
+public struct BodyImport: Equatable, Sendable {
+    public let intakeAdded: Int
+    public let intakeDuplicates: Int
+    public let measurementsAdded: Int
+    public let measurementsDuplicates: Int
+    /// Days with intake the file marks as not completed (Cronometer): imported, and named.
+    public let incompleteIntakeDays: Int
+    /// The file held weigh-ins (or rows for them) too.
+    public let readWeighIns: Bool
 }
 
 /// The settings a backup carried, and what restoring them did.

@@ -2,6 +2,7 @@
 /// (read directly: `apple_health_export/export.xml` inflated chunk by
 /// chunk into the scanner, nothing written anywhere). Units per record.
 enum AppleHealthFormat: ImportFileFormat {
+    static let readsBodyColumns = false
     static let format = ImportFormat(name: "apple-health", displayName: "Apple Health")
 
     static func recognizes(_ head: ImportHead) -> Bool {
@@ -34,6 +35,7 @@ enum AppleHealthFormat: ImportFileFormat {
         guard scanner.sawHealthData else { throw .wrongFormat(path: path, format: format, reason: missing) }
         var parsed = ParsedImport(format: format, rows: scanner.rows, otherRecordCount: scanner.otherRecords, loneBodyFatReadings: scanner.loneFatReadings.count)
         parsed.namedUnit = .eachRow
+        parsed.body = scanner.body
         return parsed
     }
 

@@ -90,6 +90,14 @@ struct AppleHealthScanner {
     private static let bodyMassWord = word("BodyMass")
     /// `BodyFatPercentage` begins with these eight bytes.
     private static let bodyFatWord = word("BodyFatP")
+    /// `DietaryEnergyConsumed` (SPEC §15) and `WaistCircumference` (§16).
+    private static let dietaryWord = word("DietaryE")
+    private static let waistWord = word("WaistCir")
+    private static let dietaryType = Array("type=\"HKQuantityTypeIdentifierDietaryEnergyConsumed\"".utf8)
+    private static let waistType = Array("type=\"HKQuantityTypeIdentifierWaistCircumference\"".utf8)
+
+    /// Intake and waist records, read in the same pass as body mass.
+    private(set) var body = BodyRecords()
 
     /// Scans `b` from one `<` to the next (`memchr`), parsing only body-mass
     /// records; newlines are counted (SIMD) only up to where a row needs its
@@ -105,6 +113,8 @@ struct AppleHealthScanner {
         let typeWord = Self.typeWord
         let bodyMassWord = Self.bodyMassWord
         let bodyFatWord = Self.bodyFatWord
+        let dietaryWord = Self.dietaryWord
+        let waistWord = Self.waistWord
         let raw = UnsafeRawPointer(base)
         func lineAt(_ position: Int) -> Int {
             lines += Self.newlines(b, from: counted, to: position)
@@ -168,8 +178,8 @@ struct AppleHealthScanner {
             }
             // Apple writes `type` first: other kinds are counted and passed over unread.
             let attributesStart = i + 8
-            // Enough bytes to tell the longest type this reads (`BodyFatPercentage`).
-            if attributesStart + Self.bodyFatType.count > b.count {
+            // Enough bytes to tell the longest type this reads (`DietaryEnergyConsumed`).
+            if attributesStart + Self.dietaryType.count > b.count {
                 index = i
                 break
             }
@@ -179,7 +189,9 @@ struct AppleHealthScanner {
             let kind = hasType ? raw.loadUnaligned(fromByteOffset: attributesStart + Self.bodyMassOffset, as: UInt64.self) : 0
             let isBodyMass = hasType && kind == bodyMassWord && matches(Self.bodyMassType, at: attributesStart)
             let isBodyFat = hasType && kind == bodyFatWord && matches(Self.bodyFatType, at: attributesStart)
-            if !isBodyMass && !isBodyFat && hasType {
+            let isOther = hasType && ((kind == dietaryWord && matches(Self.dietaryType, at: attributesStart))
+                || (kind == waistWord && matches(Self.waistType, at: attributesStart)))
+            if !isBodyMass && !isBodyFat && !isOther && hasType {
                 otherRecords += 1
                 index = i + 1
                 continue
@@ -308,6 +320,28 @@ struct AppleHealthScanner {
     private(set) var loneFatReadings: [Int64] = []
 
     private mutating func record(attributes: [String: String], line: Int) {
+        switch attributes["type"] {
+        case "HKQuantityTypeIdentifierDietaryEnergyConsumed":
+            switch bodyValue(attributes, factors: ["kcal": 1, "Cal": 1, "kJ": 1 / IntakeEntry.kilojoulesPerKilocalorie, "cal": 0.001]) {
+            case .value(let kilocalories, let stamp) where IntakeEntry.isValid(kilocalories: kilocalories):
+                body.intake.append(IntakeEntry(timestamp: stamp, kilocalories: kilocalories))
+            case .value(let kilocalories, _): body.invalid.append((line, "\(DecimalText.shortest(kilocalories)) kcal is not food eaten at once"))
+            case .invalid(let reason): body.invalid.append((line, reason))
+            case .nothing: break
+            }
+            return
+        case "HKQuantityTypeIdentifierWaistCircumference":
+            switch bodyValue(attributes, factors: ["cm": 1, "in": MeasurementEntry.centimetresPerInch, "m": 100, "mm": 0.1, "ft": 30.48]) {
+            case .value(let centimetres, let stamp) where MeasurementEntry.isValid(centimetres: centimetres):
+                body.measurements.append(MeasurementEntry(timestamp: stamp, name: .waist, centimetres: centimetres))
+            case .value(let centimetres, _): body.invalid.append((line, "a waist of \(DecimalText.shortest(centimetres)) cm is not a body measurement"))
+            case .invalid(let reason): body.invalid.append((line, reason))
+            case .nothing: break
+            }
+            return
+        default:
+            break
+        }
         if attributes["type"] == "HKQuantityTypeIdentifierBodyFatPercentage" {
             // 0.224 is 22.4 %; a reading that is not one is left out, like a stray record.
             guard let value = attributes["value"].flatMap(ImportCells.decimal), value.isFinite,
@@ -350,6 +384,28 @@ struct AppleHealthScanner {
         case .success(let timestamp):
             weighIns.append((rows.count, attributes["sourceName"] ?? "", timestamp.epochSeconds))
             rows.append(.entry(WeightEntry(timestamp: timestamp, kilograms: kilograms), line: line))
+        }
+    }
+
+    /// What an intake or waist record holds.
+    private enum BodyValue {
+        case value(Double, Timestamp)
+        case invalid(String)
+        /// 0: nothing logged, as for weights.
+        case nothing
+    }
+
+    /// An intake or waist record's value, in the unit `factors` converts to, at its start date.
+    private func bodyValue(_ attributes: [String: String], factors: [String: Double]) -> BodyValue {
+        let unit = attributes["unit"] ?? ""
+        guard let factor = factors[unit] else { return .invalid("unknown unit '\(unit)'") }
+        guard let value = attributes["value"].flatMap(ImportCells.decimal), value.isFinite else {
+            return .invalid("'\(attributes["value"] ?? "")' is not a number")
+        }
+        guard value != 0 else { return .nothing }
+        switch cells.timestamp(attributes["startDate"] ?? "") {
+        case .failure(let failure): return .invalid(failure.reason)
+        case .success(let stamp): return .value(value * factor, stamp)
         }
     }
 

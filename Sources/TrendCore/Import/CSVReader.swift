@@ -26,6 +26,25 @@ package struct CSVReader: Sequence, Sendable {
 
     package func makeIterator() -> Iterator { Iterator(bytes: bytes, separator: separator) }
 
+    /// The separator the first lines use most, outside quotes: `,`, `;`,
+    /// tab or `|` (a comma when none is there).
+    package static func separator(guessedFrom bytes: [UInt8]) -> Character {
+        var counts: [UInt8: Int] = [:]
+        var quoted = false
+        var lines = 0
+        for byte in bytes.prefix(16_384) {
+            if byte == 34 { quoted.toggle() }
+            guard !quoted else { continue }
+            if byte == 10 {
+                lines += 1
+                if lines == 5 { break }
+            }
+            if byte == 44 || byte == 59 || byte == 9 || byte == 124 { counts[byte, default: 0] += 1 }
+        }
+        guard let best = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key != 44) }) else { return "," }
+        return Character(Unicode.Scalar(best.key))
+    }
+
     package struct Iterator: IteratorProtocol {
         let bytes: [UInt8]
         let separator: UInt8

@@ -1,4 +1,6 @@
-/// Cronometer's biometrics, in either download: the chart's
+/// Cronometer's food diary (`dailysummary.csv`, a row a day or, by meal,
+/// with a `Total` row each day; `servings.csv`, a row per food), its
+/// intake read by `BodyTable`; and its biometrics, in either download: the chart's
 /// (`"DateTime","Daily Average",…`: the weight a day, in the account's
 /// unit, which the file does not name) and the export
 /// (`Day,Group,Metric,Unit,Amount`: a row per measurement, the weight rows
@@ -9,7 +11,12 @@ enum CronometerFormat: ImportFileFormat {
 
     static func recognizes(_ head: ImportHead) -> Bool {
         let names = head.header.map(CSVLayout.normalized)
-        return isExport(names) || chartLayout(names) != nil
+        return isExport(names) || chartLayout(names) != nil || isDiary(names)
+    }
+
+    /// `Date,…,Energy (kcal),…` or `Day,…,Energy (kcal),…`.
+    static func isDiary(_ names: [String]) -> Bool {
+        (names.first == "date" || names.first == "day") && (names.contains("energy (kcal)") || names.contains("energy (kj)"))
     }
 
     static func isExport(_ names: [String]) -> Bool {
@@ -27,6 +34,8 @@ enum CronometerFormat: ImportFileFormat {
         var cells = given
         cells.textIsBroken = text.encoding == .brokenUTF8
         let names = table.header.fields.map(CSVLayout.normalized)
+        // The food diary: its intake is the table's, read beside it.
+        if isDiary(names) { return ParsedImport(format: format, rows: []) }
         if var layout = chartLayout(names) {
             layout.headerFieldCount = names.count
             return layout.parsed(table.rows, format: format, cells: cells)
@@ -38,6 +47,7 @@ enum CronometerFormat: ImportFileFormat {
         var weights: [CSVReader.Record] = []
         var fatByDay: [String: String] = [:]
         var others = 0
+        var measurementRows: [(line: Int, day: String, name: MeasurementName, unit: LengthUnit, amount: String)] = []
         for record in table.rows {
             let fields = record.fields
             guard fields.count > max(day, metric, unit, amount) else {
@@ -51,7 +61,17 @@ enum CronometerFormat: ImportFileFormat {
                 fatByDay[fields[day].trimmed] = fields[amount]
                 others += 1
             default:
-                others += 1
+                // A circumference (SPEC §16): `Waist`, `Hips`, `Neck Circumference`, in the row's unit.
+                let unit: LengthUnit? = switch fields[unit].trimmed.lowercased() {
+                case "cm", "centimeters", "centimetres": .centimetres
+                case "in", "inch", "inches": .inches
+                default: nil
+                }
+                if let unit, let (name, _) = BodyTable.measurementColumn(fields[metric].trimmed.lowercased(), defaultUnit: unit) {
+                    measurementRows.append((record.line, fields[day], name, unit, fields[amount]))
+                } else {
+                    others += 1
+                }
             }
         }
         var layout = CSVLayout(dateColumn: 0, weightColumn: 1, unitColumn: 2)
@@ -64,6 +84,19 @@ enum CronometerFormat: ImportFileFormat {
             format: format, rows: parsed.rows, unitEvidence: parsed.unitEvidence, otherRecordCount: others,
             readAsWindows1252: text.encoding == .windows1252)
         result.namedUnit = parsed.namedUnit
+        for row in measurementRows {
+            switch (BodyTable.amount(row.amount), cells.timestamp(row.day)) {
+            case (.failure(let failure), _), (_, .failure(let failure)): result.body.invalid.append((row.line, failure.reason))
+            case (.success(nil), _), (.success(0), _): break
+            case (.success(let value?), .success(let timestamp)):
+                let centimetres = row.unit.centimetres(from: value)
+                if MeasurementEntry.isValid(centimetres: centimetres) {
+                    result.body.measurements.append(MeasurementEntry(timestamp: timestamp, name: row.name, centimetres: centimetres))
+                } else {
+                    result.body.invalid.append((row.line, "\(row.name) '\(row.amount.trimmed)' is not a body measurement: it must be 1 to 300 cm"))
+                }
+            }
+        }
         return result
     }
 }

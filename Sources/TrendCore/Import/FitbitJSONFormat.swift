@@ -11,6 +11,7 @@ import Foundation
 /// folder holding them (Google Takeout): every `weight-*.json` in it, in
 /// name order (so by date), is one import.
 enum FitbitJSONFormat: ImportFileFormat {
+    static let readsBodyColumns = false
     static let format = ImportFormat(name: "fitbit-json", displayName: "Fitbit JSON")
 
     static func recognizes(_ head: ImportHead) -> Bool {

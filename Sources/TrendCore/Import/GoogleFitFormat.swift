@@ -2,6 +2,8 @@
 /// Summaries.csv`): `Date` and `Average weight (kg)` somewhere in a header
 /// whose order changes by year; one weigh-in per day with a value.
 enum GoogleFitFormat: ImportFileFormat {
+    /// Its `Calories (kcal)` is what Fit estimates was burned, never food eaten.
+    static let readsBodyColumns = false
     static let format = ImportFormat(name: "google-fit", displayName: "Google Fit")
 
     /// Columns of the daily metrics that every year's layout has.

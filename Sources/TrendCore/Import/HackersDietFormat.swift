@@ -3,6 +3,7 @@
 /// Rung,Flag,Comment` rows. The unit is per month (kg, lb, stone), comments
 /// become notes, and the text is Windows-1252 unless it is valid UTF-8.
 enum HackersDietFormat: ImportFileFormat {
+    static let readsBodyColumns = false
     static let format = ImportFormat(name: "hackers-diet", displayName: "The Hacker's Diet")
 
     static func recognizes(_ head: ImportHead) -> Bool {

@@ -34,6 +34,13 @@ protocol ImportFileFormat: Sendable {
     static func recognizes(_ head: ImportHead) -> Bool
     /// Reads the whole file.
     static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport
+    /// A table whose intake and measurement columns `BodyTable` reads
+    /// besides what the format reads (false for documents that are not tables).
+    static var readsBodyColumns: Bool { get }
+}
+
+extension ImportFileFormat {
+    static var readsBodyColumns: Bool { true }
 }
 
 /// The formats, in the order `auto` asks them: the most particular first,
@@ -51,12 +58,15 @@ enum ImportFormats {
         GoogleFitFormat.self,
         ZeppFormat.self,
         TrendWeightFormat.self,
+        MyFitnessPalFormat.self,
+        HevyFormat.self,
         CronometerFormat.self,
         InBodyFormat.self,
         RenphoFormat.self,
         FitbitFormat.self,
         WithingsFormat.self,
         GenericCSVFormat.self,
+        BodyTableFormat.self,
     ]
 
     static func reader(for format: ImportFormat) -> (any ImportFileFormat.Type)? {

@@ -99,9 +99,16 @@ final class ImportSource {
     }
 
     /// Everything, as text: UTF-8, or Windows-1252 made UTF-8 (`ImportText`).
+    /// Kept for a second reader of the same import (the intake and
+    /// measurement columns beside a table's weights): the input is read once.
     func text() throws(ImportError) -> ImportText {
-        ImportText(try allBytes())
+        if let readText { return readText }
+        let text = ImportText(try allBytes())
+        readText = text
+        return text
     }
+
+    private var readText: ImportText?
 
     /// The input chunk by chunk: for a file that need not be held whole.
     func chunks(_ body: (ArraySlice<UInt8>) -> Void) throws(ImportError) {

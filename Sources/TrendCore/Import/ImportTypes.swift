@@ -52,14 +52,16 @@ package enum ImportRow: Equatable, Sendable {
 /// A whole import file, read but not yet applied.
 package struct ParsedImport: Equatable, Sendable {
     package let format: ImportFormat
-    package let rows: [ImportRow]
+    package private(set) var rows: [ImportRow]
     /// From the JSON export: set when the data directory has no goal.
     package let goalKilograms: Double?
     package let goalPlan: GoalPlan?
     /// The rows whose weights were read in the fallback unit because the
     /// file names none, with what decides their unit (SPEC §6); nil when
     /// the file named its units.
-    package let unitEvidence: UnitEvidence?
+    package private(set) var unitEvidence: UnitEvidence?
+    /// The intake and body measurements the file holds (SPEC §15, §16).
+    package var body = BodyRecords()
 
     /// The unit weights were read in because the file names none.
     package var assumedUnit: WeightUnit? { unitEvidence?.readIn }
@@ -108,23 +110,20 @@ package struct ParsedImport: Equatable, Sendable {
         var evidenceInUnit = UnitEvidence(readIn: unit)
         evidenceInUnit.rowIndices = evidence.rowIndices
         evidenceInUnit.bmi = evidence.bmi.map { UnitEvidence.Pair(kilograms: $0.kilograms * factor, bmi: $0.bmi) }
-        var read = ParsedImport(
-            format: format, rows: rows, goalKilograms: goalKilograms, goalPlan: goalPlan, unitEvidence: evidenceInUnit, otherRecordCount: otherRecordCount,
-            locatesByEntry: locatesByEntry, readAsWindows1252: readAsWindows1252, loneBodyFatReadings: loneBodyFatReadings)
-        read.namedUnit = namedUnit
-        read.settings = settings
+        var read = self
+        read.rows = rows
+        read.unitEvidence = evidenceInUnit
         return read
     }
 
     /// The same without its rows, keeping what they counted (the no-reading
     /// rows; the invalid rows are taken before).
     package var counted: ParsedImport {
-        var copy = ParsedImport(
-            format: format, rows: [], goalKilograms: goalKilograms, goalPlan: goalPlan, unitEvidence: nil, otherRecordCount: otherRecordCount,
-            locatesByEntry: locatesByEntry, readAsWindows1252: readAsWindows1252, loneBodyFatReadings: loneBodyFatReadings)
+        var copy = self
         copy.countedNoReadings = noReadingCount
-        copy.namedUnit = namedUnit
-        copy.settings = settings
+        copy.rows = []
+        copy.unitEvidence = nil
+        copy.body.drop()
         return copy
     }
 
@@ -157,6 +156,41 @@ package struct ParsedImport: Equatable, Sendable {
 
     package var invalidRows: [ImportProblem] {
         rows.compactMap { if case .invalid(let line, let reason) = $0 { ImportProblem(line: line, reason: reason, isEntryNumber: locatesByEntry) } else { nil } }
+            + body.invalid.map { ImportProblem(line: $0.line, reason: $0.reason, isEntryNumber: locatesByEntry) }
+    }
+}
+
+/// The intake and measurements of an import file (SPEC §15, §16), read but
+/// not yet applied.
+package struct BodyRecords: Equatable, Sendable {
+    package var intake: [IntakeEntry] = []
+    package var measurements: [MeasurementEntry] = []
+    package var invalid: [(line: Int, reason: String)] = []
+    /// Days of intake a file marks as not completed (Cronometer): named in the summary, never dropped.
+    package var incompleteDays = 0
+    /// What was counted, kept when the records themselves are let go.
+    package private(set) var counts = (intake: 0, measurements: 0)
+
+    package init() {}
+
+    package var isEmpty: Bool { intake.isEmpty && measurements.isEmpty }
+
+    mutating func drop() {
+        counts = (intake.count, measurements.count)
+        intake = []
+        measurements = []
+    }
+
+    mutating func absorb(_ other: BodyRecords) {
+        intake += other.intake
+        measurements += other.measurements
+        invalid += other.invalid
+        incompleteDays += other.incompleteDays
+    }
+
+    package static func == (a: BodyRecords, b: BodyRecords) -> Bool {
+        a.intake == b.intake && a.measurements == b.measurements && a.invalid.map(\.line) == b.invalid.map(\.line)
+            && a.invalid.map(\.reason) == b.invalid.map(\.reason) && a.incompleteDays == b.incompleteDays
     }
 }
 
@@ -184,6 +218,8 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case everyRowInvalid(path: String, count: Int)
     /// Not one weigh-in in the file: the wrong file, or the wrong export.
     case noWeighIns(path: String, rows: Int, otherRecords: Int)
+    /// The file holds nothing trend keeps, for a reason worth saying (an exercise log).
+    case nothingToImport(path: String, reason: String)
     /// The file names no unit, nothing in it tells, and in the configured
     /// unit its weights (median in that unit) are more than a person weighs.
     case unitUnknown(path: String, median: Double)
@@ -202,6 +238,8 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             "found no weigh-ins in \(path): "
                 + (others > 0 ? "it holds \(others) record\(others == 1 ? "" : "s") of other kinds"
                     : rows > 0 ? "its \(rows) row\(rows == 1 ? " has" : "s have") no reading" : "it holds no rows")
+        case .nothingToImport(let path, let reason):
+            "found nothing to import in \(path): \(reason)"
         case .unitUnknown(let path, let median):
             "\(path) names no unit and its weights (median \(DecimalText.shortest((median * 10).rounded() / 10))) look like pounds: add --unit lb, or --unit kg if they are kilograms"
         case .invalidRows(let path, let problems):

@@ -5,7 +5,14 @@ enum SamsungHealthFormat: ImportFileFormat {
     static let format = ImportFormat(name: "samsung-health", displayName: "Samsung Health")
 
     static func recognizes(_ head: ImportHead) -> Bool {
-        head.lines.first?.lowercased().hasPrefix("com.samsung.health.weight") == true
+        let first = head.lines.first?.lowercased() ?? ""
+        return first.hasPrefix("com.samsung.health.weight") || isFood(first)
+    }
+
+    /// `com.samsung.health.food_intake` (a row per food) and `….nutrition`
+    /// (a row per meal, the same energy): intake, read by `BodyTable`.
+    static func isFood(_ firstLine: String) -> Bool {
+        firstLine.hasPrefix("com.samsung.health.food_intake") || firstLine.hasPrefix("com.samsung.health.nutrition")
     }
 
     static func layout(header: [String]) -> CSVLayout? {
@@ -17,6 +24,7 @@ enum SamsungHealthFormat: ImportFileFormat {
     }
 
     static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
+        if isFood(source.head.lines.first?.lowercased() ?? "") { return ParsedImport(format: format, rows: []) }
         let text = try source.text()
         let hasMetadata = String(decoding: text.bytes.prefix(64), as: UTF8.self).lowercased().drop { $0 == "\u{FEFF}" }.hasPrefix("com.samsung.health.weight")
         return try CSVFormats.read(text, path: source.path, format: format, cells: cells, skippingLines: hasMetadata ? 1 : 0, layout: layout(header:))

@@ -1,6 +1,7 @@
 /// trend's own JSON export: the `weights.json` document. Ids are kept, and
 /// the id alone decides what is a duplicate.
 enum TrendJSONFormat: ImportFileFormat {
+    static let readsBodyColumns = false
     static let format = ImportFormat(name: "json", displayName: "trend JSON")
 
     static func recognizes(_ head: ImportHead) -> Bool {
@@ -28,6 +29,13 @@ enum TrendJSONFormat: ImportFileFormat {
         var parsed = ParsedImport(format: format, rows: rows, goalKilograms: store.goalKilograms, goalPlan: store.goalPlan, locatesByEntry: true)
         parsed.namedUnit = .format(.kilograms)
         parsed.settings = settings
+        // Intake and measurements keep their ids too; one dated in the future is refused like a weigh-in.
+        for (index, entry) in store.intake.enumerated() {
+            if clock.accepts(entry.timestamp) { parsed.body.intake.append(entry) } else { parsed.body.invalid.append((index + 1, "intake \(entry.timestamp.iso8601) is in the future")) }
+        }
+        for (index, entry) in store.measurements.enumerated() {
+            if clock.accepts(entry.timestamp) { parsed.body.measurements.append(entry) } else { parsed.body.invalid.append((index + 1, "measurement \(entry.timestamp.iso8601) is in the future")) }
+        }
         return parsed
     }
 }

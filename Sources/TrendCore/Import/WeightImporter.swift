@@ -11,14 +11,25 @@ package enum WeightImporter {
         if !source.isFolder, let problem = source.head.notText {
             throw .wrongFormat(path: source.path, format: reader.format, reason: problem)
         }
-        return try checkForcedFormat(reader.read(source, cells: ImportCells(settings: settings)), forced: format, path: source.path)
+        let cells = ImportCells(settings: settings)
+        var parsed = try checkForcedFormat(reader.read(source, cells: cells), forced: format, path: source.path)
+        // Intake and measurement columns beside the weights, in the same table (SPEC §15, §16).
+        if reader.readsBodyColumns, parsed.body.isEmpty, parsed.body.invalid.isEmpty, BodyTable.hasColumns(source.head), let body = BodyTable.read(try source.text(), cells: cells) {
+            parsed.body.absorb(body)
+        }
+        return parsed
     }
 
     /// Parses bytes already in memory (tests, fuzzing).
     package static func parse(_ bytes: [UInt8], format: ImportFormat?, settings: ImportSettings, path: String) throws(ImportError) -> ParsedImport {
         let source = try ImportSource(bytes: bytes, path: path)
         let reader = try reader(for: source.head, named: format, path: path)
-        return try checkForcedFormat(reader.read(source, cells: ImportCells(settings: settings)), forced: format, path: path)
+        let cells = ImportCells(settings: settings)
+        var parsed = try checkForcedFormat(reader.read(source, cells: cells), forced: format, path: path)
+        if reader.readsBodyColumns, parsed.body.isEmpty, parsed.body.invalid.isEmpty, BodyTable.hasColumns(source.head), let body = BodyTable.read(try source.text(), cells: cells) {
+            parsed.body.absorb(body)
+        }
+        return parsed
     }
 
     private static func reader(for head: ImportHead, named format: ImportFormat?, path: String) throws(ImportError) -> any ImportFileFormat.Type {
@@ -31,7 +42,7 @@ package enum WeightImporter {
     /// that format. One line says so, not a line per row.
     static func checkForcedFormat(_ parsed: ParsedImport, forced: ImportFormat?, path: String) throws(ImportError) -> ParsedImport {
         let invalid = parsed.invalidRows.count
-        if let forced, invalid > 1, invalid == parsed.rows.count {
+        if let forced, invalid > 1, invalid == parsed.rows.count + parsed.body.invalid.count, parsed.body.isEmpty {
             throw .wrongFormat(path: path, format: forced, reason: "none of its \(invalid) rows can be read as \(forced.displayName)")
         }
         return parsed

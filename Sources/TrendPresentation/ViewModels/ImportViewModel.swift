@@ -46,14 +46,30 @@ public final class ImportViewModel {
             return out + (nothing.prefix(1).uppercased() + nothing.dropFirst() + "; nothing was imported.").terminalSafe + "\n"
         }
         var text = "\(summary.dryRun ? "Would import" : "Imported") \(summary.path.terminalSafe) (\(summary.format.displayName)): "
-        text += "\(summary.added) added, \(summary.updated) updated, \(summary.duplicates) duplicate, \(summary.noReading) skipped (no reading), \(summary.invalid) invalid."
+        var parts: [String] = []
+        if summary.body?.readWeighIns ?? true {
+            parts.append("\(summary.added) added, \(summary.updated) updated, \(summary.duplicates) duplicate, \(summary.noReading) skipped (no reading), \(summary.invalid) invalid")
+        }
+        if let body = summary.body {
+            if body.intakeAdded + body.intakeDuplicates > 0 { parts.append("intake: \(body.intakeAdded) added, \(body.intakeDuplicates) duplicate") }
+            if body.measurementsAdded + body.measurementsDuplicates > 0 {
+                parts.append("measurements: \(body.measurementsAdded) added, \(body.measurementsDuplicates) duplicate")
+            }
+            if !body.readWeighIns && summary.invalid > 0 { parts.append("\(summary.invalid) invalid") }
+        }
+        text += parts.joined(separator: "; ") + "."
+        if let days = summary.body?.incompleteIntakeDays, days > 0 {
+            text += " \(days) day\(days == 1 ? " is" : "s are") marked not completed in the file: imported as logged."
+        }
         if summary.goalSet { text += " Goal set from the file." }
         if summary.readAsWindows1252 { text += " Its text is not UTF-8 and was read as Windows-1252." }
         if summary.loneBodyFatReadings > 0 {
             let n = summary.loneBodyFatReadings
             text += " \(n) body-fat reading\(n == 1 ? " has" : "s have") no weigh-in of the same source within 2 minutes: not stored."
         }
-        if let assumption = summary.unitAssumption {
+        if summary.body?.readWeighIns == false {
+            // No weigh-ins: no unit to name.
+        } else if let assumption = summary.unitAssumption {
             text += "\n" + Self.unitSentence(assumption, unit: unit)
         } else if let named = summary.namedUnit {
             text += "\n" + Self.unitSentence(named, format: summary.format)

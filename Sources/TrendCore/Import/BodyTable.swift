@@ -1,0 +1,255 @@
+/// The intake and body-measurement columns of a table (SPEC §15, §16): what
+/// MyFitnessPal, Cronometer, QS Access, Health Auto Export, Fitbit's Foods
+/// section, Samsung Health, Hevy, openScale and a sheet of one's own write.
+/// One reader that the formats share: each app's layout is only which
+/// header it has.
+///
+/// - Energy: the column whose header names food energy (`Calories`,
+///   `Energy (kcal)`, `Dietary Energy (kcal)`, `Dietary Calories (cal)`,
+///   `Calories In`, `calorie`, `kcal`, `food`…) and nothing burned
+///   (`Exercise Calories`, `Active Energy`, `Basal Energy Burned`…): kJ ÷
+///   4.184, HealthKit's small calories ÷ 1,000. A day's rows add up (meals,
+///   foods) into one entry; a day whose rows are all empty or 0 has none;
+///   where a `Group` column has `Total` rows, only they count (the meals are
+///   their parts).
+/// - Measurements: columns named after a place on the body (`waist_cm`,
+///   `left_bicep_in`, `Waist (in)`, openScale's `hip`), mapped onto SPEC
+///   §16's names (`hip` → `hips`, `biceps` → `arm`, `left_bicep` → `arm-left`).
+struct BodyTable {
+    struct MeasurementColumn {
+        let index: Int
+        let name: MeasurementName
+        let unit: LengthUnit
+    }
+
+    var date: Int
+    var time: Int?
+    /// Samsung Health's `time_offset` (`UTC+0700`).
+    var offset: Int?
+    var energy: (index: Int, factor: Double)?
+    var group: Int?
+    /// Cronometer's `Completed`: named in the summary, never used to drop a day.
+    var completed: Int?
+    var measurements: [MeasurementColumn] = []
+
+    /// Headers that name when.
+    static let dateNames: Set<String> = ["date", "day", "start", "start_time", "starttime", "date/time", "datetime", "timestamp", "date time", "time of measurement", "datum"]
+
+    /// The columns a header has; nil without a date and a body column.
+    static func find(in header: [String]) -> BodyTable? {
+        let names = header.map(normalized)
+        guard let date = names.firstIndex(where: { dateNames.contains($0) }) else { return nil }
+        var table = BodyTable(date: date)
+        table.time = names.firstIndex { $0 == "time" }.flatMap { $0 == date ? nil : $0 }
+        table.offset = names.firstIndex { $0 == "time_offset" }
+        table.group = names.firstIndex { $0 == "group" }
+        table.completed = names.firstIndex { $0 == "completed" }
+        // openScale's `calories` is what the scale estimates is burned, never eaten.
+        let isOpenScale = names.contains("caliper1")
+        if !isOpenScale {
+            let candidates = names.indices.compactMap { index in energyFactor(names[index]).map { (index: index, factor: $0, dietary: names[index].contains("dietary")) } }
+            if let chosen = candidates.first(where: \.dietary) ?? candidates.first { table.energy = (chosen.index, chosen.factor) }
+        }
+        for (index, name) in names.enumerated() {
+            if let (measurement, unit) = measurementColumn(name, defaultUnit: isOpenScale ? .centimetres : nil) {
+                table.measurements.append(MeasurementColumn(index: index, name: measurement, unit: unit))
+            }
+        }
+        guard table.energy != nil || !table.measurements.isEmpty else { return nil }
+        return table
+    }
+
+    /// `Date `, `"Energy (kcal)"`, a BOM: lowercased, trimmed.
+    static func normalized(_ cell: String) -> String {
+        var text = cell.trimmed.lowercased()
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return text.trimmed
+    }
+
+    /// Words that say energy is burned, aimed at or left, not eaten.
+    private static let notEaten: Set<String> = [
+        "exercise", "active", "burned", "burn", "basal", "resting", "goal", "target", "remaining", "budget", "net", "out", "bmr", "expenditure", "tdee",
+    ]
+
+    /// The factor to kilocalories when `name` is a column of energy eaten; nil otherwise.
+    static func energyFactor(_ name: String) -> Double? {
+        let words = name.split { !$0.isLetter }.map(String.init)
+        guard !words.isEmpty, !words.contains(where: notEaten.contains) else { return nil }
+        let names: Set<String> = ["calories", "calorie", "kcal", "energy", "kj", "kilocalories", "kilojoules", "cal"]
+        let isEnergy = words.contains { names.contains($0) } || name == "food" || name == "intake"
+        guard isEnergy else { return nil }
+        // A column of another quantity that mentions energy (`Calories from fat`, `% energy`) is not it.
+        if words.contains(where: { ["fat", "protein", "carbs", "carbohydrate", "carbohydrates", "from", "percent", "sugar", "alcohol"].contains($0) }) { return nil }
+        if name.contains("%") { return nil }
+        if words.contains("kj") || words.contains("kilojoules") { return 1 / IntakeEntry.kilojoulesPerKilocalorie }
+        // HealthKit's small calorie: `Dietary Calories (cal)`.
+        if name.hasSuffix("(cal)") { return 1.0 / 1000 }
+        return 1
+    }
+
+    /// What measurements a header names: the place, and the side when there is one.
+    private static let places: [(words: [String], name: String)] = [
+        (["neck"], "neck"), (["shoulder"], "shoulders"), (["shoulders"], "shoulders"), (["chest"], "chest"), (["waist"], "waist"),
+        (["waist", "circumference"], "waist"), (["waist", "size"], "waist"), (["abdomen"], "abdomen"), (["abdominal"], "abdomen"),
+        (["hip"], "hips"), (["hips"], "hips"), (["hip", "circumference"], "hips"), (["bicep"], "arm"), (["biceps"], "arm"), (["arm"], "arm"),
+        (["upper", "arm"], "arm"), (["forearm"], "forearm"), (["thigh"], "thigh"), (["calf"], "calf"), (["wrist"], "wrist"),
+    ]
+
+    /// `waist_cm`, `left_bicep_in`, `Waist (in)`, `waist`: the measurement
+    /// and its unit; nil when it names none, or no unit and none is assumed.
+    static func measurementColumn(_ name: String, defaultUnit: LengthUnit?) -> (MeasurementName, LengthUnit)? {
+        var words = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        var unit = defaultUnit
+        if let last = words.last {
+            switch last {
+            case "cm", "centimetres", "centimeters": unit = .centimetres; words.removeLast()
+            case "in", "inch", "inches": unit = .inches; words.removeLast()
+            default: break
+            }
+        }
+        var side = ""
+        if let first = words.first, first == "left" || first == "right" {
+            side = "-" + first
+            words.removeFirst()
+        } else if let last = words.last, last == "left" || last == "right" {
+            side = "-" + last
+            words.removeLast()
+        }
+        guard let unit, let place = places.first(where: { $0.words == words }), let measurement = MeasurementName(place.name + side) else { return nil }
+        return (measurement, unit)
+    }
+
+    /// `1644`, `1,644.5` (a thousands comma inside quotes), `0`: the number; nil for empty or a placeholder.
+    static func amount(_ cell: String) -> Result<Double?, ImportFailure> {
+        var text = cell.trimmed
+        if ImportCells.isNoReading(text) || text.lowercased() == "na" { return .success(nil) }
+        // A thousands comma is three digits after a comma, before any point.
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let groups = parts[0].split(separator: ",", omittingEmptySubsequences: false)
+        if groups.count > 1, groups.dropFirst().allSatisfy({ $0.count == 3 }), (1...3).contains(groups[0].count) {
+            text = groups.joined() + (parts.count > 1 ? "." + parts[1] : "")
+        }
+        guard let value = ImportCells.decimal(text) else { return .failure(ImportFailure("'\(cell.trimmed)' is not a number")) }
+        return .success(value)
+    }
+
+    /// Reads the table's rows from `records`, the header already taken, up
+    /// to the end of its section (a line with one non-empty field, a new
+    /// section's title, as in Fitbit's export).
+    func read(_ records: [CSVReader.Record], cells given: ImportCells) -> BodyRecords {
+        var body = BodyRecords()
+        var cells = given
+        // A numeric date order is decided by the rows that show one (SPEC §6).
+        if cells.settings.numericDateOrder == nil && cells.formatDateOrder == nil && cells.fileDateOrder == nil {
+            var shown: [NumericDateOrder: Int] = [:]
+            var witness: [NumericDateOrder: Int] = [:]
+            for record in records where record.fields.count > date {
+                if let (a, b) = ImportCells.leadingPair(record.fields[date]), let order = ImportCells.shownOrder(a, b) {
+                    shown[order, default: 0] += 1
+                    if witness[order] == nil { witness[order] = record.line }
+                }
+            }
+            let day = shown[.dayFirst] ?? 0
+            let month = shown[.monthFirst] ?? 0
+            if day != month { cells.fileDateOrder = day > month ? (.dayFirst, witness[.dayFirst]!) : (.monthFirst, witness[.monthFirst]!) }
+        }
+        let onlyTotals = group.map { column in records.contains { $0.fields.count > column && $0.fields[column].trimmed.lowercased() == "total" } } ?? false
+        var days: [Int: (kilocalories: Double, line: Int, incomplete: Bool)] = [:]
+        for record in records {
+            let fields = record.fields
+            if fields.allSatisfy({ $0.trimmed.isEmpty }) { continue }
+            // The section ends: a title of one field, or fewer fields than a row has.
+            if fields.count == 1 || fields.count <= date { break }
+            if onlyTotals, let group, fields.count > group, fields[group].trimmed.lowercased() != "total" { continue }
+            var dateText = fields[date].trimmed
+            if let time, time < fields.count, !fields[time].trimmed.isEmpty { dateText += " " + fields[time].trimmed }
+            if let offset, offset < fields.count {
+                let text = fields[offset].trimmed.uppercased()
+                dateText += " " + (text.hasPrefix("UTC") ? String(text.dropFirst(3)) : text)
+            }
+            if dateText.isEmpty { continue }
+            // Read only when the row holds something of ours.
+            var amounts: [(column: Int, value: Double)] = []
+            var problem: String?
+            for column in (energy.map { [$0.index] } ?? []) + measurements.map(\.index) where column < fields.count {
+                switch Self.amount(fields[column]) {
+                case .success(let value?): if value != 0 { amounts.append((column, value)) }
+                case .success(nil): break
+                case .failure(let failure): problem = failure.reason
+                }
+            }
+            if let problem {
+                body.invalid.append((record.line, problem))
+                continue
+            }
+            guard !amounts.isEmpty else { continue }
+            let timestamp: Timestamp
+            switch cells.timestamp(dateText) {
+            case .success(let value): timestamp = value
+            case .failure(let failure):
+                body.invalid.append((record.line, failure.reason))
+                continue
+            }
+            for (column, value) in amounts {
+                if let energy, column == energy.index {
+                    guard value > 0 else {
+                        body.invalid.append((record.line, "'\(fields[column].trimmed)' is not food energy eaten: it must be more than 0"))
+                        continue
+                    }
+                    let day = timestamp.day.dayNumber
+                    let incomplete = completed.map { $0 < fields.count && fields[$0].trimmed.lowercased() == "false" } ?? false
+                    days[day, default: (0, record.line, false)].kilocalories += value * energy.factor
+                    if incomplete { days[day]!.incomplete = true }
+                } else if let measurement = measurements.first(where: { $0.index == column }) {
+                    let centimetres = measurement.unit.centimetres(from: value)
+                    guard MeasurementEntry.isValid(centimetres: centimetres) else {
+                        body.invalid.append((record.line, "\(measurement.name) '\(fields[column].trimmed)' is not a body measurement: it must be 1 to 300 cm"))
+                        continue
+                    }
+                    body.measurements.append(MeasurementEntry(timestamp: timestamp, name: measurement.name, centimetres: centimetres))
+                }
+            }
+        }
+        // One entry a day, at noon of that day (a date alone, SPEC §6).
+        for dayNumber in days.keys.sorted() {
+            let day = days[dayNumber]!
+            guard day.kilocalories > 1e-9 else { continue }
+            guard IntakeEntry.isValid(kilocalories: day.kilocalories) else {
+                body.invalid.append((day.line, "\(DecimalText.shortest((day.kilocalories * 10).rounded() / 10)) kcal in one day is not food eaten: at most 20,000"))
+                continue
+            }
+            guard case .success(let noon) = cells.timestamp(CalendarDay(dayNumber: dayNumber).description) else { continue }
+            body.intake.append(IntakeEntry(timestamp: noon, kilocalories: day.kilocalories))
+            if day.incomplete { body.incompleteDays += 1 }
+        }
+        return body
+    }
+
+    /// Whether a header among the first lines of a file names intake or
+    /// measurement columns (a long file of weights is never read twice to find out).
+    static func hasColumns(_ head: ImportHead) -> Bool {
+        let text = Array(head.bytes.prefix(16_384))
+        let separator = CSVReader.separator(guessedFrom: text)
+        for record in CSVReader(bytes: text, separator: separator).prefix(30) {
+            if find(in: CSVLayout.unwrapped(record, separator: separator).fields) != nil { return true }
+        }
+        return false
+    }
+
+    /// The first table in `text` with intake or measurement columns, read;
+    /// nil when it holds none.
+    static func read(_ text: ImportText, cells given: ImportCells) -> BodyRecords? {
+        var cells = given
+        cells.textIsBroken = text.encoding == .brokenUTF8
+        let separator = CSVReader.separator(guessedFrom: text.bytes)
+        var records = CSVReader(bytes: text.bytes, separator: separator).makeIterator()
+        while let record = records.next() {
+            let header = CSVLayout.unwrapped(record, separator: separator).fields
+            guard let table = find(in: header) else { continue }
+            var rows: [CSVReader.Record] = []
+            while let next = records.next() { rows.append(next) }
+            return table.read(rows, cells: cells)
+        }
+        return nil
+    }
+}
