@@ -124,4 +124,54 @@ struct DocumentGoldenTests {
         try check("removed-one", RemovedDocument.one(.weighIn(EntryDocument(entries[0], unit: .pounds))))
         try check("removed-several", RemovedDocument.several(entries.prefix(2).map { .weighIn(EntryDocument($0, unit: .stones)) }))
     }
+
+    /// The fixture with intake on most days and the tape every week, a height and a sex.
+    func appWithBody() -> AppModel {
+        var (store, _) = Self.fixture()
+        var generator = SeededGenerator(seed: 43)
+        for day in 0..<60 where day % 6 != 2 {
+            let id = UUID(uuidString: String(format: "%08x-0000-4000-8000-%012x", 0x6000 + day, day))!
+            store.insert(IntakeEntry(id: id, timestamp: .local(2026, 10, 1, 13, offsetHours: 1).adding(days: day), kilocalories: Double.random(in: 1700...2300, using: &generator).rounded()))
+        }
+        for week in 0..<9 {
+            for (offset, name, value) in [(0, "waist", 94 - 0.3 * Double(week)), (1, "neck", 39.0)] {
+                let id = UUID(uuidString: String(format: "%08x-0000-4000-8000-%012x", 0x7000 + week * 2 + offset, week))!
+                store.insert(MeasurementEntry(id: id, timestamp: .local(2026, 10, 2, 7, offset, offsetHours: 1).adding(days: week * 7), name: MeasurementName(name)!, centimetres: value))
+            }
+        }
+        return AppModel(
+            store: InMemoryStoreRepository(store: store), history: UnusedRepository(), copies: UnusedRepository(), exports: UnusedRepository(),
+            settings: InMemorySettingsRepository(settings: Settings(unit: .kilograms, heightCentimetres: 180, sex: .male)),
+            clock: .fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 3600)))
+    }
+
+    @Test("progress --format json with intake and measurements: expenditure, what to eat, the tape")
+    func progressWithBody() async throws {
+        let viewModel = ProgressViewModel(app: appWithBody())
+        try await viewModel.load()
+        try check("progress-body", viewModel.document)
+    }
+
+    @Test("intake --format json, by day and by entry; measure --format json")
+    func bodyListings() async throws {
+        let model = appWithBody()
+        let days = IntakeViewModel(app: model)
+        days.since = CalendarDay(year: 2026, month: 11, day: 23)
+        try await days.load()
+        try check("intake-days", days.document)
+        let entries = IntakeViewModel(app: model)
+        entries.since = CalendarDay(year: 2026, month: 11, day: 23)
+        entries.showsEntries = true
+        try await entries.load()
+        try check("intake-entries", entries.document)
+        let overview = MeasureViewModel(app: model)
+        try await overview.run()
+        try check("measure-overview", overview.document)
+        let waist = MeasureViewModel(app: model)
+        waist.action = .list(name: "waist")
+        waist.range = .month
+        try await waist.run()
+        try check("measure-waist", waist.document)
+    }
 }
+

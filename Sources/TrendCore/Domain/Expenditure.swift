@@ -30,6 +30,21 @@ public struct Expenditure: Equatable, Sendable {
 
     public var weeklyRateKilograms: Double { dailySlopeKilograms * 7 }
 
+    public init(
+        kilocalories: Double, low: Double, high: Double, from: CalendarDay, to: CalendarDay, intakeDays: Int, averageIntake: Double, weighInDays: Int,
+        dailySlopeKilograms: Double
+    ) {
+        self.kilocalories = kilocalories
+        self.low = low
+        self.high = high
+        self.from = from
+        self.to = to
+        self.intakeDays = intakeDays
+        self.averageIntake = averageIntake
+        self.weighInDays = weighInDays
+        self.dailySlopeKilograms = dailySlopeKilograms
+    }
+
     public static let windowDays = 28
     public static let minimumIntakeDays = 20
     public static let minimumWeighInDays = 8

@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Intake and the tape measure end to end (SPEC §15, §16): a month of
+/// meals and weigh-ins, then what the report says; bad input; the file's
+/// version; listings, exports, undo, completions and charts.
+@Suite("Intake and measurements, end to end")
+struct IntakeMeasureTests {
+    /// 35 days to 29 Nov 2026: a weigh-in every morning but Sundays, losing
+    /// 50 g a day; about 2,000 kcal eaten on most days, in two meals.
+    /// `eatsOn`: which days have intake (by default all but one in nine).
+    func month(_ cli: CLIHarness, eatsOn: (Int) -> Bool = { $0 % 9 != 4 }) throws {
+        var weights = "date,weight\n"
+        var intake = "date,kcal\n"
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        let end = formatter.date(from: "2026-11-29")!
+        for i in 0..<35 {
+            let day = formatter.string(from: end.addingTimeInterval(-Double(34 - i) * 86_400))
+            if i % 7 != 6 { weights += "\(day) 07:00,\(String(format: "%.2f", 85 - 0.05 * Double(i) + [0.3, -0.2, 0.1, -0.3, 0.2][i % 5]))\n" }
+            if eatsOn(i) { intake += "\(day),\(1900 + (i * 53) % 250)\n" }
+        }
+        try cli.directory.write(weights, to: "weights.csv")
+        try cli.directory.write(intake, to: "intake.csv")
+        try cli.ok("import", cli.directory.file("weights.csv"), "-q")
+        try cli.ok("import", cli.directory.file("intake.csv"), "-q")
+    }
+
+    @Test("after a month of meals and weigh-ins, progress tells the expenditure with its interval and what to eat for the plan")
+    func expenditure() throws {
+        let cli = try CLIHarness()
+        try month(cli)
+        try cli.ok("goal", "78", "--by", "2027-03-01")
+        let text = try cli.ok("progress").stdout.replacing(/\s+/, with: " ")
+        #expect(text.contains("Expenditure"), "\(text)")
+        #expect(try text.firstMatch(of: /Expenditure [0-9,]+ kcal\/day \([0-9,]+–[0-9,]+\): intake [0-9,]+ on \d+ of 28 days to 29 Nov, weight -0\.\d+ kg\/week from \d+ weigh-ins/) != nil, "\(text)")
+        #expect(text.contains("to follow the plan"))
+        let json = try #require(try cli.json(try cli.ok("progress", "--format", "json").stdout) as? [String: Any])
+        let e = try #require(json["expenditure"] as? [String: Any])
+        let kcal = try #require(e["kilocalories"] as? Int)
+        let low = try #require(e["low"] as? Int)
+        let high = try #require(e["high"] as? Int)
+        #expect(low < kcal && kcal < high)
+        #expect(e["to"] as? String == "2026-11-29" && e["from"] as? String == "2026-11-02")
+        // The weight falls 50 g a day on about 2,000 kcal: about 2,000 + 0.05 × 7716 ≈ 2,400 burned.
+        #expect(abs(kcal - 2400) < 150, "\(kcal)")
+        let target = try #require(json["targetIntake"] as? [String: Any])
+        #expect(target["basis"] as? String == "plan")
+        #expect((json["plan"] as? [String: Any])?["targetIntake"] as? Int == target["kilocalories"] as? Int)
+        let page = try cli.ok("progress", "--format", "html").stdout
+        #expect(page.contains("burned a day"), "the page's headline figures")
+    }
+
+    @Test("with too little intake the report says what is missing, never a number")
+    func notEnough() throws {
+        let cli = try CLIHarness()
+        try month(cli, eatsOn: { $0 % 2 == 0 })
+        let text = try cli.ok("progress").stdout.replacing(/\s+/, with: " ")
+        #expect(text.contains("Expenditure after 20 days of intake in 28: "), "\(text)")
+        let json = try #require(try cli.json(try cli.ok("progress", "--format", "json").stdout) as? [String: Any])
+        #expect(json["expenditure"] is NSNull && json["targetIntake"] is NSNull)
+    }
+
+    @Test("bad amounts get a clear message and change nothing", arguments: [["-5"], ["lots"], ["25000"], ["8400"], ["650", "g"], ["0"]])
+    func badIntake(arguments: [String]) throws {
+        let cli = try CLIHarness()
+        try cli.ok("eat", "650", "--date", "2026-11-29 13:00")
+        let before = cli.weightsFile
+        let result = try cli.binary.run(["eat"] + arguments, environment: cli.environment)
+        #expect(result.status == 65, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
+        #expect(cli.weightsFile == before)
+        if arguments == ["8400"] { #expect(result.stderr.contains("write 8400kJ") && result.stderr.contains("--force")) }
+    }
+
+    @Test("intake makes the file version 3; without any, an older trend's version stays")
+    func version() throws {
+        let cli = try CLIHarness()
+        try cli.ok("log", "80", "--date", "2026-11-28 07:00")
+        #expect(try cli.weightsJSON()["version"] as? Int == 1)
+        let eaten = try cli.ok("eat", "650", "--note", "lunch", "--format", "json")
+        let id = try #require((try cli.json(eaten.stdout) as? [String: Any])?["id"] as? String)
+        #expect(try cli.weightsJSON()["version"] as? Int == 3)
+        try cli.ok("rm", String(id.prefix(8)))
+        #expect(try cli.weightsJSON()["version"] as? Int == 1)
+        #expect(try cli.weightsJSON()["intake"] == nil)
+    }
+
+    @Test("listings: days or entries, in text, JSON and CSV that imports back the same")
+    func listings() throws {
+        let cli = try CLIHarness()
+        try cli.ok("eat", "650", "--date", "2026-11-28 13:00", "--note", "soup, bread")
+        try cli.ok("eat", "2720kJ", "--date", "2026-11-28 19:00")
+        try cli.ok("eat", "1,5", "--date", "2026-11-29 08:00", "--force")
+        let days = try cli.ok("intake").stdout
+        #expect(days.contains("2026-11-28        2  1,300"), "\(days)")
+        let entries = try #require(try cli.json(try cli.ok("intake", "--entries", "--format", "json").stdout) as? [[String: Any]])
+        #expect(entries.count == 3 && entries[0]["note"] as? String == "soup, bread")
+        #expect(abs((entries[1]["kilocalories"] as? Double ?? 0) - 2720 / 4.184) < 1e-9)
+        let csv = try cli.ok("intake", "--entries", "--format", "csv").stdout
+        try cli.directory.write(csv, to: "back.csv")
+        let fresh = try CLIHarness()
+        try fresh.ok("import", cli.directory.file("back.csv"))
+        let again = try #require(try fresh.json(try fresh.ok("intake", "--format", "json").stdout) as? [[String: Any]])
+        let original = try #require(try cli.json(try cli.ok("intake", "--format", "json").stdout) as? [[String: Any]])
+        #expect(again.map { $0["kilocalories"] as? Double } == original.map { $0["kilocalories"] as? Double })
+        // Importing it again adds nothing.
+        #expect(try fresh.ok("import", cli.directory.file("back.csv")).stderr.contains("intake: 0 added, 2 duplicate"))
+    }
+
+    @Test("an edit of an intake entry takes --kcal; a weigh-in's options are refused on it")
+    func edit() throws {
+        let cli = try CLIHarness()
+        let eaten = try cli.ok("eat", "650", "--format", "json")
+        let id = String(try #require((try cli.json(eaten.stdout) as? [String: Any])?["id"] as? String).prefix(8))
+        #expect(try cli.ok("edit", id, "--kcal", "720").stdout.hasPrefix("Updated 720 kcal"))
+        let refused = try cli.run("edit", id, "--weight", "80")
+        #expect(refused.status == 65 && refused.stderr.contains("--weight does not apply to an intake entry"))
+    }
+
+    @Test("undo takes back a meal; the journal says what it was; the hook and info count intake")
+    func undo() throws {
+        let cli = try CLIHarness()
+        try cli.ok("log", "80")
+        try cli.ok("eat", "650")
+        #expect(try cli.ok("undo", "--list").stdout.contains("1 intake entry added"))
+        let undone = try cli.ok("undo")
+        #expect(undone.stderr.contains("1 intake entry removed") || undone.stdout.contains("1 intake entry removed"), "\(undone.stdout)\(undone.stderr)")
+        #expect(try cli.weightsJSON()["intake"] == nil)
+        try cli.ok("redo")
+        let info = try #require(try cli.json(try cli.ok("info", "--format", "json").stdout) as? [String: Any])
+        #expect(info["intakeCount"] as? Int == 1)
+    }
+
+    @Test("two months of waist and neck: each trend, waist-to-height's class and the Navy estimate beside the scale's body fat")
+    func tape() throws {
+        let cli = try CLIHarness()
+        try cli.ok("height", "178cm")
+        try cli.ok("sex", "male")
+        for week in 0..<9 {
+            let day = String(format: "2026-10-%02d", 1 + week * 7 > 31 ? 1 : 1 + week * 7)
+            let date = week < 5 ? day : String(format: "2026-11-%02d", (week - 5) * 7 + 5)
+            try cli.ok("measure", "waist", String(95 - Double(week) * 0.4), "--date", date + " 07:30")
+            try cli.ok("measure", "neck", "39", "--date", date + " 07:31")
+            try cli.ok("log", String(88 - Double(week) * 0.3), "--fat", "24", "--date", date + " 07:00", "--force")
+        }
+        let text = try cli.ok("progress", "--range", "3M").stdout.replacing(/\s+/, with: " ")
+        #expect(text.contains("Waist 91.8 cm trend"), "\(text)")
+        #expect(text.contains("Neck 39.0 cm"), "\(text)")
+        #expect(text.contains("Waist/height 0.5"), "\(text)")
+        #expect(text.contains("Navy body fat"), "\(text)")
+        #expect(text.contains("the scale's trend says"), "\(text)")
+        let json = try #require(try cli.json(try cli.ok("progress", "--format", "json").stdout) as? [String: Any])
+        let measurements = try #require(json["measurements"] as? [String: Any])
+        #expect((measurements["waist"] as? [String: Any])?["latest"] as? Double == 91.8)
+        #expect(measurements["waistToHeightClass"] as? String == "increased")
+        #expect(measurements["navyBodyFat"] is Double && measurements["scaleFatPercent"] is Double)
+        // trend measure alone: each name's latest, trend and change over 4 weeks.
+        let overview = try cli.ok("measure").stdout
+        #expect(overview.hasPrefix("NAME") && overview.contains("waist") && overview.contains("neck"))
+        // A typo is caught; bad lengths change nothing.
+        let before = cli.weightsFile
+        let typo = try cli.run("measure", "wiast", "90")
+        #expect(typo.status == 65 && typo.stderr.contains("did you mean waist?"))
+        for bad in ["400", "-3", "lots", "0"] { #expect(try cli.run("measure", "waist", bad).status == 65) }
+        #expect(cli.weightsFile == before)
+        // A name of one's own, once with --new.
+        #expect(try cli.run("measure", "bust", "92").status == 65)
+        try cli.ok("measure", "bust", "92", "--new")
+        try cli.ok("measure", "bust", "91.5")
+        // Inches when the unit is pounds.
+        try cli.ok("unit", "lb")
+        #expect(try cli.ok("measure", "waist", "36", "--date", "2026-11-28 07:30").stdout.contains("waist 36.0 in"))
+        #expect((try cli.json(try cli.ok("measure", "waist", "--format", "json").stdout) as? [[String: Any]])?.last?["centimetres"] as? Double == 36 * 2.54)
+    }
+
+    @Test("everything survives the JSON export: an import into an empty directory gives the same intake and measurements")
+    func exportImport() throws {
+        let cli = try CLIHarness()
+        try cli.ok("log", "80")
+        try cli.ok("eat", "650", "--note", "lunch")
+        try cli.ok("measure", "hips", "101.25")
+        let backup = cli.directory.file("b.json")
+        try cli.ok("export", "--format", "json", "-o", backup)
+        let fresh = try CLIHarness()
+        let imported = try fresh.ok("import", backup)
+        #expect(imported.stderr.contains("intake: 1 added") && imported.stderr.contains("measurements: 1 added"), "\(imported.stderr)")
+        let mine = try cli.weightsJSON()
+        let theirs = try fresh.weightsJSON()
+        #expect((mine["intake"] as? [[String: Any]])?.first?["id"] as? String == (theirs["intake"] as? [[String: Any]])?.first?["id"] as? String)
+        #expect((theirs["measurements"] as? [[String: Any]])?.first?["centimetres"] as? Double == 101.25)
+    }
+
+    @Test("completions offer measurement names and every record's id, from trend itself")
+    func completions() throws {
+        let cli = try CLIHarness()
+        try cli.ok("eat", "650")
+        try cli.ok("measure", "bust", "92", "--new")
+        let names = try cli.ok("__complete", "names", "b").stdout
+        #expect(names == "bust\n")
+        #expect(try cli.ok("__complete", "names", "wa").stdout == "waist\nwaist-left\nwaist-right\n")
+        let ids = try cli.ok("__complete", "ids", "--describe").stdout
+        #expect(ids.contains("650 kcal") && ids.contains("bust 92.0 cm"), "\(ids)")
+    }
+
+    @Test("charts of intake (with the expenditure's band) and of a measurement; stats has INTAKE")
+    func charts() throws {
+        let cli = try CLIHarness()
+        try month(cli)
+        try cli.ok("measure", "waist", "90", "--date", "2026-11-01 07:00")
+        try cli.ok("measure", "waist", "89", "--date", "2026-11-20 07:00")
+        let svg = try cli.ok("progress", "--metric", "intake", "--format", "svg").stdout
+        #expect(svg.contains("class=\"band\"") && svg.contains("daily intake") && svg.contains("7-day average"))
+        #expect(try cli.ok("progress", "--metric", "waist", "--format", "svg").stdout.contains("Waist, "))
+        #expect(try cli.ok("progress", "--metric", "intake", "--chart", "--ascii").stdout.contains("== expenditure"))
+        #expect(try cli.run("progress", "--metric", "wiast").status == 65)
+        let stats = try cli.ok("stats", "--by", "week")
+        #expect(stats.stdout.split(separator: "\n")[0].hasSuffix("INTAKE"))
+        let rows = try #require(try cli.json(try cli.ok("stats", "--format", "json").stdout) as? [[String: Any]])
+        #expect(rows.last?["averageIntake"] is Double)
+    }
+}
