@@ -127,6 +127,12 @@ def main():
             "trend --version": ([args.trend, "--version"], None),
             "/bin/true": (["/bin/true"], None),
         }
+        # SPEC §15: the same history with 20,000 intake entries beside it (at 10,000 weigh-ins).
+        if n == 10_000:
+            with_intake = os.path.join(args.work, f"history-{n}-intake")
+            if not os.path.exists(os.path.join(with_intake, "weights.json")):
+                subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(n), with_intake, "1", "20000"], check=True)
+            jobs["trend progress intake"] = ([args.trend, "--data-dir", with_intake, "progress", "--range", "3M", "--format", "json"], None)
         print(f"measuring N={n}...", file=sys.stderr)
         m = measure(jobs, args.runs)
         rows.append((n, os.path.getsize(source), m, os.path.getsize(csv_path)))
@@ -153,6 +159,10 @@ def main():
         t, tr = m["trend --version"]
         f, _ = m["/bin/true"]
         lines.append(f"| {n:,} | | --version | {ms(t)} | | {ms(f)} (/bin/true) | | {t / f:.1f} | {tr / 1024:.1f} | |")
+        if "trend progress intake" in m:
+            t, tr = m["trend progress intake"]
+            f, _ = m["trend progress"]
+            lines.append(f"| {n:,} | + 20,000 intake | progress | {ms(t)} | | {ms(f)} (without intake) | | {t / f:.2f} | {tr / 1024:.1f} | |")
     table = "\n".join(lines)
     print(table)
 
@@ -180,6 +190,8 @@ def main():
         ]
         if small:
             checks.append(("--version vs /bin/true", m["trend --version"][0] / m["/bin/true"][0], 4))
+            # Issue 36: intake beside the weigh-ins costs little.
+            checks.append(("progress with 20,000 intake vs without", m["trend progress intake"][0] / m["trend progress"][0], 1.3))
             # Issue 22: status is for every prompt.
             checks.append(("status vs last", m["trend status"][0] / m["trend last"][0], 1.2))
         for name, value, limit in checks:

@@ -198,12 +198,12 @@ public struct IntakeDays {
     /// The days with intake from `from` (the first when nil) through `through`, oldest first.
     public static func totals(_ intake: [IntakeEntry], from: CalendarDay? = nil, through: CalendarDay? = nil) -> [Day] {
         var days: [Int: (entries: Int, kilocalories: Double)] = [:]
-        for entry in intake {
-            let day = entry.calendarDay
+        for index in intake.indices(onDaysFrom: from, through: through) {
+            let day = intake[index].calendarDay
             if let from, day < from { continue }
             if let through, day > through { continue }
             days[day.dayNumber, default: (0, 0)].entries += 1
-            days[day.dayNumber, default: (0, 0)].kilocalories += entry.kilocalories
+            days[day.dayNumber, default: (0, 0)].kilocalories += intake[index].kilocalories
         }
         return days.keys.sorted().map { Day(day: CalendarDay(dayNumber: $0), entries: days[$0]!.entries, kilocalories: days[$0]!.kilocalories) }
     }

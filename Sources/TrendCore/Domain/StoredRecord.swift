@@ -42,6 +42,30 @@ extension StoredRecord {
     public func idHasPrefix(_ prefix: [UInt8]) -> Bool { EntryID.hasPrefix(id, prefix) }
 }
 
+extension Array where Element: StoredRecord {
+    /// The indices of the records that can fall on the calendar days from
+    /// `from` through `through` (either open when nil), in store order (by
+    /// instant): a record's day at its own offset is within a day of its
+    /// instant's UTC day, so two binary searches bound the few to look at.
+    /// Callers still check each record's day.
+    public func indices(onDaysFrom from: CalendarDay?, through: CalendarDay?) -> Range<Int> {
+        let low = from.map { firstIndex(atOrAfter: Int64($0.dayNumber - 1) * 86_400) } ?? 0
+        let high = through.map { firstIndex(atOrAfter: Int64($0.dayNumber + 2) * 86_400) } ?? count
+        return low..<Swift.max(low, high)
+    }
+
+    /// The first index whose instant is at or after `seconds`.
+    private func firstIndex(atOrAfter seconds: Int64) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle].timestamp.epochSeconds < seconds { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
 /// One record's id and when it was: what a message lists when a prefix
 /// names more than one, whatever their kinds.
 public struct RecordMention: Equatable, Sendable {

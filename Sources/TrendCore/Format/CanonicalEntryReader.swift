@@ -51,17 +51,8 @@ extension WeightsDocument {
             CanonicalBytes.load(base, i + 36) == CanonicalBytes.kilogramsKey, CanonicalBytes.load(base, i + 44) == CanonicalBytes.kilogramsKeyTail,
             let (kilograms, end) = CanonicalBytes.decimal(base, i + 52, count), WeightInput.isValid(kilograms: kilograms)
         else { return false }
-        i = end
-        var note: String?
-        if base[i] != UInt8(ascii: "}") {
-            guard i + 11 < count, CanonicalBytes.load(base, i) == CanonicalBytes.noteKey, base[i + 8] == 58, base[i + 9] == 32, base[i + 10] == 34
-            else { return false }
-            s.index = i + 10
-            guard let text = try? s.readString(), s.index < count, base[s.index] == UInt8(ascii: "}") else { return false }
-            note = text
-            i = s.index
-        }
-        scanner.index = i + 1
+        guard let (note, next) = CanonicalBytes.noteAndClose(&s, from: end) else { return false }
+        scanner.index = next
         entries.append(WeightEntry(id: id, timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent))
         return true
     }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Finds repeated ids among many, cache-friendly. Up to `smallCount` ids one
 /// table of indices fits in cache; beyond, the ids are first spread into 256
 /// partitions by their top byte in one sequential pass, then each small
@@ -89,9 +95,51 @@ enum DuplicateIDs {
         }
     }
 
+    /// The first id of `others` (the intake's and measurements' ids, read
+    /// by index) that is repeated among them or is also a weigh-in's: one
+    /// table of the others, filled to at most three quarters, every
+    /// weigh-in looked up in it. The weigh-ins among themselves are
+    /// `first(in:)`'s.
+    static func firstShared(count: Int, _ others: (Int) -> UUID, with entries: [WeightEntry]) -> UUID? {
+        guard count > 0 else { return nil }
+        var bits = 4
+        while 1 << bits < count + count / 3 { bits += 1 }
+        let mask = (1 << bits) - 1
+        // (the hash's top 32 bits, the index): a record is only read again
+        // when two hashes agree, so a probe stays in the table.
+        var table = [UInt64](repeating: .max, count: 1 << bits)
+        let seeds = seeds
+        return table.withUnsafeMutableBufferPointer { table in
+            for i in 0..<count {
+                let id = key(others(i))
+                let hash = mixed(id, seeds)
+                var slot = Int(truncatingIfNeeded: hash >> UInt64(64 - bits))
+                while table[slot] != .max {
+                    if table[slot] >> 32 == hash >> 32, key(others(Int(table[slot] & 0xFFFF_FFFF))) == id { return others(i) }
+                    slot = (slot + 1) & mask
+                }
+                table[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(i)
+            }
+            for entry in entries {
+                let id = key(entry)
+                let hash = mixed(id, seeds)
+                var slot = Int(truncatingIfNeeded: hash >> UInt64(64 - bits))
+                while table[slot] != .max {
+                    if table[slot] >> 32 == hash >> 32, key(others(Int(table[slot] & 0xFFFF_FFFF))) == id { return entry.id }
+                    slot = (slot + 1) & mask
+                }
+            }
+            return nil
+        }
+    }
+
     /// An id as two words, most significant first: its top byte picks a partition.
     @inline(__always) private static func key(_ entry: WeightEntry) -> (UInt64, UInt64) {
-        withUnsafeBytes(of: entry.id.uuid) { raw in
+        key(entry.id)
+    }
+
+    @inline(__always) private static func key(_ id: UUID) -> (UInt64, UInt64) {
+        withUnsafeBytes(of: id.uuid) { raw in
             (UInt64(bigEndian: raw.load(as: UInt64.self)), UInt64(bigEndian: raw.load(fromByteOffset: 8, as: UInt64.self)))
         }
     }

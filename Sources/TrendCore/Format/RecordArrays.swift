@@ -60,14 +60,32 @@ extension WeightsDocument {
 
     // MARK: Reading
 
-    /// Reads an array of records, each an object read key by key by `record`.
-    static func decodeArray<Record>(
-        _ name: String, _ s: inout JSONScanner, _ record: (inout JSONScanner, Int) throws(JSONScanner.Failure) -> Record
+    /// The `"intake"` array: each line at fixed offsets when it is
+    /// canonical (`appendCanonical`), else key by key.
+    static func decodeIntakeArray(_ s: inout JSONScanner, allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> [IntakeEntry] {
+        try decodeArray("intake", &s) { (s: inout JSONScanner, records: inout [IntakeEntry]) throws(JSONScanner.Failure) in
+            if appendCanonical(&s, to: &records) { return }
+            records.append(try decodeIntake(&s, number: records.count + 1, allowUnknownKeys: allowUnknownKeys))
+        }
+    }
+
+    static func decodeMeasurementArray(_ s: inout JSONScanner, allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> [MeasurementEntry] {
+        try decodeArray("measurements", &s) { (s: inout JSONScanner, records: inout [MeasurementEntry]) throws(JSONScanner.Failure) in
+            records.append(try decodeMeasurement(&s, number: records.count + 1, allowUnknownKeys: allowUnknownKeys))
+        }
+    }
+
+    /// Reads an array of records, each appended by `append`.
+    private static func decodeArray<Record>(
+        _ name: String, _ s: inout JSONScanner, _ append: (inout JSONScanner, inout [Record]) throws(JSONScanner.Failure) -> Void
     ) throws(JSONScanner.Failure) -> [Record] {
         guard s.peek() == UInt8(ascii: "[") else { throw s.fail("\"\(name)\" must be an array, not \(s.kindOfNextValue())") }
         var records: [Record] = []
+        // Room for the rest of the file: a record line is at least ~100
+        // bytes, and pages never written cost nothing.
+        records.reserveCapacity((s.bytes.count - s.offset) / 100)
         try s.readArray { (s: inout JSONScanner) throws(JSONScanner.Failure) in
-            records.append(try record(&s, records.count + 1))
+            try append(&s, &records)
         }
         return records
     }
@@ -84,11 +102,21 @@ extension WeightsDocument {
             switch key {
             case "id":
                 guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("\(what): \"id\" must be a string, not \(s.kindOfNextValue())") }
+                if let range = s.takeFixedString(36), let value = parseUUID(s.bytes, range) {
+                    id = value
+                    break
+                }
+                s.index = offset
                 let text = try s.readString()
                 guard let value = UUID(uuidString: text), text.utf8.count == 36 else { throw s.fail("\(what): \"\(text)\" is not a UUID", at: offset) }
                 id = value
             case "date":
                 guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("\(what): \"date\" must be a string, not \(s.kindOfNextValue())") }
+                if let range = s.takeFixedString(25) ?? s.takeFixedString(20), let value = Timestamp.parse(s.bytes, range) {
+                    timestamp = value
+                    break
+                }
+                s.index = offset
                 let text = try s.readString()
                 guard let value = Timestamp(iso8601: text[...].utf8) else {
                     throw s.fail("\(what): \"\(text)\" is not a date like 2026-11-29T07:30:00+01:00", at: offset)

@@ -85,13 +85,9 @@ extension WeightsDocument {
                 } while s.take(UInt8(ascii: ","))
                 try s.expect(UInt8(ascii: "]"), "',' or ']'")
             case "intake":
-                intake = try decodeArray("intake", &s) { (s: inout JSONScanner, n: Int) throws(JSONScanner.Failure) in
-                    try decodeIntake(&s, number: n, allowUnknownKeys: allowUnknownKeys)
-                }
+                intake = try decodeIntakeArray(&s, allowUnknownKeys: allowUnknownKeys)
             case "measurements":
-                measurements = try decodeArray("measurements", &s) { (s: inout JSONScanner, n: Int) throws(JSONScanner.Failure) in
-                    try decodeMeasurement(&s, number: n, allowUnknownKeys: allowUnknownKeys)
-                }
+                measurements = try decodeMeasurementArray(&s, allowUnknownKeys: allowUnknownKeys)
             case "goalKilograms":
                 if s.peek() == UInt8(ascii: "n") {
                     try s.readNull()
@@ -169,11 +165,23 @@ extension WeightsDocument {
     /// any kind also has (the weigh-ins among themselves are checked apart,
     /// the fast way, since there can be a million of them).
     static func repeatedID(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) -> String? {
-        guard !intake.isEmpty || !measurements.isEmpty else { return nil }
-        var seen = Set<UUID>()
-        for id in intake.lazy.map(\.id) + measurements.lazy.map(\.id) where !seen.insert(id).inserted { return EntryID.withText(of: id) { String(decoding: $0, as: UTF8.self) } }
-        for entry in entries where seen.contains(entry.id) { return entry.idText }
-        return nil
+        repeatedID(entries: entries, otherIDs: otherIDs(intake: intake, measurements: measurements))
+    }
+
+    static func repeatedID(entries: [WeightEntry], otherIDs ids: [UUID]) -> String? {
+        guard !ids.isEmpty else { return nil }
+        let shared = ids.withUnsafeBufferPointer { ids in DuplicateIDs.firstShared(count: ids.count, { ids[$0] }, with: entries) }
+        return shared.map { id in EntryID.withText(of: id) { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// The intake's and measurements' ids, which may come in parts, as two
+    /// readers left them.
+    static func otherIDs(intake: [IntakeEntry]..., measurements: [MeasurementEntry]...) -> [UUID] {
+        var ids: [UUID] = []
+        ids.reserveCapacity(intake.reduce(0) { $0 + $1.count } + measurements.reduce(0) { $0 + $1.count })
+        for part in intake { for i in part.indices { ids.append(part[i].id) } }
+        for part in measurements { for i in part.indices { ids.append(part[i].id) } }
+        return ids
     }
 
     /// The index of the first entry whose id appeared before, if any.

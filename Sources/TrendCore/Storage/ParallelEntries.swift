@@ -5,9 +5,10 @@ import Darwin
 #endif
 
 /// Reads a large `weights.json` in the canonical layout on two cores: the
-/// entries array is split at an entry boundary near the middle and the
-/// second half is read by a child task that maps the file itself, so the
-/// tasks share nothing but a descriptor, offsets and the entries they return.
+/// file is split at a record boundary near the middle, in whichever array
+/// that falls (the entries, the intake or the measurements), and the
+/// second part is read by a child task that maps the file itself, so the
+/// tasks share nothing but a descriptor, offsets and the records they return.
 ///
 /// It is only a fast path: anything unexpected returns nil and the caller
 /// reads the file sequentially, which also gives the exact error message.
@@ -18,48 +19,84 @@ enum ParallelEntries {
 
     private static let canonicalStart = Array("{\n  \"entries\": [".utf8)
 
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, descriptor: Int32, releaser: PageReleaser? = nil) async -> WeightStore? {
-        let size = bytes.count
-        guard size >= minimumSize, bytes.starts(with: canonicalStart), let split = boundary(in: bytes, near: size / 2) else {
-            return nil
-        }
-        async let secondHalf = readEntries(descriptor: descriptor, size: size, from: split)
-        // The first half here, up to the split.
-        var scanner = JSONScanner(bytes: bytes)
-        scanner.index = canonicalStart.count
-        var entries: [WeightEntry] = []
-        entries.reserveCapacity(size / 104)  // a canonical entry line is at least ~104 bytes
-        var lastReleased = 0
-        while true {
-            _ = scanner.peek()
-            if scanner.offset == split { break }
-            if let releaser, scanner.offset - lastReleased >= 1 << 20 {
-                releaser.release(upTo: scanner.offset)
-                lastReleased = scanner.offset
-            }
-            // Appended straight from the decoder: through `try?` each entry
-            // was copied out of an Optional (a retain and a release apiece).
-            var decoded = scanner.offset < split
-            if decoded {
-                do { try WeightsDocument.appendEntry(&scanner, to: &entries, number: entries.count + 1, allowUnknownKeys: false) } catch { decoded = false }
-            }
-            guard decoded, scanner.take(UInt8(ascii: ",")) else {
-                _ = await secondHalf
-                return nil
-            }
-        }
-        guard case (var rest, let end)? = await secondHalf else { return nil }
-        // Chunk by chunk, each freed once copied: the first half's array has
-        // room for all (untouched pages cost nothing), so the second half
-        // is never resident twice.
-        rest.reverse()
-        while let chunk = rest.popLast() { entries.append(contentsOf: chunk) }
-        scanner.index = end
-        return finish(&scanner, entries: entries)
+    /// The arrays of records, in the order the writer puts them.
+    enum Section: Equatable {
+        case entries, intake, measurements
     }
 
-    /// The `{` of an entry just after `},` and a raw line break: a raw line
-    /// break cannot occur inside a JSON string, so this is between entries.
+    /// What one task read: its records and the top-level members it met.
+    struct Part {
+        var entries: [[WeightEntry]] = []
+        var intake: [IntakeEntry] = []
+        var measurements: [MeasurementEntry] = []
+        var goal: Double?
+        var plan = WeightsDocument.PlanFields()
+        var version: Int?
+        var keys: Set<String> = []
+    }
+
+    /// Where a task's reading ended: at the split, inside a section, or at
+    /// the end of the document.
+    enum Ending: Equatable {
+        case split(Section)
+        case end
+    }
+
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, descriptor: Int32, releaser: PageReleaser? = nil) async -> WeightStore? {
+        let size = bytes.count
+        guard size >= minimumSize, bytes.starts(with: canonicalStart), let split = boundary(in: bytes, near: size / 2) else { return nil }
+        let section = section(at: split, in: bytes)
+        async let secondPart = readSecondPart(descriptor: descriptor, size: size, from: split, in: section)
+        var scanner = JSONScanner(bytes: bytes)
+        scanner.index = canonicalStart.count
+        var first = Part()
+        first.entries = [[]]
+        // Room for every record of the file in the first part's arrays,
+        // which the second part's join: pages never written cost nothing,
+        // and growing or joining arrays touches fresh pages twice over.
+        first.entries[0].reserveCapacity(size / 104)  // a canonical entry line is at least ~104 bytes
+        let ending = read(from: .entries, &scanner, stoppingAt: split, into: &first, releaser: releaser)
+        guard ending == .split(section), case var second? = await secondPart, first.keys.isDisjoint(with: second.keys) else {
+            _ = await secondPart
+            return nil
+        }
+        var entries = first.entries[0]
+        first.entries = []
+        // Chunk by chunk, each freed once copied: the first part's array has
+        // room for the entries it read (more is rare: the entries are
+        // usually most of the file), and the second part's is never
+        // resident twice.
+        second.entries.reverse()
+        while let chunk = second.entries.popLast() { entries.append(contentsOf: chunk) }
+        // The ids are checked across kinds beside the joining of the parts
+        // and the weigh-ins' own check.
+        let otherIDs = WeightsDocument.otherIDs(intake: first.intake, second.intake, measurements: first.measurements, second.measurements)
+        async let shared = WeightsDocument.repeatedID(entries: entries, otherIDs: otherIDs)
+        let intake = joined(&first.intake, &second.intake)
+        let measurements = joined(&first.measurements, &second.measurements)
+        let goal = first.goal ?? second.goal
+        var plan = first.plan
+        plan.start = plan.start ?? second.plan.start
+        plan.by = plan.by ?? second.plan.by
+        plan.rate = plan.rate ?? second.plan.rate
+        let repeatedEntry = WeightsDocument.firstDuplicateID(entries)
+        guard await shared == nil, repeatedEntry == nil, let version = first.version ?? second.version, version <= WeightStore.currentVersion else { return nil }
+        let goalPlan: GoalPlan?
+        do { goalPlan = try plan.plan(goal: goal, &scanner) } catch { return nil }
+        return WeightStore(entries: entries, goalKilograms: goal, goalPlan: goalPlan, intake: intake, measurements: measurements, version: version)
+    }
+
+    /// One array of both parts' records: the second part's alone when the
+    /// first has none, as is usual, so nothing is copied.
+    private static func joined<Record>(_ first: inout [Record], _ second: inout [Record]) -> [Record] {
+        if first.isEmpty { return second }
+        first.append(contentsOf: second)
+        second = []
+        return first
+    }
+
+    /// The `{` of a record just after `},` and a raw line break: a raw line
+    /// break cannot occur inside a JSON string, so this is between records.
     static func boundary(in bytes: UnsafeBufferPointer<UInt8>, near middle: Int) -> Int? {
         var i = middle
         let limit = min(bytes.count - 8, middle + (1 << 20))
@@ -74,68 +111,111 @@ enum ParallelEntries {
         return nil
     }
 
-    /// Entries in a chunk of the second half: 2 MiB, so joining the halves
+    /// Which array the record at `start` is in, told by its shape as the
+    /// writer lays it out. A wrong guess costs nothing but the fast path:
+    /// the first part must end in the same array, and each record is read
+    /// strictly as its kind.
+    static func section(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Section {
+        let line = bytes[start...]
+        if line.starts(with: "{\"centimetres\": ".utf8) { return .measurements }
+        // `{"date": "` + 25 + `", "id": "` + 36, then the key.
+        if line.count > 100 && line.starts(with: "{\"date\": \"".utf8) && line.dropFirst(81).starts(with: "\", \"kilocalories\": ".utf8) {
+            return .intake
+        }
+        return .entries
+    }
+
+    /// Entries in a chunk of the second part: 2 MiB, so joining the parts
     /// holds at most one chunk twice.
     static let chunkCount = 32_768
 
-    /// Entries from `start` to the end of the array, from a mapping of its
-    /// own, in chunks of `chunkCount`.
-    static func readEntries(descriptor: Int32, size: Int, from start: Int) async -> ([[WeightEntry]], Int)? {
+    /// Everything from `start` to the end, from a mapping of its own.
+    static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section) async -> Part? {
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != Platform.mapFailed else { return nil }
         defer { munmap(base, size) }
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
-        let releaser = PageReleaser(base: base)
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = start
-        var chunks: [[WeightEntry]] = []
-        var entries: [WeightEntry] = []
-        entries.reserveCapacity(min(chunkCount, (size - start) / 104))
-        var number = 0
-        var lastReleased = start
-        repeat {
-            number += 1
-            if entries.count == chunkCount {
-                chunks.append(entries)
-                entries = []
-                entries.reserveCapacity(chunkCount)
-            }
-            do { try WeightsDocument.appendEntry(&scanner, to: &entries, number: number, allowUnknownKeys: false) } catch { return nil }
-            if scanner.offset - lastReleased >= 1 << 20 {
-                releaser.release(upTo: scanner.offset)
-                lastReleased = scanner.offset
-            }
-        } while scanner.take(UInt8(ascii: ","))
-        chunks.append(entries)
-        return (chunks, scanner.offset)
+        var part = Part()
+        guard read(from: section, &scanner, stoppingAt: nil, into: &part, releaser: PageReleaser(base: base)) == .end else { return nil }
+        return part
     }
 
-    /// The rest of the document after the entries: `]`, the goal and the
-    /// version, then the end; nil for anything else.
-    private static func finish(_ s: inout JSONScanner, entries: [WeightEntry]) -> WeightStore? {
-        guard s.take(UInt8(ascii: "]")) else { return nil }
-        var goal: Double?
-        var plan = WeightsDocument.PlanFields()
-        var version: Int?
-        while s.take(UInt8(ascii: ",")) {
-            guard s.peek() == UInt8(ascii: "\""), let key = try? s.readString(), s.take(UInt8(ascii: ":")) else { return nil }
-            guard let isPlan = try? plan.read(key, &s) else { return nil }
-            if isPlan { continue }
-            switch key {
-            case "goalKilograms" where goal == nil:
-                guard let value = try? WeightsDocument.number(&s, ""), WeightInput.isValid(kilograms: value) else { return nil }
-                goal = value
-            case "version" where version == nil:
-                guard let value = try? WeightsDocument.number(&s, ""), value >= 1, value == value.rounded(), value < 1e9 else { return nil }
-                version = Int(value)
-            default:
-                return nil
+    /// Reads records of `section` and then the rest of the document, as far
+    /// as the record that starts at `split`; nil for anything the canonical
+    /// layout does not have.
+    private static func read(from section: Section, _ s: inout JSONScanner, stoppingAt split: Int?, into part: inout Part, releaser: PageReleaser?) -> Ending? {
+        var section = section
+        while true {
+            guard readRecords(section, &s, stoppingAt: split, into: &part, releaser: releaser) else { return nil }
+            if let split, s.offset == split { return .split(section) }
+            // The array has ended: the members after it, to the next array or the end.
+            guard s.take(UInt8(ascii: "]")) else { return nil }
+            var next: Section?
+            while next == nil, s.take(UInt8(ascii: ",")) {
+                guard s.peek() == UInt8(ascii: "\""), let key = try? s.readString(), s.take(UInt8(ascii: ":")), part.keys.insert(key).inserted else { return nil }
+                guard let isPlan = try? part.plan.read(key, &s) else { return nil }
+                if isPlan { continue }
+                switch key {
+                case "goalKilograms":
+                    guard let value = try? WeightsDocument.number(&s, ""), WeightInput.isValid(kilograms: value) else { return nil }
+                    part.goal = value
+                case "version":
+                    guard let value = try? WeightsDocument.number(&s, ""), value >= 1, value == value.rounded(), value < 1e9 else { return nil }
+                    part.version = Int(value)
+                case "intake", "measurements":
+                    guard s.take(UInt8(ascii: "[")) else { return nil }
+                    next = key == "intake" ? .intake : .measurements
+                default:
+                    return nil
+                }
             }
+            guard let next else {
+                guard s.take(UInt8(ascii: "}")), (try? s.expectEnd()) != nil else { return nil }
+                return .end
+            }
+            section = next
         }
-        guard s.take(UInt8(ascii: "}")), (try? s.expectEnd()) != nil, let version, version <= WeightStore.currentVersion,
-            WeightsDocument.firstDuplicateID(entries) == nil
-        else { return nil }
-        let goalPlan: GoalPlan?
-        do { goalPlan = try plan.plan(goal: goal, &s) } catch { return nil }
-        return WeightStore(entries: entries, goalKilograms: goal, goalPlan: goalPlan, version: version)
+    }
+
+    /// Records of one array up to its `]` (left for the caller) or the
+    /// record at `split`; false when one is not as the writer writes it.
+    private static func readRecords(_ section: Section, _ s: inout JSONScanner, stoppingAt split: Int?, into part: inout Part, releaser: PageReleaser?) -> Bool {
+        guard s.peek() != UInt8(ascii: "]") else { return true }
+        // Room for the rest of the file (see `decode`): an intake line is at
+        // least ~100 bytes, a measurement's ~110.
+        let rest = s.bytes.count - s.offset
+        switch section {
+        case .entries: break
+        case .intake: part.intake.reserveCapacity(part.intake.count + rest / 100)
+        case .measurements: part.measurements.reserveCapacity(part.measurements.count + rest / 100)
+        }
+        var lastReleased = s.offset
+        repeat {
+            _ = s.peek()
+            if s.offset == split { return true }
+            if let releaser, s.offset - lastReleased >= 1 << 20 {
+                releaser.release(upTo: s.offset)
+                lastReleased = s.offset
+            }
+            switch section {
+            case .entries:
+                if part.entries.isEmpty || part.entries[part.entries.count - 1].count == chunkCount && split == nil {
+                    part.entries.append([])
+                    part.entries[part.entries.count - 1].reserveCapacity(chunkCount)
+                }
+                // Appended straight from the decoder: through `try?` each entry
+                // was copied out of an Optional (a retain and a release apiece).
+                do { try WeightsDocument.appendEntry(&s, to: &part.entries[part.entries.count - 1], number: 0, allowUnknownKeys: false) } catch { return false }
+            case .intake:
+                if WeightsDocument.appendCanonical(&s, to: &part.intake) { break }
+                guard let record = try? WeightsDocument.decodeIntake(&s, number: 0, allowUnknownKeys: false) else { return false }
+                part.intake.append(record)
+            case .measurements:
+                guard let record = try? WeightsDocument.decodeMeasurement(&s, number: 0, allowUnknownKeys: false) else { return false }
+                part.measurements.append(record)
+            }
+        } while s.take(UInt8(ascii: ","))
+        return true
     }
 }

@@ -119,6 +119,31 @@ struct ExpenditureTests {
         }
     }
 
+    @Test("a window's days hold every meal on them at any offset, however long the history", arguments: 0..<20)
+    func windowAtAnyOffset(seed: Int) {
+        var generator = SeededGenerator(seed: UInt64(seed) + 77)
+        var intake: [IntakeEntry] = []
+        for _ in 0..<600 {
+            let instant = Self.start.epochSeconds + Int64.random(in: 0...(90 * 86_400), using: &generator)
+            let offset = [-18 * 3600, 18 * 3600, Int.random(in: -64_800...64_800, using: &generator)].randomElement(using: &generator)!
+            intake.append(IntakeEntry(timestamp: Timestamp(epochSeconds: instant, utcOffsetSeconds: offset), kilocalories: Double.random(in: 50...900, using: &generator)))
+        }
+        intake.sort(by: IntakeEntry.isOrderedBefore)
+        let from = Self.start.day.adding(days: Int.random(in: -2...60, using: &generator))
+        let through = from.adding(days: Int.random(in: 0...30, using: &generator))
+        var expected: [CalendarDay: (Int, Double)] = [:]
+        for entry in intake where entry.calendarDay >= from && entry.calendarDay <= through {
+            expected[entry.calendarDay, default: (0, 0)].0 += 1
+            expected[entry.calendarDay, default: (0, 0)].1 += entry.kilocalories
+        }
+        let days = IntakeDays.totals(intake, from: from, through: through)
+        #expect(days.map(\.day) == expected.keys.sorted())
+        for day in days {
+            #expect(day.entries == expected[day.day]?.0)
+            #expect(abs(day.kilocalories - (expected[day.day]?.1 ?? 0)) < 1e-6)
+        }
+    }
+
     @Test("matches the reference to 1 kcal on random histories with gaps, missing intake days and days logged twice", arguments: 0..<60)
     func random(seed: Int) {
         var generator = SeededGenerator(seed: UInt64(seed) + 1000)

@@ -192,3 +192,83 @@ struct CanonicalEntryReaderTests {
         }
     }
 }
+
+/// The intake lines' shortcut, held to the same rule.
+@Suite("canonical intake lines")
+struct CanonicalIntakeReaderTests {
+    static func byKeys(_ bytes: [UInt8]) -> (IntakeEntry, Int)? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer)
+            guard let entry = try? WeightsDocument.decodeIntake(&scanner, number: 1, allowUnknownKeys: false) else { return nil }
+            return (entry, scanner.index)
+        }
+    }
+
+    static func canonical(_ bytes: [UInt8]) -> (IntakeEntry, Int)? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer)
+            var records: [IntakeEntry] = []
+            guard WeightsDocument.appendCanonical(&scanner, to: &records) else {
+                #expect(scanner.index == 0, "declining consumed bytes")
+                #expect(records.isEmpty, "declining appended an entry")
+                return nil
+            }
+            #expect(records.count == 1)
+            return (records[0], scanner.index)
+        }
+    }
+
+    static func line(_ entry: IntakeEntry) -> [UInt8] {
+        var bytes: [UInt8] = []
+        WeightsDocument.encode(entry, into: &bytes)
+        return bytes + CanonicalEntryReaderTests.documentEnd
+    }
+
+    @Test("reads every meal line trend writes, as the full reader reads it")
+    func writerOutput() {
+        var generator = SeededGenerator(seed: 17)
+        let notes: [String?] = [nil, nil, "lunch", "pizza, \"large\"", "two\nlines\\", "ü ✓"]
+        for round in 0..<2000 {
+            let weighIn = CanonicalEntryReaderTests.randomEntry(&generator, typedNumbers: true)
+            let places = [0, 1, 2].randomElement(using: &generator)!
+            let scale = pow(10, Double(places))
+            let kilocalories = max((Double.random(in: 1...20_000, using: &generator) * scale).rounded() / scale, 1)
+            let entry = IntakeEntry(id: weighIn.id, timestamp: weighIn.timestamp, kilocalories: kilocalories, note: notes.randomElement(using: &generator)!)
+            let bytes = Self.line(entry)
+            let fast = Self.canonical(bytes)
+            #expect(fast?.0 == entry, "round \(round): \(String(decoding: bytes, as: UTF8.self))")
+            #expect(fast?.1 == Self.byKeys(bytes)?.1)
+        }
+    }
+
+    @Test("a changed, missing or extra byte anywhere is read as the full reader reads it, or declined")
+    func mutations() throws {
+        let id = try #require(UUID(uuidString: "3F2A0000-0000-4000-8000-00000000000A"))
+        let lines = [
+            IntakeEntry(id: id, timestamp: Timestamp(epochSeconds: 1_796_000_000, utcOffsetSeconds: 3600), kilocalories: 650),
+            IntakeEntry(id: id, timestamp: Timestamp(epochSeconds: 951_782_400, utcOffsetSeconds: -18 * 3600), kilocalories: 12.5, note: "ü \"q\""),
+        ].map { Self.line($0) }
+        let interesting = Array("0123456789+-:TZ\".,{}[] \\eEabcdefgx".utf8) + [0x00, 0x0A, 0x80, 0xFF]
+        var accepted = 0
+        for line in lines {
+            for position in 0..<(line.count - CanonicalEntryReaderTests.documentEnd.count) {
+                var variants = interesting.map { byte -> [UInt8] in
+                    var changed = line
+                    changed[position] = byte
+                    return changed
+                }
+                var deleted = line
+                deleted.remove(at: position)
+                variants.append(deleted)
+                for variant in variants {
+                    guard let fast = Self.canonical(variant) else { continue }
+                    accepted += 1
+                    let full = Self.byKeys(variant)
+                    #expect(full?.0 == fast.0, "\(String(decoding: variant, as: UTF8.self))")
+                    #expect(full?.1 == fast.1)
+                }
+            }
+        }
+        #expect(accepted > 100)
+    }
+}

@@ -42,6 +42,8 @@ struct RecordArraysTests {
         (#"{"entries": [], "measurements": [{"centimetres": 84, "date": "2026-11-01T13:00:00+01:00", "id": "22222222-0000-4000-8000-000000000002", "name": "Waist"}], "version": 3}"#, "is not a measurement name"),
         (#"{"entries": [], "measurements": [{"centimetres": 400, "date": "2026-11-01T13:00:00+01:00", "id": "22222222-0000-4000-8000-000000000002", "name": "waist"}], "version": 3}"#, "\"centimetres\" must be 1 to 300"),
         (#"{"entries": [{"date": "2026-11-01T07:00:00+00:00", "id": "22222222-0000-4000-8000-000000000002", "kilograms": 80}], "intake": [{"date": "2026-11-01T13:00:00+01:00", "id": "22222222-0000-4000-8000-000000000002", "kilocalories": 650}], "version": 3}"#, "appears twice"),
+        (#"{"entries": [], "intake": [{"date": "2026-11-01T13:00:00+01:00", "id": "22222222-0000-4000-8000-00000000000a", "kilocalories": 650}, {"date": "2026-11-01T19:00:00+01:00", "id": "22222222-0000-4000-8000-00000000000A", "kilocalories": 700}], "version": 3}"#, "appears twice"),
+        (#"{"entries": [], "intake": [{"date": "2026-11-01T13:00:00+01:00", "id": "22222222-0000-4000-8000-000000000002", "kilocalories": 650}], "measurements": [{"centimetres": 84, "date": "2026-11-01T13:00:00+01:00", "id": "22222222-0000-4000-8000-000000000002", "name": "waist"}], "version": 3}"#, "appears twice"),
         (#"{"entries": [], "intake": {"a": 1}, "version": 3}"#, "\"intake\" must be an array"),
     ])
     func strict(text: String, reason: String) {

@@ -33,6 +33,71 @@ struct ParallelEntriesTests {
         #expect(loaded == store)
     }
 
+    /// The large store with a meal every few hours and a waist or hips
+    /// every few days after it: the other records' arrays follow the entries.
+    static func largeStoreWithOtherRecords(meals: Int, measurements measured: Int = 300, sharingIDWith shared: Int? = nil) -> WeightStore {
+        let base = largeStore()
+        var intake: [IntakeEntry] = []
+        for i in 0..<meals {
+            let timestamp = Timestamp(epochSeconds: 1_500_000_000 + Int64(i) * 20_000, utcOffsetSeconds: 3600)
+            let kilocalories = Double(300 + i % 700) + 0.5
+            let note: String? = i % 7 == 0 ? "meal \(i), \"big\"" : nil
+            let id = i == meals / 2 ? shared.map { base.entries[$0].id } : nil
+            intake.append(IntakeEntry(id: id ?? WeightEntry.newID(), timestamp: timestamp, kilocalories: kilocalories, note: note))
+        }
+        var measurements: [MeasurementEntry] = []
+        for i in 0..<measured {
+            let timestamp = Timestamp(epochSeconds: 1_500_000_000 + Int64(i) * 200_000, utcOffsetSeconds: 0)
+            let name = MeasurementName(uncheckedText: i % 2 == 0 ? "waist" : "hips")
+            measurements.append(MeasurementEntry(timestamp: timestamp, name: name, centimetres: 80 + Double(i % 20) / 4, note: i % 5 == 0 ? "tape" : nil))
+        }
+        return WeightStore(entries: base.entries, goalKilograms: base.goalKilograms, intake: intake, measurements: measurements)
+    }
+
+    @Test(
+        "a store with intake and measurements reads the same on two cores, wherever the middle falls",
+        arguments: [(1_000, 300, ParallelEntries.Section.entries), (90_000, 300, .intake), (0, 120_000, .measurements)])
+    func otherRecords(meals: Int, measurements: Int, middle: ParallelEntries.Section) async throws {
+        let dir = try TemporaryDirectory()
+        let store = Self.largeStoreWithOtherRecords(meals: meals, measurements: measurements)
+        let bytes = WeightsDocument.encode(store)
+        let split = try bytes.withUnsafeBufferPointer { try #require(ParallelEntries.boundary(in: $0, near: $0.count / 2)) }
+        #expect(bytes.withUnsafeBufferPointer { ParallelEntries.section(at: split, in: $0) } == middle)
+        try Data(bytes).write(to: URL(fileURLWithPath: dir.file("weights.json")))
+        let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
+            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor))
+        }
+        #expect(viaParallel == store)
+        #expect(try WeightsDocument.decode(bytes, path: "weights.json") == store)
+    }
+
+    @Test("a member written in both parts is refused, as the sequential reader refuses it")
+    func memberInBothParts() async throws {
+        let dir = try TemporaryDirectory()
+        var text = String(decoding: WeightsDocument.encode(Self.largeStoreWithOtherRecords(meals: 90_000)), as: UTF8.self)
+        // The goal sits before the intake (the first part); a second one after it lands in the second.
+        text = text.replacingOccurrences(of: "  \"version\": 3", with: "  \"goalKilograms\": 70,\n  \"version\": 3")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: dir.file("weights.json")))
+        let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
+            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor))
+        }
+        #expect(try #require(viaParallel) == nil)
+        await #expect(throws: DataFileError.self) { _ = try await JSONFileWeightRepository(path: dir.file("weights.json")).load() }
+    }
+
+    @Test("an id an intake entry shares with a weigh-in is refused from a large file")
+    func sharedIDAcrossKinds() async throws {
+        let dir = try TemporaryDirectory()
+        let store = Self.largeStoreWithOtherRecords(meals: 1_000, sharingIDWith: 7)
+        try Data(WeightsDocument.encode(store)).write(to: URL(fileURLWithPath: dir.file("weights.json")))
+        let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
+            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor))
+        }
+        // nil inside: the file was there and the fast path declined it.
+        #expect(try #require(viaParallel) == nil)
+        await #expect(throws: DataFileError.self) { _ = try await JSONFileWeightRepository(path: dir.file("weights.json")).load() }
+    }
+
     @Test("damage in the second half is reported with its line, as by the sequential reader", arguments: [0.25, 0.75, 0.999])
     func damage(at fraction: Double) async throws {
         let dir = try TemporaryDirectory()

@@ -1,0 +1,47 @@
+/// An intake line exactly as trend writes it, read at fixed offsets:
+/// `{"date": "2026-11-29T12:30:00+01:00", "id": "…", "kilocalories": 650}`,
+/// with a `"note"` where the writer puts it. A year of meals is a thousand
+/// lines or more, read by every command that shows expenditure.
+///
+/// Like the weigh-ins' fast lane it only declines: anything else returns
+/// false with nothing consumed, and the key-by-key reader decides.
+extension WeightsDocument {
+    /// Appends the entry and returns true; false, appending nothing, when it declines.
+    static func appendCanonical(_ scanner: inout JSONScanner, to records: inout [IntakeEntry]) -> Bool {
+        var s = scanner
+        s.skipWhitespace()
+        guard let base = s.bytes.baseAddress else { return false }
+        let count = s.bytes.count
+        let i = s.index
+        // `{"date": "`, the date, `", "id": "`, the id, `", "kilocalories": `, then a digit and what ends it.
+        guard i + 106 <= count, CanonicalBytes.load(base, i) == CanonicalBytes.entryOpen, CanonicalBytes.load16(base, i + 8) == CanonicalBytes.entryOpenTail,
+            let timestamp = CanonicalBytes.timestamp(base + i + 10),
+            CanonicalBytes.load(base, i + 35) == CanonicalBytes.afterDate, CanonicalBytes.load16(base, i + 43) == CanonicalBytes.afterDateTail,
+            let id = WeightsDocument.parseUUID(s.bytes, (i + 45)..<(i + 81)),
+            CanonicalBytes.load(base, i + 81) == CanonicalBytes.kilogramsKey, CanonicalBytes.load(base, i + 89) == CanonicalBytes.caloriesKey,
+            base[i + 97] == 34, base[i + 98] == 58, base[i + 99] == 32,
+            let (kilocalories, end) = CanonicalBytes.decimal(base, i + 100, count), IntakeEntry.isValid(kilocalories: kilocalories)
+        else { return false }
+        guard let (note, next) = CanonicalBytes.noteAndClose(&s, from: end) else { return false }
+        scanner.index = next
+        records.append(IntakeEntry(id: id, timestamp: timestamp, kilocalories: kilocalories, note: note))
+        return true
+    }
+}
+
+extension CanonicalBytes {
+    /// `calories` (after `", "kilo`)
+    static let caloriesKey: UInt64 = 0x7365_6972_6F6C_6163
+
+    /// At `i`, either the closing `}` or `, "note": "…"}`: the note, if
+    /// any, and the offset after the `}`; nil for anything else.
+    static func noteAndClose(_ s: inout JSONScanner, from i: Int) -> (String?, Int)? {
+        guard let base = s.bytes.baseAddress else { return nil }
+        let count = s.bytes.count
+        if base[i] == UInt8(ascii: "}") { return (nil, i + 1) }
+        guard i + 11 < count, load(base, i) == noteKey, base[i + 8] == 58, base[i + 9] == 32, base[i + 10] == 34 else { return nil }
+        s.index = i + 10
+        guard let text = try? s.readString(), s.index < count, base[s.index] == UInt8(ascii: "}") else { return nil }
+        return (text, s.index + 1)
+    }
+}
