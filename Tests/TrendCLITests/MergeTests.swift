@@ -198,4 +198,60 @@ struct MergeTests {
         #expect(refused.stderr.contains("newer trend"))
         #expect(cli.directory.read("ours.json") == merged)
     }
+
+    /// A version 3 store: one weigh-in, and the meals and measurements given as (id suffix, date, value).
+    static func bodyDocument(meals: [(String, String, Double)], waists: [(String, String, Double)]) -> String {
+        let intake = meals.map { id, date, kcal in
+            "{\"date\": \"\(date)T12:00:00+01:00\", \"id\": \"00000000-0000-4000-8000-\(id)\", \"kilocalories\": \(kcal)}"
+        }
+        let measurements = waists.map { id, date, cm in
+            "{\"centimetres\": \(cm), \"date\": \"\(date)T08:00:00+01:00\", \"id\": \"00000000-0000-4000-8000-\(id)\", \"name\": \"waist\"}"
+        }
+        return "{\"entries\": [{\"date\": \"2026-11-01T07:00:00+00:00\", \"id\": \"00000000-0000-4000-8000-000000000001\", \"kilograms\": 80}], "
+            + "\"intake\": [\(intake.joined(separator: ", "))], \"measurements\": [\(measurements.joined(separator: ", "))], \"version\": 3}\n"
+    }
+
+    func bodyRecords(_ text: String) throws -> (meals: [String: Double], waists: [String: Double]) {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var meals: [String: Double] = [:]
+        for meal in object["intake"] as? [[String: Any]] ?? [] { meals[String((meal["id"] as? String ?? "").suffix(12))] = meal["kilocalories"] as? Double }
+        var waists: [String: Double] = [:]
+        for waist in object["measurements"] as? [[String: Any]] ?? [] { waists[String((waist["id"] as? String ?? "").suffix(12))] = waist["centimetres"] as? Double }
+        return (meals, waists)
+    }
+
+    @Test("the merge driver and a sync copy's merge keep both sides' meals and measurements, removals and edits three ways")
+    func bodyRecordsMerge() throws {
+        let cli = try CLIHarness()
+        let base = Self.bodyDocument(meals: [("000000000011", "2026-11-01", 600), ("000000000012", "2026-11-01", 700)], waists: [("000000000021", "2026-11-01", 90)])
+        // Ours removes a meal and adds a waist; theirs edits the other meal and adds one.
+        let ours = Self.bodyDocument(
+            meals: [("000000000011", "2026-11-01", 600)], waists: [("000000000021", "2026-11-01", 90), ("000000000022", "2026-11-08", 89.5)])
+        let theirs = Self.bodyDocument(
+            meals: [("000000000011", "2026-11-01", 650), ("000000000012", "2026-11-01", 700), ("000000000013", "2026-11-02", 800)],
+            waists: [("000000000021", "2026-11-01", 90)])
+        try cli.directory.write(base, to: "base.json")
+        try cli.directory.write(ours, to: "ours.json")
+        try cli.directory.write(theirs, to: "theirs.json")
+        let driver = try cli.run("merge-driver", cli.directory.file("base.json"), cli.directory.file("ours.json"), cli.directory.file("theirs.json"))
+        #expect(driver.status == 0, "\(driver.stderr)")
+        let merged = try bodyRecords(try #require(cli.directory.read("ours.json")))
+        #expect(merged.meals == ["000000000011": 650, "000000000013": 800])
+        #expect(merged.waists == ["000000000021": 90, "000000000022": 89.5])
+        #expect(try #require(cli.directory.read("ours.json")).contains("\"version\": 3"))
+
+        // A sync tool's copy of the store: its meal and waist come in, ours stay.
+        try cli.writeWeights(ours)
+        let copy = cli.dataDirectory + "/weights.sync-conflict-20261130-101500-ABCDEF.json"
+        try theirs.write(toFile: copy, atomically: true, encoding: .utf8)
+        let merge = try cli.ok("merge", copy, "--delete-merged")
+        #expect(merge.stderr.contains("Merged"), "\(merge.stderr)")
+        let store = try bodyRecords(try String(contentsOfFile: cli.dataDirectory + "/weights.json", encoding: .utf8))
+        #expect(store.meals["000000000013"] == 800 && store.meals["000000000012"] == 700)
+        #expect(store.waists["000000000022"] == 89.5)
+        #expect(!FileManager.default.fileExists(atPath: copy))
+        try cli.ok("undo")
+        #expect(try bodyRecords(try String(contentsOfFile: cli.dataDirectory + "/weights.json", encoding: .utf8)).meals == ["000000000011": 600])
+    }
 }
+

@@ -90,8 +90,8 @@ struct BodyTable {
     /// What measurements a header names: the place, and the side when there is one.
     private static let places: [(words: [String], name: String)] = [
         (["neck"], "neck"), (["shoulder"], "shoulders"), (["shoulders"], "shoulders"), (["chest"], "chest"), (["waist"], "waist"),
-        (["waist", "circumference"], "waist"), (["waist", "size"], "waist"), (["abdomen"], "abdomen"), (["abdominal"], "abdomen"),
-        (["hip"], "hips"), (["hips"], "hips"), (["hip", "circumference"], "hips"), (["bicep"], "arm"), (["biceps"], "arm"), (["arm"], "arm"),
+        (["abdomen"], "abdomen"), (["abdominal"], "abdomen"),
+        (["hip"], "hips"), (["hips"], "hips"), (["bicep"], "arm"), (["biceps"], "arm"), (["arm"], "arm"),
         (["upper", "arm"], "arm"), (["forearm"], "forearm"), (["thigh"], "thigh"), (["calf"], "calf"), (["wrist"], "wrist"),
     ]
 
@@ -107,6 +107,8 @@ struct BodyTable {
             default: break
             }
         }
+        // `Neck Circumference`, `Waist size`, `Chest girth`: the place is what is measured.
+        if words.count > 1, let last = words.last, ["circumference", "girth", "size"].contains(last) { words.removeLast() }
         var side = ""
         if let first = words.first, first == "left" || first == "right" {
             side = "-" + first

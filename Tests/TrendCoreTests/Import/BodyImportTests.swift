@@ -89,6 +89,30 @@ struct BodyImportTests {
         #expect(bad.body.invalid.map(\.line) == [2])
     }
 
+    @Test("Cronometer's biometrics export: circumferences in their row's unit beside the weight and its body fat")
+    func cronometerBiometrics() throws {
+        let text = """
+            Day,Group,Metric,Unit,Amount
+            2026-03-01,Biometrics,Weight,kg,80.4
+            2026-03-01,Biometrics,Body Fat,%,21.5
+            2026-03-01,Biometrics,Waist,cm,88.5
+            2026-03-01,Biometrics,Neck Circumference,in,15.25
+            2026-03-08,Biometrics,Hips,cm,101
+            2026-03-08,Biometrics,Blood Pressure,mmHg,120
+            2026-03-09,Biometrics,Waist,cm,0
+            2026-03-10,Biometrics,Waist,cm,880
+
+            """
+        let parsed = try parse(text)
+        #expect(parsed.format.name == "cronometer")
+        #expect(parsed.entries.map(\.kilograms) == [80.4])
+        #expect(parsed.entries.first?.fatPercent == 21.5)
+        let read = parsed.body.measurements.map { "\($0.calendarDay) \($0.name.text) \(($0.centimetres * 100).rounded() / 100)" }
+        #expect(read == ["2026-03-01 waist 88.5", "2026-03-01 neck 38.74", "2026-03-08 hips 101.0"])
+        // 0 is not measured; 880 cm is no waist, and the import says which line.
+        #expect(parsed.body.invalid.map(\.line) == [9])
+    }
+
     @Test("Apple Health: dietary energy (kcal, Cal, kJ) and waist records are read in the same pass as body mass")
     func appleHealth() throws {
         let xml = """
