@@ -35,6 +35,8 @@ struct BodyImportTests {
         ("Day,Time,Group,Food Name,Amount,Energy (kcal)\n2026-02-01,8:30 AM,Breakfast,Oats,1 cup,300\n2026-02-01,,Lunch,Soup,1 bowl,250.5\n2026-02-01,13:23 ,Snacks,Water,1 l,\n2026-2-3,,Lunch,Rice,1 cup,200\n", "cronometer", ["2026-02-01": 550.5, "2026-02-03": 200]),
         // QS Access: HealthKit's small calories (1644000.0 is 1,644 kcal); 0.0 is nothing logged; active calories are burned.
         ("Start,Finish,Active Calories (kcal),Dietary Calories (cal),Weight (lb)\n06-Aug-2015 00:00,07-Aug-2015 00:00,500,1644000.0,180\n07-Aug-2015 00:00,08-Aug-2015 00:00,400,0.0,181\n", nil, ["2015-08-06": 1644]),
+        // Health Auto Export: dietary energy is eaten, active and resting energy are burned.
+        ("Date,Active Energy (kcal),Dietary Energy (kcal),Resting Energy (kcal),Weight & Body Mass (kg)\n2024-03-01 00:00:00,512.3,2104.5,1650,81.2\n2024-03-02 00:00:00,300,,1640,\n", nil, ["2024-03-01": 2104.5]),
         // Fitbit's Foods section alone, and a plain sheet in kJ.
         ("Date,Calories In\r\n2019-01-01,0\r\n2019-01-02,1561\r\n2019-01-03,\"2,334\"", "fitbit", ["2019-01-02": 1561, "2019-01-03": 2334]),
         ("date,Energy (kJ)\n2026-01-05,8368\n", nil, ["2026-01-05": 2000]),
