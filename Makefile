@@ -40,6 +40,8 @@ man1dir := $(DESTDIR)$(PREFIX)/share/man/man1
 bashdir := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 zshdir := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 fishdir := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# The licences: trend's, and the chart font's built into the binary.
+docdir := $(DESTDIR)$(PREFIX)/share/doc/trend
 
 ifeq ($(TREND),)
 built = $(shell $(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/trend
@@ -59,8 +61,10 @@ build:
 # The completions come from the binary being installed, so they always
 # match its commands and options.
 install: $(build_first)
-	$(INSTALL) -d "$(bindir)" "$(man1dir)" "$(bashdir)" "$(zshdir)" "$(fishdir)"
+	$(INSTALL) -d "$(bindir)" "$(man1dir)" "$(bashdir)" "$(zshdir)" "$(fishdir)" "$(docdir)"
 	$(INSTALL) -m 755 "$(built)" "$(bindir)/trend"
+	$(INSTALL) -m 644 LICENSE "$(docdir)/LICENSE"
+	$(INSTALL) -m 644 Sources/TrendPresentation/Fonts/LICENSE-DejaVu.txt "$(docdir)/LICENSE-DejaVu.txt"
 	$(INSTALL) -m 644 Documentation/trend.1 "$(man1dir)/trend.1"
 	"$(bindir)/trend" completions bash > "$(bashdir)/trend"
 	"$(bindir)/trend" completions zsh > "$(zshdir)/_trend"
@@ -68,7 +72,8 @@ install: $(build_first)
 	chmod 644 "$(bashdir)/trend" "$(zshdir)/_trend" "$(fishdir)/trend.fish"
 
 uninstall:
-	rm -f "$(bindir)/trend" "$(man1dir)/trend.1" "$(bashdir)/trend" "$(zshdir)/_trend" "$(fishdir)/trend.fish"
+	rm -f "$(bindir)/trend" "$(man1dir)/trend.1" "$(bashdir)/trend" "$(zshdir)/_trend" "$(fishdir)/trend.fish" "$(docdir)/LICENSE" "$(docdir)/LICENSE-DejaVu.txt"
+	-rmdir "$(docdir)" 2>/dev/null
 
 test:
 	$(SWIFT) test

@@ -39,7 +39,8 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "TrendCore", dependencies: ["CZlib"]),
         // What each screen shows (ViewModels), the JSON contracts, and the renderers of every output.
-        .target(name: "TrendPresentation", dependencies: ["TrendCore"]),
+        // Fonts: the chart font's source files and licence; its bytes are built in (Charts/FontData.swift).
+        .target(name: "TrendPresentation", dependencies: ["TrendCore"], exclude: ["Fonts"]),
         .executableTarget(name: "trend", dependencies: ["TrendCore", "TrendPresentation", "CMalloc"], linkerSettings: startUpFlags),
         .target(name: "TestSupport", dependencies: ["TrendCore", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore", "TestSupport"]),

@@ -42,6 +42,13 @@ struct CLIHarness {
         return result
     }
 
+    @discardableResult
+    func ok(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> TrendBinary.Result {
+        let result = try binary.run(arguments, environment: environment)
+        #expect(result.status == 0, "trend \(arguments.joined(separator: " ")): \(result.stderr)", sourceLocation: sourceLocation)
+        return result
+    }
+
     var weightsFile: Data? { FileManager.default.contents(atPath: weightsPath) }
 
     func weightsJSON() throws -> [String: Any] {

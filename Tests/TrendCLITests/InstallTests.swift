@@ -13,6 +13,8 @@ struct InstallTests {
     static let installed: [(path: String, mode: Int)] = [
         ("bin/trend", 0o755),
         ("share/bash-completion/completions/trend", 0o644),
+        ("share/doc/trend/LICENSE", 0o644),
+        ("share/doc/trend/LICENSE-DejaVu.txt", 0o644),
         ("share/fish/vendor_completions.d/trend.fish", 0o644),
         ("share/man/man1/trend.1", 0o644),
         ("share/zsh/site-functions/_trend", 0o644),
@@ -35,7 +37,7 @@ struct InstallTests {
         return files.sorted()
     }
 
-    @Test("make install DESTDIR=… PREFIX=… lays out exactly the five files, and make uninstall removes them", .enabled(if: makeProgram != nil, "make is not installed"))
+    @Test("make install DESTDIR=… PREFIX=… lays out exactly the seven files, and make uninstall removes them", .enabled(if: makeProgram != nil, "make is not installed"))
     func layout() throws {
         let cli = try CLIHarness()
         let stage = cli.directory.file("stage")

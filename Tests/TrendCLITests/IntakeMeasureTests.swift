@@ -213,7 +213,7 @@ struct IntakeMeasureTests {
         let svg = try cli.ok("progress", "--metric", "intake", "--format", "svg").stdout
         #expect(svg.contains("class=\"band\"") && svg.contains("daily intake") && svg.contains("7-day average"))
         #expect(try cli.ok("progress", "--metric", "waist", "--format", "svg").stdout.contains("Waist, "))
-        #expect(try cli.ok("progress", "--metric", "intake", "--chart", "--ascii").stdout.contains("== expenditure"))
+        #expect(try cli.ok("progress", "--metric", "intake", "--chart", "--ascii").stdout.contains("~~~ expenditure"))
         #expect(try cli.run("progress", "--metric", "wiast").status == 65)
         let stats = try cli.ok("stats", "--by", "week")
         #expect(stats.stdout.split(separator: "\n")[0].hasSuffix("INTAKE"))

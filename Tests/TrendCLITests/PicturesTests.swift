@@ -150,7 +150,7 @@ struct PicturesTests {
         let report = ProgressReport.prepare(
             entries: Self.realistic(), goalKilograms: 78, heightCentimetres: 180, range: .sixMonths, today: Self.today)
         let chart = SVGChart(report: report, unit: .kilograms)
-        let html = ProgressPage.rendered(report, unit: .kilograms, chart: .svg(chart))
+        let html = ProgressPage.rendered(report, unit: .kilograms, chart: .svg([(chart, 0)]))
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"))
         #expect(html.hasSuffix("</body>\n</html>\n"))
         #expect(html.contains("<title>Progress over the last 6M (trend)</title>"))
@@ -192,36 +192,96 @@ struct PicturesTests {
         #expect(empty.inked() > 100, "says there are no weigh-ins")
     }
 
-    @Test("every label lies inside the picture: a legend too wide for one row takes a second, and the plot makes room for it", arguments: [800, 560, 420, 200])
-    func labelsInside(width: Int) throws {
-        let model = try #require(ChartModel(report: Self.report(Array(Self.realistic().suffix(120))), unit: .kilograms))
-        for metrics in [ChartPicture.TextMetrics.svg, PNGChart.metrics] {
-            let picture = ChartPicture(model: model, width: width, height: 400, metrics: metrics)
-            var legendRows: Set<Double> = []
-            for shape in picture.shapes {
-                guard case .text(let x, let y, let text, let anchor, let element) = shape else { continue }
-                let textWidth = metrics.width(text, element: element)
-                let left = anchor == .start ? x : anchor == .end ? x - textWidth : x - textWidth / 2
-                #expect(left >= 0 && left + textWidth <= Double(width), "'\(text)' spans \(left)...\(left + textWidth) of \(width)")
-                #expect(y > 0 && y <= 400)
-                if element == .legendLabel {
-                    legendRows.insert(y)
-                    #expect(y > picture.plot.y + picture.plot.height + 20, "the legend is below the day labels")
-                }
-            }
-            let needed = model.legend.map { 24 + metrics.width(ChartPicture.legendName($0)) + 18 }.reduce(0, +)
-            #expect(legendRows.count == (needed > Double(width) - picture.plot.x ? 2 : 1) || legendRows.count > 2, "\(width): \(legendRows.count) rows")
-        }
+    /// A history with a goal inside the chart, a plan and floaters, sinkers and a projection: every kind of label.
+    static func fullModel(width: Int, height: Int) throws -> ChartModel {
+        let entries = Array(Self.realistic().suffix(120))
+        let report = ProgressReport.prepare(
+            entries: entries, goalKilograms: 84, goalPlan: GoalPlan(start: Self.today.adding(days: -60), pace: .by(Self.today.adding(days: 120))),
+            range: .threeMonths, today: Self.today)
+        return try #require(ChartModel(report: report, unit: .kilograms, valueTickCount: max(3, height / 70)))
     }
 
-    @Test("the bitmap font draws every character the chart's labels use")
-    func font() {
-        let labels = "0123456789 kg lb st % . , : - + / ( ) Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec goal ↓↑ weigh-ins above below trend estimated plan projection Weight Body fat"
-        for character in labels where character != " " {
-            #expect(BitmapFont.glyphs[character] != nil, "\(character)")
-            #expect(BitmapFont.glyph(character).count == BitmapFont.rows)
+    @Test(
+        "from 320 px every label lies inside the picture and clear of the others, the goal's clear of the dots, and the legend wraps between entries; a thumbnail's labels stay inside",
+        arguments: [(320, 300), (360, 340), (600, 360), (800, 400), (1400, 600), (200, 160)])
+    func labelsInside(width: Int, height: Int) throws {
+        let model = try Self.fullModel(width: width, height: height)
+        let picture = ChartPicture(model: model, width: width, height: height)
+        let boxes = picture.labelBoxes
+        #expect(boxes.contains { $0.element == .goalLabel }, "the goal is labelled")
+        for box in boxes {
+            #expect(box.x >= 0 && box.x + box.width <= Double(width) + 0.01, "'\(box.text)' spans \(box.x)...\(box.x + box.width) of \(width)")
+            #expect(box.y >= 0 && box.y + box.height <= Double(height) + 0.01, "'\(box.text)' spans \(box.y)...\(box.y + box.height) of \(height)")
         }
-        #expect(BitmapFont.glyph("€") == BitmapFont.glyph("\u{25A1}"))
+        // A thumbnail (200 × 160) holds every label inside, but not every one apart.
+        guard width >= 320 else { return }
+        for (i, a) in boxes.enumerated() {
+            for b in boxes[(i + 1)...] {
+                #expect(!a.overlaps(b), "'\(a.text)' and '\(b.text)' overlap at \(width) px")
+            }
+        }
+        // No label over a dot: only the goal's lies inside the plot, placed where no dot is.
+        let dots = picture.shapes.compactMap { shape -> (Double, Double, Double)? in
+            if case .circle(let x, let y, let r, let element) = shape, case .weighIn = element { return (x, y, r) }
+            return nil
+        }
+        let goal = try #require(boxes.first { $0.element == .goalLabel })
+        #expect(!dots.contains { goal.contains(x: $0.0, y: $0.1, margin: $0.2) }, "the goal's label covers a weigh-in at \(width) px")
+        // Labels are at least 12 px (SPEC §17), larger in a wide picture.
+        let label = picture.metrics.style(.tickLabel).size
+        if width >= 300 { #expect(label >= 12 && label <= 12 * max(1, (Double(width) / 600).squareRoot()) + 0.5) } else { #expect(label >= 9) }
+        // Each legend entry's mark and name share a row.
+        let legendLabels = boxes.filter { $0.element == .legendLabel }
+        #expect(legendLabels.count == model.legend.count)
+        let samples = picture.shapes.compactMap { shape -> (x: Double, y: Double)? in
+            switch shape {
+            case .line(let x1, let y1, _, _, let element) where element.classNames.hasPrefix("legend"): (x1, y1)
+            case .circle(let x, let y, _, let element) where element.classNames.hasPrefix("legend"): (x, y)
+            case .rect(let x, let y, _, _, let element) where element.classNames.hasPrefix("legend"): (x, y)
+            default: nil
+            }
+        }
+        for name in legendLabels {
+            #expect(
+                samples.contains { $0.x < name.x && name.x - $0.x < 40 * picture.metrics.factor && $0.y >= name.y - 12 && $0.y <= name.y + name.height + 8 },
+                "'\(name.text)' has its mark beside it at \(width) px")
+        }
+        if width <= 360 { #expect(Set(legendLabels.map(\.y)).count > 1, "a narrow legend takes more than one row") }
+    }
+
+    @Test("the value labels of a chart all have the same number of decimals")
+    func sameDecimals() throws {
+        for (low, high) in [(79.6, 80.4), (70.0, 90.0), (79.95, 80.05), (60.0, 61.3)] {
+            let labels = ChartModel.valueLabels(ChartTicks.values(low: low, high: high, count: 5, steps: nil), metric: .weight, unit: .kilograms)
+            let decimals = Set(labels.map { $0.split(separator: " ")[0].split(separator: ".").dropFirst().first?.count ?? 0 })
+            #expect(decimals.count == 1, "\(labels)")
+        }
+        #expect(ChartModel.valueLabels([79.5, 80, 80.5], metric: .weight, unit: .kilograms) == ["79.5 kg", "80.0 kg", "80.5 kg"])
+        #expect(ChartModel.valueLabels([78, 80, 82], metric: .weight, unit: .kilograms) == ["78 kg", "80 kg", "82 kg"])
+    }
+
+    @Test("the page has a chart for phones, one for tablets and the one asked for, each shown where its labels are 11 CSS px or more")
+    func responsivePage() throws {
+        let layouts = ProgressPage.chartLayouts(width: 800, height: 400)
+        #expect(layouts.map(\.width) == [300, 450, 800])
+        #expect(layouts[0].height >= layouts[0].width, "a taller aspect on a phone")
+        for (index, layout) in layouts.enumerated() {
+            let until = index + 1 < layouts.count ? layouts[index + 1].fromPageWidth - 1 : 1600
+            let label = 12 * ChartPicture.TextMetrics(pictureWidth: layout.width).factor
+            // The page is 2 rem narrower than the window and at most 860 px wide.
+            for window in [max(320, layout.fromPageWidth), until] {
+                let shown = Double(min(window - ProgressPage.pageMargin, 860))
+                #expect(label * shown / Double(layout.width) >= 11, "\(layout.width)-px chart at a \(window)-px window")
+            }
+        }
+        let report = Self.report(Array(Self.realistic().suffix(120)))
+        let charts = layouts.map {
+            (SVGChart(model: ChartModel(report: report, unit: .kilograms, valueTickCount: max(3, $0.height / 70)), width: $0.width, height: $0.height), $0.fromPageWidth)
+        }
+        let html = ProgressPage.rendered(report, unit: .kilograms, chart: .svg(charts))
+        #expect(html.components(separatedBy: "<svg ").count == 4)
+        #expect(html.contains("@media (max-width:\(layouts[1].fromPageWidth - 1)px){.chart0{display:block}}"))
+        #expect(html.contains("@media print{.chart2{display:block}.chart0,.chart1{display:none}}"))
     }
 
     @Test("end to end: --format svg, html and png write the pictures; bad sizes are usage errors")
@@ -265,7 +325,7 @@ struct PicturesTests {
     func browser() throws {
         let directory = try TemporaryDirectory()
         let report = Self.report(Array(Self.realistic().suffix(150)))
-        let html = ProgressPage.rendered(report, unit: .kilograms, chart: .svg(SVGChart(report: report, unit: .kilograms)))
+        let html = ProgressPage.rendered(report, unit: .kilograms, chart: .svg([(SVGChart(report: report, unit: .kilograms), 0)]))
         let image = try screenshot(html, name: "page", in: directory)
         #expect(image.width == 1000)
         #expect(image.count(near: "1d4ed8", tolerance: 30) > 300, "too little trend blue")
@@ -365,7 +425,8 @@ struct PicturesTests {
         let base64Lines = result.stdout.split(separator: "\n").filter { $0.count > 60 && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "/" || $0 == "=" } }
         #expect(!base64Lines.isEmpty && base64Lines.allSatisfy { $0.count <= 76 })
         let image = try DecodedPNG(path: directory.file("chart.png"))
-        #expect(image.width == 1600 && image.height == 800, "twice the pixels, shown at 800 × 400")
+        #expect(image.width == 1200 && image.height == 720, "twice the pixels of a 600-pixel mail column (SPEC §17)")
+        #expect(html.contains("width=\"600\" height=\"360\""))
         #expect(image.count(near: "1d4ed8", tolerance: 30) > 400)
         if Self.chromium != nil {
             // The HTML as a mail program shows it: the cid: image is the attached PNG.

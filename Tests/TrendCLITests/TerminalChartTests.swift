@@ -79,7 +79,7 @@ struct TerminalChartTests {
         func row(ofDotsIn x: Int) -> [Int] { dots.indices.filter { dots[$0][x] } }
     }
 
-    @Test("a flat trend and a goal land on the dot rows their values give, the goal every other dot")
+    @Test("a flat trend and a goal land on the dot rows their values give, the goal in dashes of two dots")
     func knownLines() throws {
         let model = try Self.model(Self.entries(days: 30) { _ in 80 }, goal: 79)
         let rows = 16
@@ -96,7 +96,7 @@ struct TerminalChartTests {
         let lastTrendX = Int((Double(Self.today.dayNumber - model.firstDay.dayNumber) / days * Double(width - 1)).rounded())
         for x in 0...lastTrendX { #expect(decoded.dots[trendRow][x], "no trend dot at x \(x)") }
         for x in 0..<width {
-            #expect(decoded.dots[goalRow][x] == (x % 2 == 0), "goal dot at x \(x)")
+            #expect(decoded.dots[goalRow][x] == (x % 4 < 2), "goal dot at x \(x)")
             let others = decoded.row(ofDotsIn: x).filter { $0 != trendRow && $0 != goalRow }
             #expect(others.isEmpty, "stray dots at x \(x): \(others)")
         }
@@ -145,7 +145,7 @@ struct TerminalChartTests {
         let entries = Self.entries(days: 30) { 80 - 0.02 * Double($0) }
         let near = BrailleChart(model: try Self.model(entries, goal: 79), columns: 100, rows: 16, unicode: true, color: false).rendered()
         let legend = try #require(near.split(separator: "\n").last)
-        #expect(legend.contains("weigh-ins") && legend.contains("trend") && legend.contains("goal 79.0 kg") && legend.contains("projection"))
+        #expect(legend.contains("⣴ below trend") && legend.contains("trend") && legend.contains("goal 79.0 kg") && legend.contains("projection"))
         #expect(!legend.contains("plan"))
         let far = BrailleChart(model: try Self.model(entries, goal: 60), columns: 100, rows: 16, unicode: true, color: false).rendered()
         let lines = far.split(separator: "\n").map(String.init)
@@ -154,9 +154,10 @@ struct TerminalChartTests {
         #expect(ascii.contains("goal 60.0 kg (below)"))
     }
 
-    @Test("--ascii draws with *, -, . and | and nothing beyond ASCII")
+    @Test("--ascii draws each series with its own character (SPEC §17) and nothing beyond ASCII")
     func ascii() throws {
-        let model = try Self.model(Self.entries(days: 40) { 80 - 0.05 * Double($0) + ($0 % 3 == 0 ? 0.5 : -0.3) }, goal: 78)
+        let plan = GoalPlan(start: Self.today.adding(days: -30), pace: .by(Self.today.adding(days: 40)))
+        let model = try Self.model(Self.entries(days: 40) { 80 - 0.05 * Double($0) + ($0 % 3 == 0 ? 0.5 : -0.3) }, goal: 78, plan: plan)
         let chart = BrailleChart(model: model, columns: 90, rows: 12, unicode: false, color: false).rendered()
         #expect(chart.unicodeScalars.allSatisfy { $0.isASCII })
         let rows = chart.split(separator: "\n").prefix(12)
@@ -165,8 +166,38 @@ struct TerminalChartTests {
             guard let axis = line.firstIndex(where: { $0 == "|" || $0 == "+" }) else { return [] }
             return Array(line[line.index(after: axis)...])
         })
-        #expect(plotCharacters.isSubset(of: Set("*-.| ")), "\(plotCharacters.subtracting(Set("*-.| ")))")
-        #expect(chart.contains("*") && chart.contains("."))
+        #expect(plotCharacters == Set("+o*=/: "), "\(plotCharacters)")
+        let legend = chart.split(separator: "\n").suffix(2).joined(separator: " ")
+        for entry in ["+ above trend", "o below trend", "*** trend", "= = goal 78.0 kg", "/// plan", "::: projection"] {
+            #expect(legend.contains(entry), "\(entry) in \(legend)")
+        }
+    }
+
+    @Test("without colour every series has its own braille mark: above and below the trend, trend, goal, plan and projection")
+    func marksWithoutColour() throws {
+        let plan = GoalPlan(start: Self.today.adding(days: -30), pace: .by(Self.today.adding(days: 40)))
+        let model = try Self.model(Self.entries(days: 40) { 80 - 0.05 * Double($0) + ($0 % 3 == 0 ? 0.5 : -0.3) }, goal: 78, plan: plan)
+        let chart = BrailleChart(model: model, columns: 90, rows: 12, unicode: true, color: false).rendered()
+        #expect(!chart.contains("\u{1B}"))
+        let plot = chart.split(separator: "\n").prefix(12).joined()
+        #expect(plot.contains("⠟") && plot.contains("⣴"), "weigh-ins above and below the trend, each its own mark")
+        let legend = chart.split(separator: "\n").suffix(2).joined(separator: " ")
+        var samples: [String: String] = [:]
+        for name in ["above trend", "below trend", "trend", "goal 78.0 kg", "plan", "projection"] {
+            let range = try #require(legend.range(of: " " + name), "\(name) in \(legend)")
+            let sample = legend[..<range.lowerBound].split(separator: "   ").last.map(String.init) ?? ""
+            samples[name] = sample.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(Set(samples.values).count == samples.count, "every sample differs: \(samples)")
+        // The legend wraps between entries at 40 columns, never inside one.
+        let narrow = BrailleChart(model: model, columns: 40, rows: 12, unicode: true, color: false).rendered()
+        let legendLines = narrow.split(separator: "\n").suffix(4).filter { !$0.contains("┬") && !$0.contains("│") && !$0.contains("┤") }
+        #expect(legendLines.count >= 2)
+        for line in legendLines { #expect(Decoded.strip(String(line)).count <= 40) }
+        let joined = legendLines.map { String($0).trimmingCharacters(in: .whitespaces) }
+        for name in ["above trend", "below trend", "goal 78.0 kg", "plan", "projection"] {
+            #expect(joined.contains { $0.contains(name) }, "'\(name)' whole on one line: \(joined)")
+        }
     }
 
     @Test("a single weigh-in is one dot at its value")

@@ -251,12 +251,3 @@ struct TrustedNumbersTests {
         }
     }
 }
-
-extension CLIHarness {
-    @discardableResult
-    func ok(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> TrendBinary.Result {
-        let result = try binary.run(arguments, environment: environment)
-        #expect(result.status == 0, "trend \(arguments.joined(separator: " ")): \(result.stderr)", sourceLocation: sourceLocation)
-        return result
-    }
-}

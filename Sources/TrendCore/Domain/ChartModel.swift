@@ -194,11 +194,19 @@ public struct ChartModel: Equatable, Sendable {
     public var showsFloaters: Bool { weighIns.count <= Self.floaterLimit }
 
     /// The label of a value on the axis: `82.5 kg`, `12 st 7 lb`, `22.5%`.
-    public static func valueLabel(_ value: Double, metric: Metric, unit: WeightUnit) -> String {
+    /// The labels of a scale's ticks, all with as many decimals as the
+    /// finest needs (`79.5 kg`, `80.0 kg`, never `80 kg` beside them).
+    public static func valueLabels(_ values: [Double], metric: Metric, unit: WeightUnit) -> [String] {
+        let places = values.map { DecimalText.shortDecimal(ChartTicks.clean($0))?.places ?? 1 }.max() ?? 0
+        return values.map { valueLabel($0, metric: metric, unit: unit, places: places) }
+    }
+
+    public static func valueLabel(_ value: Double, metric: Metric, unit: WeightUnit, places: Int? = nil) -> String {
+        let number = places.map { DecimalText.fixed(ChartTicks.clean(value), places: $0) } ?? DecimalText.shortest(ChartTicks.clean(value))
         switch metric {
-        case .fat: return DecimalText.shortest(ChartTicks.clean(value)) + "%"
-        case .intake: return DecimalText.shortest(ChartTicks.clean(value)) + " kcal"
-        case .measurement: return DecimalText.shortest(ChartTicks.clean(value)) + " " + LengthUnit(weightUnit: unit).rawValue
+        case .fat: return number + "%"
+        case .intake: return number + " kcal"
+        case .measurement: return number + " " + LengthUnit(weightUnit: unit).rawValue
         default: break
         }
         if unit == .stones {
@@ -207,7 +215,7 @@ public struct ChartModel: Equatable, Sendable {
             let rest = pounds % Int(WeightUnit.poundsPerStone)
             return rest == 0 ? "\(stones) st" : "\(stones) st \(rest) lb"
         }
-        return DecimalText.shortest(ChartTicks.clean(value)) + " " + unit.rawValue
+        return number + " " + unit.rawValue
     }
 
     /// The chart of `report` (nil when nothing in range was measured).
@@ -386,7 +394,7 @@ public struct ChartModel: Equatable, Sendable {
             low: low, high: high, count: valueTickCount, steps: unit == .stones && [.weight, .fatMass, .leanMass].contains(metric) ? ChartTicks.stoneSteps : nil)
         self.low = ticks.first!
         self.high = ticks.last!
-        valueTicks = ticks.map { ValueTick(value: $0, label: Self.valueLabel($0, metric: metric, unit: unit)) }
+        valueTicks = zip(ticks, Self.valueLabels(ticks, metric: metric, unit: unit)).map { ValueTick(value: $0, label: $1) }
         self.goal = goal
         let spanLow = self.low
         let spanHigh = self.high

@@ -26,4 +26,17 @@ package enum DecimalText {
         }
         return nil
     }
+
+    /// `value` rounded to exactly `places` decimals (0 to 6): `80.0`, `79.5`.
+    package static func fixed(_ value: Double, places: Int) -> String {
+        let places = min(6, max(0, places))
+        var scale: Int64 = 1
+        for _ in 0..<places { scale *= 10 }
+        guard value.isFinite, abs(value) * Double(scale) < 9e15 else { return shortest(value) }
+        let units = Int64((abs(value) * Double(scale)).rounded())
+        let sign = value < 0 && units != 0 ? "-" : ""
+        guard places > 0 else { return sign + String(units) }
+        let fraction = String(units % scale)
+        return sign + String(units / scale) + "." + String(repeating: "0", count: places - fraction.count) + fraction
+    }
 }

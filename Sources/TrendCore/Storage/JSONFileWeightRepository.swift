@@ -134,7 +134,9 @@ public struct JSONFileWeightRepository: WeightRepository {
     }
 
     public func writeExport(_ bytes: [UInt8], to path: String) async throws {
-        try await ExportFile.write(bytes, toPath: path, protecting: protectedPaths + protectedPaths.map(DurableFile.lockPath(of:)))
+        try await ExportFile.write(
+            bytes, toPath: path, protecting: protectedPaths + protectedPaths.map(DurableFile.lockPath(of:)),
+            protectedDirectories: file.map { [UndoJournalDirectory(target: $0.path, reportedPath: $0.path, replacementGuard: NoFileReplacementGuard()).directory] } ?? [])
     }
 
     public func isStore(_ path: String) -> Bool {

@@ -34,15 +34,34 @@ struct BrailleChart {
             }
         }
 
+        /// One character a cell (SPEC §17): each series its own.
         var ascii: Character {
             switch self {
             case .none: " "
-            case .band: "="
-            case .goal, .plan: "-"
-            case .sinker, .floater, .weighIn: "."
-            case .projection, .estimated, .trend: "*"
+            case .band: "~"
+            case .goal: "="
+            case .plan: "/"
+            case .sinker: "o"
+            case .floater: "+"
+            case .weighIn: "."
+            case .projection: ":"
+            case .estimated, .trend: "*"
             }
         }
+
+        /// A weigh-in's braille mark, a whole cell that no line draws: heavy
+        /// at the top (▛) above the trend, at the bottom (▟) below it, a
+        /// square in the middle where a series has no sides.
+        var brailleMark: Character? {
+            switch self {
+            case .floater: "⠟"
+            case .sinker: "⣴"
+            case .weighIn: "⠶"
+            default: nil
+            }
+        }
+
+        var isMark: Bool { brailleMark != nil }
     }
 
     /// Dots per cell across and down.
@@ -55,7 +74,9 @@ struct BrailleChart {
         let dotsAcross: Int
         let dotsDown: Int
         var bits: [UInt8]
+        /// The top line in each cell, and the top weigh-in mark.
         var layers: [Layer]
+        var marks: [Layer]
 
         init(columns: Int, rows: Int, dotsAcross: Int, dotsDown: Int) {
             width = columns * dotsAcross
@@ -64,6 +85,14 @@ struct BrailleChart {
             self.dotsDown = dotsDown
             bits = Array(repeating: 0, count: columns * rows)
             layers = Array(repeating: .none, count: columns * rows)
+            marks = Array(repeating: .none, count: columns * rows)
+        }
+
+        /// A weigh-in's mark in the cell of the dot at `x`, `y`.
+        mutating func mark(_ x: Int, _ y: Int, _ layer: Layer) {
+            guard x >= 0, y >= 0, x < width, y < height else { return }
+            let cell = (y / dotsDown) * (width / dotsAcross) + x / dotsAcross
+            if layer > marks[cell] { marks[cell] = layer }
         }
 
         /// Unicode's braille dot numbering: columns 1-2-3-7 and 4-5-6-8.
@@ -108,15 +137,17 @@ struct BrailleChart {
                 canvas.line(x(band.from), y(edge), x(band.to), y(edge), .band) { $0 % 3 == 0 }
             }
         }
+        // Each line its own pattern (SPEC §17): the goal in dashes, the plan
+        // dash-dotted, the projection dotted, the trend solid.
         if let goal = model.goal, goal.beyond == nil {
-            canvas.line(0, y(goal.value), Double(canvas.width - 1), y(goal.value), .goal) { $0 % 2 == 0 }
+            canvas.line(0, y(goal.value), Double(canvas.width - 1), y(goal.value), .goal) { $0 % 4 < 2 }
         }
         if let plan = model.plan {
             canvas.line(x(plan.from.day), y(plan.from.value), x(plan.to.day), y(plan.to.value), .plan) { $0 % 4 != 3 }
         }
         for weighIn in model.weighIns {
             let layer: Layer = !model.metric.colorsSides ? .weighIn : weighIn.isFloater ? .floater : weighIn.isSinker ? .sinker : .weighIn
-            canvas.set(Int(x(weighIn.day).rounded()), Int(y(weighIn.value).rounded()), layer)
+            canvas.mark(Int(x(weighIn.day).rounded()), Int(y(weighIn.value).rounded()), layer)
         }
         for (a, b) in zip(model.projection, model.projection.dropFirst()) {
             canvas.line(x(a.day), y(a.value), x(b.day), y(b.value), .projection) { $0 % 2 == 0 }
@@ -162,14 +193,19 @@ struct BrailleChart {
                 }
                 let cell = row * plotColumns + column
                 let glyph: String
-                if canvas.bits[cell] == 0 {
+                var layer = canvas.layers[cell]
+                // A weigh-in's mark unless the trend or the projection passes through its cell.
+                if canvas.marks[cell] != .none && layer < .projection {
+                    layer = canvas.marks[cell]
+                    glyph = unicode ? String(layer.brailleMark!) : String(layer.ascii)
+                } else if canvas.bits[cell] == 0 {
                     glyph = " "
                 } else if unicode {
                     glyph = String(Character(Unicode.Scalar(0x2800 + UInt32(canvas.bits[cell]))!))
                 } else {
-                    glyph = String(canvas.layers[cell].ascii)
+                    glyph = String(layer.ascii)
                 }
-                line += glyph == " " ? glyph : paint(glyph, canvas.layers[cell])
+                line += glyph == " " ? glyph : paint(glyph, layer)
                 column += 1
             }
             while line.hasSuffix(" ") { line.removeLast() }
@@ -203,26 +239,22 @@ struct BrailleChart {
     /// wrapped between entries to `width`, never inside one (SPEC §17).
     func legend(labelWidth: Int, width: Int) -> String {
         var parts: [(painted: String, columns: Int)] = []
-        // Without colour the sides of the trend look alike: one entry for the weigh-ins.
+        // Without colour an estimated stretch is the trend's own line: no entry of its own.
         var items = model.legend
-        if !color && (items.contains(.floaters) || items.contains(.sinkers)) {
-            items.removeAll { $0 == .floaters || $0 == .sinkers || $0 == .weighIns }
-            items.insert(.weighIns, at: 0)
-        }
         if !color { items.removeAll { $0 == .estimated } }
         for item in items {
             let sample: String
             let layer: Layer
             switch item {
-            case .floaters: (sample, layer) = (unicode ? "⠂" : ".", .floater)
-            case .sinkers: (sample, layer) = (unicode ? "⠂" : ".", .sinker)
-            case .weighIns: (sample, layer) = (unicode ? "⠂" : ".", .weighIn)
-            case .trend: (sample, layer) = (unicode ? "⠒⠒" : "**", .trend)
-            case .estimated: (sample, layer) = (unicode ? (color ? "⠒⠒" : "⠒⠂") : "**", .estimated)
-            case .goal: (sample, layer) = (unicode ? "⠂⠂" : "--", .goal)
-            case .plan: (sample, layer) = (unicode ? "⠒⠂" : "--", .plan)
-            case .projection: (sample, layer) = (unicode ? "⠂⠂" : "**", .projection)
-            case .band: (sample, layer) = (unicode ? "⠉⠉" : "==", .band)
+            case .floaters: (sample, layer) = (unicode ? "⠟" : "+", .floater)
+            case .sinkers: (sample, layer) = (unicode ? "⣴" : "o", .sinker)
+            case .weighIns: (sample, layer) = (unicode ? "⠶" : ".", .weighIn)
+            case .trend: (sample, layer) = (unicode ? "⠒⠒⠒" : "***", .trend)
+            case .estimated: (sample, layer) = (unicode ? "⠒⠒⠒" : "***", .estimated)
+            case .goal: (sample, layer) = (unicode ? "⠒ ⠒" : "= =", .goal)
+            case .plan: (sample, layer) = (unicode ? "⠒⠂⠒" : "///", .plan)
+            case .projection: (sample, layer) = (unicode ? "⠂⠂⠂" : ":::", .projection)
+            case .band: (sample, layer) = (unicode ? "⠉⠉⠉" : "~~~", .band)
             }
             var name = ChartPicture.legendName(item, metric: model.metric, band: model.band)
             if item == .goal, let goal = model.goal { name = goal.label }

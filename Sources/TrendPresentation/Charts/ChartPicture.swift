@@ -16,27 +16,62 @@ struct ChartPicture {
         case text(x: Double, y: Double, String, anchor: Anchor, element: ChartElement)
     }
 
-    /// How wide a label is: the SVG's sans-serif and the PNG's bitmap font differ.
+    /// The text of one picture (SPEC §17): DejaVu Sans at sizes chosen for
+    /// its width (labels 12 px up to 600 px wide, larger beyond), so the
+    /// layout measures each label as the PNG draws it and as a browser with
+    /// the font draws the SVG.
     struct TextMetrics {
-        let characterWidth: Double
-        let titleCharacterWidth: Double
+        /// The pixels of one point of `ChartStyle`'s font sizes, which are for
+        /// pictures up to 600 px wide.
+        let factor: Double
 
-        func width(_ text: String, title: Bool = false) -> Double {
-            Double(text.count) * (title ? titleCharacterWidth : characterWidth)
+        init(factor: Double) {
+            self.factor = factor
         }
 
-        /// A text shape's width as it is drawn: a title in the title's size unless compact.
-        func width(_ text: String, element: ChartElement) -> Double {
-            width(text, title: element == .title)
+        /// Labels grow with the square root of the width past 600 px, to the
+        /// half pixel; below 300 px (a thumbnail) they shrink with it, to 9 px.
+        init(pictureWidth: Int) {
+            let width = Double(pictureWidth)
+            let factor = width >= 300 ? max(1, width / 600).squareRoot() : max(0.75, width / 300)
+            self.init(factor: (factor * 24).rounded() / 24)
         }
 
-        /// 12 px sans-serif, as the SVG's style sets it.
-        static let svg = TextMetrics(characterWidth: 7, titleCharacterWidth: 8.6)
+        func style(_ element: ChartElement) -> TextStyle {
+            let style = ChartStyle.style(element)
+            return TextStyle(size: style.fontSize * factor, bold: style.bold)
+        }
+
+        func width(_ text: String, element: ChartElement = .tickLabel) -> Double {
+            style(element).width(text)
+        }
+    }
+
+    /// Where a label is drawn: its box from the top of its tallest letters
+    /// to the bottom of its descenders.
+    struct LabelBox: Equatable {
+        let text: String
+        let element: ChartElement
+        let x: Double
+        let y: Double
+        let width: Double
+        let height: Double
+
+        func overlaps(_ other: LabelBox) -> Bool {
+            x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+        }
+
+        func contains(x px: Double, y py: Double, margin: Double) -> Bool {
+            px >= x - margin && px <= x + width + margin && py >= y - margin && py <= y + height + margin
+        }
     }
 
     let width: Double
     let height: Double
     let shapes: [Shape]
+    /// Every label's box, for layout checks.
+    let labelBoxes: [LabelBox]
+    let metrics: TextMetrics
     /// For a test: where the plot is.
     let plot: (x: Double, y: Double, width: Double, height: Double)
 
@@ -56,34 +91,49 @@ struct ChartPicture {
         }
     }
 
-    init(model: ChartModel?, width: Int, height: Int, metrics: TextMetrics) {
+    init(model: ChartModel?, width: Int, height: Int, metrics: TextMetrics? = nil) {
+        let metrics = metrics ?? TextMetrics(pictureWidth: width)
+        self.metrics = metrics
         self.width = Double(width)
         self.height = Double(height)
+        let k = metrics.factor
         var shapes: [Shape] = [.rect(x: 0, y: 0, width: Double(width), height: Double(height), element: .background)]
+        var labels: [LabelBox] = []
+        func text(_ x: Double, _ y: Double, _ string: String, _ anchor: Anchor, _ element: ChartElement) {
+            shapes.append(.text(x: x, y: y, string, anchor: anchor, element: element))
+            labels.append(Self.box(x: x, baseline: y, string, anchor: anchor, style: metrics.style(element), element: element))
+        }
+        let top = 44 * k
         guard let model else {
             let left = 72.0
-            plot = (left, 44, Double(width) - left - 20, Double(height) - 84)
-            shapes.append(.text(x: Double(width) / 2, y: Double(height) / 2, Self.emptyMessage, anchor: .middle, element: .message))
+            plot = (left, top, Double(width) - left - 20, Double(height) - top - 40 * k)
+            text(Double(width) / 2, Double(height) / 2, Self.emptyMessage, .middle, .message)
             self.shapes = shapes
+            labelBoxes = labels
             return
         }
         let labelWidth = model.valueTicks.map { metrics.width($0.label) }.max() ?? 40
-        let left = max(48, labelWidth + 16)
+        let left = max(48, labelWidth + 16 * k)
+        let sample = 18 * k
+        let legendGap = 18 * k
         // The legend's rows: items left to right, a new row where the next
-        // would cross the right edge (a narrow picture, the PNG's wider font).
+        // would cross the right edge; never a mark apart from its name.
         var legendRows: [[(item: ChartModel.LegendItem, x: Double)]] = [[]]
         var nextX = left
         for item in model.legend {
-            let itemWidth = 24 + metrics.width(Self.legendName(item, metric: model.metric, band: model.band))
+            let itemWidth = sample + 6 * k + metrics.width(Self.legendName(item, metric: model.metric, band: model.band), element: .legendLabel)
             if nextX + itemWidth > Double(width) - 8 && !legendRows[legendRows.count - 1].isEmpty {
                 legendRows.append([])
-                nextX = left
+                // Under the plot while the entry fits there, else from the edge.
+                nextX = left + itemWidth <= Double(width) - 8 ? left : 8
             }
             legendRows[legendRows.count - 1].append((item, nextX))
-            nextX += itemWidth + 18
+            nextX += itemWidth + legendGap
         }
-        let legendHeight = 26.0 + 18 * Double(legendRows.count - 1)
-        plot = (left, 44, Double(width) - left - 20, Double(height) - 44 - 30 - legendHeight)
+        let legendRow = 18 * k
+        let legendHeight = 26 * k + legendRow * Double(legendRows.count - 1)
+        // The plot keeps a third of the height however many rows the legend takes.
+        plot = (left, top, Double(width) - left - 20, max(Double(height) / 3, Double(height) - top - 30 * k - legendHeight))
         let plot = self.plot
         let firstDay = Double(model.firstDay.dayNumber)
         let days = Double(max(1, model.lastDay.dayNumber - model.firstDay.dayNumber))
@@ -96,43 +146,65 @@ struct ChartPicture {
 
         // The title above the plot; in a narrow picture from the left edge,
         // and in the labels' size when even that is too narrow for it.
-        let titleWidth = metrics.width(model.title, title: true)
+        let titleY = 26 * k
+        let titleWidth = metrics.width(model.title, element: .title)
         if plot.x + titleWidth <= Double(width) - 8 {
-            shapes.append(.text(x: plot.x, y: 24, model.title, anchor: .start, element: .title))
+            text(plot.x, titleY, model.title, .start, .title)
         } else if titleWidth <= Double(width) - 16 {
-            shapes.append(.text(x: 8, y: 24, model.title, anchor: .start, element: .title))
+            text(8, titleY, model.title, .start, .title)
         } else {
             // Cut to fit, as a last resort (a 200-pixel PNG).
             var title = model.title
-            while title.count > 4 && metrics.width(title) > Double(width) - 16 { title = String(title.dropLast(4)) + "..." }
-            shapes.append(.text(x: 8, y: 24, title, anchor: .start, element: .compactTitle))
+            while title.count > 4 && metrics.width(title, element: .compactTitle) > Double(width) - 16 { title = String(title.dropLast(4)) + "..." }
+            text(8, titleY, title, .start, .compactTitle)
         }
-        // Value ticks: a grid line and a label each.
-        for tick in model.valueTicks {
+        // Value ticks: a grid line and a label each, centred on the line.
+        let tickStyle = metrics.style(.tickLabel)
+        let middleOfDigits = tickStyle.size * 0.36
+        // A label too close to the last one drawn is left out (its grid line stays).
+        var lastLabelBottom = -Double.infinity
+        for tick in model.valueTicks.reversed() {
             shapes.append(.line(x1: plot.x, y1: y(tick.value), x2: plot.x + plot.width, y2: y(tick.value), element: .grid))
-            shapes.append(.text(x: plot.x - 8, y: y(tick.value) + 4, tick.label, anchor: .end, element: .tickLabel))
+            let baseline = y(tick.value) + middleOfDigits
+            guard baseline - tickStyle.ascent >= lastLabelBottom + 2 else { continue }
+            text(plot.x - 8 * k, baseline, tick.label, .end, .tickLabel)
+            lastLabelBottom = baseline + tickStyle.descent
         }
         // Day ticks at calendar boundaries, labels that never touch, kept inside the picture.
         let dayTicks = ChartTicks.days(
-            from: model.firstDay, through: model.lastDay, position: { x($0) }, width: { metrics.width($0) }, gap: 14)
+            from: model.firstDay, through: model.lastDay, position: { x($0) }, width: { metrics.width($0) }, gap: 14 * k)
         let axisY = plot.y + plot.height
         for tick in dayTicks {
             let center = x(tick.day)
-            shapes.append(.line(x1: center, y1: axisY, x2: center, y2: axisY + 5, element: .tickMark))
+            shapes.append(.line(x1: center, y1: axisY, x2: center, y2: axisY + 5 * k, element: .tickMark))
             let half = metrics.width(tick.label) / 2
             let labelX = min(Double(width) - 2 - half, max(half + 2, center))
-            shapes.append(.text(x: labelX, y: axisY + 20, tick.label, anchor: .middle, element: .tickLabel))
+            text(labelX, axisY + 7 * k + tickStyle.ascent, tick.label, .middle, .tickLabel)
         }
         shapes.append(.line(x1: plot.x, y1: axisY, x2: plot.x + plot.width, y2: axisY, element: .axis))
 
+        // The weigh-ins' dots, placed first so the goal's label can keep clear of them.
+        let radius = (model.weighIns.count > 400 ? 1.4 : model.weighIns.count > 150 ? 2 : 3) * min(k, 1.5)
+        let dots = model.weighIns.map { (x: x($0.day), y: y($0.value)) }
+
         // The goal: a labelled line inside the span, or a label at the edge it lies beyond.
+        var goalLabel: (x: Double, y: Double, text: String, anchor: Anchor)?
         if let goal = model.goal {
+            let style = metrics.style(.goalLabel)
             if let beyond = goal.beyond {
-                let edge = beyond == .below ? axisY - 8 : plot.y + 14
-                shapes.append(.text(x: plot.x + plot.width - 4, y: edge, goal.label + (beyond == .below ? " ↓" : " ↑"), anchor: .end, element: .goalLabel))
+                let string = goal.label + (beyond == .below ? " ↓" : " ↑")
+                let baseline = beyond == .below ? axisY - 6 * k : plot.y + style.ascent + 4 * k
+                goalLabel = Self.clearPlace(
+                    for: string, candidates: [(plot.x + plot.width - 4, baseline, .end), (plot.x + 4, baseline, .start)], style: style, dots: dots, radius: radius)
             } else {
                 shapes.append(.line(x1: plot.x, y1: y(goal.value), x2: plot.x + plot.width, y2: y(goal.value), element: .goal))
-                shapes.append(.text(x: plot.x + plot.width - 4, y: y(goal.value) - 6, goal.label, anchor: .end, element: .goalLabel))
+                let above = y(goal.value) - 5 * k
+                let below = y(goal.value) + 5 * k + style.ascent
+                let right = plot.x + plot.width - 4
+                let leftEdge = plot.x + 4
+                goalLabel = Self.clearPlace(
+                    for: goal.label, candidates: [(right, above, .end), (right, below, .end), (leftEdge, above, .start), (leftEdge, below, .start)],
+                    style: style, dots: dots, radius: radius)
             }
         }
         if let plan = model.plan {
@@ -151,10 +223,9 @@ struct ChartPicture {
             }
         }
         // Smaller dots when there are many, so the trend stays the thing you see.
-        let radius = model.weighIns.count > 400 ? 1.4 : model.weighIns.count > 150 ? 2 : 3
-        for weighIn in model.weighIns {
+        for (weighIn, dot) in zip(model.weighIns, dots) {
             let side: ChartElement.Side = !model.metric.colorsSides ? .on : weighIn.isFloater ? .above : weighIn.isSinker ? .below : .on
-            shapes.append(.circle(x: x(weighIn.day), y: y(weighIn.value), radius: radius, element: .weighIn(side)))
+            shapes.append(.circle(x: dot.x, y: dot.y, radius: radius, element: .weighIn(side)))
         }
         // The trend over the dots: solid between measured days, dashed through estimated ones.
         for segment in model.trendSegments {
@@ -179,19 +250,22 @@ struct ChartPicture {
         if model.projection.count > 1 {
             shapes.append(.path(model.projection.map { (x($0.day), y($0.value)) }, element: .projection))
         }
+        // The goal's label over what is drawn, on its halo.
+        if let goalLabel { text(goalLabel.x, goalLabel.y, goalLabel.text, goalLabel.anchor, .goalLabel) }
 
         // The legend: what is drawn, each with a sample of how.
         for (row, items) in legendRows.enumerated() {
-            let legendY = Double(height) - 14 - 18 * Double(legendRows.count - 1 - row)
+            let legendY = Double(height) - 14 * k - legendRow * Double(legendRows.count - 1 - row)
+            let middle = legendY - 4 * k
             for (item, legendX) in items {
                 let name = Self.legendName(item, metric: model.metric, band: model.band)
                 switch item {
                 case .weighIns, .floaters, .sinkers:
                     let side: ChartElement.Side = item == .floaters ? .above : item == .sinkers ? .below : .on
                     if item != .weighIns && model.showsFloaters {
-                        shapes.append(.line(x1: legendX + 9, y1: legendY - 11, x2: legendX + 9, y2: legendY + 3, element: .legend(item == .floaters ? .floater : .sinker)))
+                        shapes.append(.line(x1: legendX + sample / 2, y1: middle - 7 * k, x2: legendX + sample / 2, y2: middle + 7 * k, element: .legend(item == .floaters ? .floater : .sinker)))
                     }
-                    shapes.append(.circle(x: legendX + 9, y: legendY - 4, radius: 3, element: .legend(.weighIn(side))))
+                    shapes.append(.circle(x: legendX + sample / 2, y: middle, radius: 3 * min(k, 1.5), element: .legend(.weighIn(side))))
                 case .trend, .estimated, .goal, .plan, .projection:
                     let drawn: ChartElement = switch item {
                     case .estimated: .estimatedTrend
@@ -200,13 +274,36 @@ struct ChartPicture {
                     case .projection: .projection
                     default: .trend
                     }
-                    shapes.append(.line(x1: legendX, y1: legendY - 4, x2: legendX + 18, y2: legendY - 4, element: .legend(drawn)))
+                    shapes.append(.line(x1: legendX, y1: middle, x2: legendX + sample, y2: middle, element: .legend(drawn)))
                 case .band:
-                    shapes.append(.rect(x: legendX, y: legendY - 9, width: 18, height: 10, element: .legend(.band)))
+                    shapes.append(.rect(x: legendX, y: middle - 5 * k, width: sample, height: 10 * k, element: .legend(.band)))
                 }
-                shapes.append(.text(x: legendX + 24, y: legendY, name, anchor: .start, element: .legendLabel))
+                text(legendX + sample + 6 * k, legendY, name, .start, .legendLabel)
             }
         }
         self.shapes = shapes
+        labelBoxes = labels
+    }
+
+    /// A label's box from where it is anchored.
+    static func box(x: Double, baseline: Double, _ text: String, anchor: Anchor, style: TextStyle, element: ChartElement) -> LabelBox {
+        let width = style.width(text)
+        let left = anchor == .start ? x : anchor == .end ? x - width : x - width / 2
+        return LabelBox(text: text, element: element, x: left, y: baseline - style.ascent, width: width, height: style.ascent + style.descent)
+    }
+
+    /// The first place where the label covers no dot; else where it covers fewest.
+    static func clearPlace(
+        for text: String, candidates: [(x: Double, y: Double, anchor: Anchor)], style: TextStyle, dots: [(x: Double, y: Double)], radius: Double
+    ) -> (x: Double, y: Double, text: String, anchor: Anchor) {
+        var best: (place: (x: Double, y: Double, anchor: Anchor), covered: Int)?
+        for place in candidates {
+            let box = box(x: place.x, baseline: place.y, text, anchor: place.anchor, style: style, element: .goalLabel)
+            let covered = dots.filter { box.contains(x: $0.x, y: $0.y, margin: radius + 1) }.count
+            if covered == 0 { return (place.x, place.y, text, place.anchor) }
+            if best.map({ covered < $0.covered }) ?? true { best = (place, covered) }
+        }
+        let place = best?.place ?? candidates[0]
+        return (place.x, place.y, text, place.anchor)
     }
 }

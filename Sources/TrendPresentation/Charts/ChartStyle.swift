@@ -134,7 +134,9 @@ public enum ChartStyle {
         case .weighIn(let side): style.fill = side == .above ? .floater : side == .below ? .sinker : .onTrend
         case .floater: style.stroke = .floater; style.opacity = 0.55
         case .sinker: style.stroke = .sinker; style.opacity = 0.55
-        case .goal: style.stroke = .goal; style.lineWidth = 1.5; style.dash = (8, 4)
+        // Each line its own pattern, so none needs its colour (SPEC §17):
+        // the goal solid and thin, the plan dashed, the projection dotted.
+        case .goal: style.stroke = .goal; style.lineWidth = 1.5
         case .goalLabel: style.fill = .goal; style.bold = true; style.halo = true
         case .plan: style.stroke = .goal; style.lineWidth = 2; style.dash = (6, 4); style.opacity = 0.85
         case .band: style.fill = .trend; style.opacity = 0.14

@@ -2,18 +2,12 @@ import TrendCore
 
 /// The chart picture rasterised by trend itself (SPEC §8): the same shapes
 /// as the SVG, styled by the same table (`ChartStyle`), anti-aliased, the
-/// labels in the built-in bitmap font; `scale` 2 for high-density screens.
+/// labels in the built-in DejaVu Sans (SPEC §17); `scale` 2 for high-density screens.
 struct PNGChart {
     let model: ChartModel?
     var width = 800
     var height = 400
     var scale = 1
-
-    /// The bitmap font's pixel for labels and for the title, in picture pixels.
-    static let labelPixel = 1.5
-    static let titlePixel = 2.0
-    static let metrics = ChartPicture.TextMetrics(
-        characterWidth: Double(BitmapFont.advance) * labelPixel, titleCharacterWidth: Double(BitmapFont.advance) * titlePixel)
 
     init(model: ChartModel?, width: Int = 800, height: Int = 400, scale: Int = 1) {
         self.model = model
@@ -23,15 +17,17 @@ struct PNGChart {
     }
 
     func rendered() throws -> [UInt8] {
-        let picture = ChartPicture(model: model, width: width, height: height, metrics: Self.metrics)
+        let picture = ChartPicture(model: model, width: width, height: height)
         let s = Double(scale)
+        // Lines thicken with the labels in a wide picture.
+        let k = picture.metrics.factor
         func color(_ paint: ChartPaint) -> Raster.Color { Raster.Color(hex: paint.light) }
         var raster = Raster(width: width * scale, height: height * scale, background: color(.paper))
         func stroke(_ points: [(Double, Double)], _ element: ChartElement) {
             let style = ChartStyle.style(element)
             guard let paint = style.stroke, points.count > 1 else { return }
-            let dash = style.dash.map { ($0.on * s, $0.off * s) }
-            raster.paint(raster.strokeMask(points.map { ($0.0 * s, $0.1 * s) }, lineWidth: style.lineWidth * s, dash: dash), color(paint), opacity: Float(style.opacity))
+            let dash = style.dash.map { ($0.on * s * k, $0.off * s * k) }
+            raster.paint(raster.strokeMask(points.map { ($0.0 * s, $0.1 * s) }, lineWidth: style.lineWidth * s * k, dash: dash), color(paint), opacity: Float(style.opacity))
         }
         for shape in picture.shapes {
             switch shape {
@@ -48,22 +44,22 @@ struct PNGChart {
                 raster.paint(raster.circleMask(x: x * s, y: y * s, radius: radius * s), color(fill), opacity: Float(style.opacity))
             case .text(let x, let y, let text, let anchor, let element):
                 let style = ChartStyle.style(element)
-                let pixel = (element == .title ? Self.titlePixel : Self.labelPixel) * s
-                let width = Raster.textWidth(text, pixel: pixel)
+                let face = picture.metrics.style(element)
+                let width = face.width(text) * s
                 var left = x * s
                 if anchor == .middle { left -= width / 2 }
                 if anchor == .end { left -= width }
+                guard let mask = raster.textMask(text, style: face, scale: s, x: left, baseline: y * s) else { continue }
                 if style.halo {
-                    // A halo of paper, so the label reads over the dots.
-                    for (dx, dy) in [(-1.5, 0.0), (1.5, 0), (0, -1.5), (0, 1.5)] {
-                        if let halo = raster.textMask(text, x: left + dx * s, baseline: y * s + dy * s, pixel: pixel) {
+                    // A halo of paper, so the label reads over the dots and lines.
+                    let reach = 2 * s
+                    for (dx, dy) in [(-1.0, 0.0), (1, 0), (0, -1), (0, 1), (-0.7, -0.7), (0.7, -0.7), (-0.7, 0.7), (0.7, 0.7)] {
+                        if let halo = raster.textMask(text, style: face, scale: s, x: left + dx * reach, baseline: y * s + dy * reach) {
                             raster.paint(halo, color(.paper))
                         }
                     }
                 }
-                for offset in style.bold ? [0, 0.5 * s] : [0] {
-                    if let mask = raster.textMask(text, x: left + offset, baseline: y * s, pixel: pixel) { raster.paint(mask, color(style.fill ?? .ink)) }
-                }
+                raster.paint(mask, color(style.fill ?? .ink))
             }
         }
         return try PNGImage.encode(width: raster.width, height: raster.height, rgba: raster.rgba)

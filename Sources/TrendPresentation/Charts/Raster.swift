@@ -159,24 +159,34 @@ struct Raster {
         return mask
     }
 
-    /// Text in the bitmap font, each inked font pixel a `pixel`-sized square;
-    /// `x` is where the text starts and `baseline` its bottom.
-    func textMask(_ text: String, x: Double, baseline: Double, pixel: Double) -> Mask? {
-        var squares: [(x: Double, y: Double, width: Double, height: Double)] = []
-        let top = baseline - Double(BitmapFont.rows) * pixel
-        for (index, character) in text.enumerated() {
-            let left = x + Double(index * BitmapFont.advance) * pixel
-            for (row, bits) in BitmapFont.glyph(character).enumerated() {
-                for column in 0..<BitmapFont.columns where bits & (0x10 >> UInt8(column)) != 0 {
-                    squares.append((left + Double(column) * pixel, top + Double(row) * pixel, pixel, pixel))
+    /// Text in `style`'s face and size, each glyph's outline filled by its
+    /// exact coverage; `x` is where the text starts and `baseline` its base.
+    /// `scale` multiplies the style's size (a PNG at `--scale 2`).
+    func textMask(_ text: String, style: TextStyle, scale: Double = 1, x: Double, baseline: Double) -> Mask? {
+        let glyphs = style.glyphs(text)
+        guard !glyphs.isEmpty else { return nil }
+        let units = style.scale * scale
+        let textWidth = style.width(text) * scale
+        var mask = mask(minX: x - 2, minY: baseline - style.ascent * scale - 1, maxX: x + textWidth + 2, maxY: baseline + style.descent * scale + 1)
+        guard mask.width > 2, mask.height > 0 else { return nil }
+        var coverage = CoverageRaster(width: mask.width, height: mask.height)
+        let originX = x - Double(mask.x0)
+        let originY = baseline - Double(mask.y0)
+        for (glyph, pen) in glyphs {
+            guard let contours = try? style.font.outline(glyph) else { continue }
+            let left = originX + pen * scale
+            func point(_ p: GlyphOutline.Point) -> GlyphOutline.Point { GlyphOutline.Point(x: left + p.x * units, y: originY - p.y * units) }
+            for contour in contours {
+                for segment in contour.segments {
+                    switch segment {
+                    case .line(let a, let b): coverage.line(point(a), point(b))
+                    case .curve(let a, let c, let b): coverage.curve(point(a), point(c), point(b))
+                    }
                 }
             }
         }
-        return rectanglesMask(squares)
-    }
-
-    static func textWidth(_ text: String, pixel: Double) -> Double {
-        Double(max(0, text.count * BitmapFont.advance - 1)) * pixel
+        mask.values = coverage.coverage()
+        return mask
     }
 
     /// RGBA bytes for the PNG encoder.

@@ -19,26 +19,32 @@ struct SVGChart {
         self.init(model: ChartModel(report: report, unit: unit, metric: metric, valueTickCount: max(3, height / 70)), width: width, height: height)
     }
 
-    var picture: ChartPicture { ChartPicture(model: model, width: width, height: height, metrics: .svg) }
+    var picture: ChartPicture { ChartPicture(model: model, width: width, height: height) }
 
-    /// The stylesheet, written from the one style table: colours through
-    /// CSS variables, so a page can set them (dark mode).
-    static var style: String {
+    /// The typeface the layout measured (SPEC §17), then those of the same
+    /// widths (Vera is DejaVu's origin; Verdana is drawn to its metrics).
+    static let fontFamily = "'DejaVu Sans','Bitstream Vera Sans',Verdana,sans-serif"
+
+    /// The stylesheet, written from the one style table at the picture's
+    /// text sizes (`factor` pixels a point): colours through CSS variables,
+    /// so a page can set them (dark mode).
+    static func style(factor: Double = 1) -> String {
         func paint(_ paint: ChartPaint) -> String { "var(\(paint.variable),\(paint.light))" }
-        var css = "text{font-family:sans-serif;font-size:12px;fill:\(paint(.ink))}"
+        func px(_ value: Double) -> String { DecimalText.shortest((value * 100).rounded() / 100) }
+        var css = "text{font-family:\(fontFamily);font-size:\(px(12 * factor))px;fill:\(paint(.ink))}"
         for element in ChartStyle.elements {
             let style = ChartStyle.style(element)
             var rule: [String] = []
             if element.isText {
                 // A compact title is a title too: it says its own size.
-                if style.fontSize != 12 || element == .compactTitle { rule.append("font-size:\(DecimalText.shortest(style.fontSize))px") }
+                if style.fontSize != 12 || element == .compactTitle { rule.append("font-size:\(px(style.fontSize * factor))px") }
                 if style.bold { rule.append("font-weight:bold") }
                 if let fill = style.fill, fill != .ink { rule.append("fill:" + paint(fill)) }
-                if style.halo { rule += ["stroke:" + paint(.paper), "stroke-width:4px", "stroke-dasharray:none", "stroke-linejoin:round", "paint-order:stroke"] }
+                if style.halo { rule += ["stroke:" + paint(.paper), "stroke-width:\(px(4 * factor))px", "stroke-dasharray:none", "stroke-linejoin:round", "paint-order:stroke"] }
             } else {
                 if let fill = style.fill { rule.append("fill:" + paint(fill)) } else if element != .background { rule.append("fill:none") }
-                if let stroke = style.stroke { rule += ["stroke:" + paint(stroke), "stroke-width:" + DecimalText.shortest(style.lineWidth)] }
-                if let dash = style.dash { rule.append("stroke-dasharray:\(DecimalText.shortest(dash.on)) \(DecimalText.shortest(dash.off))") }
+                if let stroke = style.stroke { rule += ["stroke:" + paint(stroke), "stroke-width:" + px(style.lineWidth * factor)] }
+                if let dash = style.dash { rule.append("stroke-dasharray:\(px(dash.on * factor)) \(px(dash.off * factor))") }
                 if style.roundCaps { rule += ["stroke-linecap:round", "stroke-linejoin:round"] }
                 if style.opacity < 1 { rule.append("opacity:" + DecimalText.shortest(style.opacity)) }
             }
@@ -52,7 +58,7 @@ struct SVGChart {
         let picture = self.picture
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">\n"
         svg += "<title>\(XMLText.escaped(model?.title ?? ChartPicture.emptyMessage))</title>\n"
-        svg += "<style>\(Self.style)</style>\n"
+        svg += "<style>\(Self.style(factor: picture.metrics.factor))</style>\n"
         for shape in picture.shapes {
             switch shape {
             case .rect(let x, let y, let width, let height, let element):

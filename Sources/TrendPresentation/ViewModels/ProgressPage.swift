@@ -8,10 +8,33 @@ import TrendCore
 /// since most mail programs show no inline SVG.
 enum ProgressPage {
     enum Chart {
-        case svg(SVGChart)
+        /// The chart laid out for each width of page, each shown from its page width up.
+        case svg([(chart: SVGChart, fromPageWidth: Int)])
         /// A `cid:` image of the mail, with its size and a description.
         case mailImage(contentID: String, width: Int, height: Int, description: String)
     }
+
+    /// The mail's picture: the width of a mail column.
+    static let mailWidth = 600
+    static let mailHeight = 360
+
+    /// The page's charts (SPEC §17): one laid out for phones (square, fewer
+    /// ticks), one for tablets, and the one asked for; each shown on pages
+    /// from where its labels, scaled to the page, are 11 CSS px or more
+    /// (the page is 2 rem narrower than the window, at most the chart wide).
+    static func chartLayouts(width: Int, height: Int) -> [(width: Int, height: Int, fromPageWidth: Int)] {
+        var layouts: [(width: Int, height: Int, fromPageWidth: Int)] = [(300, 340, 0)]
+        if width > 450 { layouts.append((450, 330, 420 + pageMargin)) }
+        if width > 300 {
+            let labels = 12 * ChartPicture.TextMetrics(pictureWidth: width).factor
+            let legible = Int((Double(width) * 11 / labels).rounded(.up))
+            layouts.append((width, height, max(layouts.last!.fromPageWidth + 1, legible + pageMargin)))
+        }
+        return layouts
+    }
+
+    /// The page's side padding, both sides.
+    static let pageMargin = 32
 
     /// The figures a reader wants first: the trend, the weekly rate, what is
     /// left to the goal (or that it is reached), BMI and body fat when known.
@@ -46,12 +69,24 @@ enum ProgressPage {
         page += "<title>\(XMLText.escaped(title)) (trend)</title>\n<style>\n"
         page += ":root{color-scheme:light dark;" + ChartPaint.allCases.map { "\($0.variable):\($0.light)" }.joined(separator: ";") + "}\n"
         page += "@media (prefers-color-scheme:dark){:root{" + ChartPaint.allCases.map { "\($0.variable):\($0.dark)" }.joined(separator: ";") + "}}\n"
-        page += "body{margin:2rem auto;max-width:860px;padding:0 1rem;font-family:sans-serif;color:var(--ink);background:var(--paper)}\n"
+        var widest = 860
+        if case .svg(let charts) = chart { widest = max(widest, charts.map(\.chart.width).max() ?? 0) }
+        page += "body{margin:2rem auto;max-width:\(widest)px;padding:0 1rem;font-family:sans-serif;color:var(--ink);background:var(--paper)}\n"
         page += "h1{font-size:1.4rem;margin-bottom:.2rem}p{margin:.2rem 0 1rem}table{border-collapse:collapse;margin:1rem 0}\n"
         page += ".headline{display:flex;flex-wrap:wrap;gap:1.5rem 2.5rem;margin:1.2rem 0}.figure{display:flex;flex-direction:column}\n"
         page += ".figure .value{font-size:2rem;font-weight:700;line-height:1.1}.figure .label{font-size:.85rem;opacity:.75}\n"
         page += "th{text-align:left;padding:.25rem 1rem .25rem 0;font-weight:600}td{padding:.25rem 1rem .25rem 0}td.value{text-align:right;white-space:nowrap}\n"
-        page += "figure{margin:1rem 0}svg,img{max-width:100%;height:auto}\n"
+        page += "figure{margin:1rem 0}svg,img{max-width:100%;height:auto}figure svg{width:100%}\n"
+        if case .svg(let charts) = chart, charts.count > 1 {
+            // One chart at a time: each from its page width to the next's.
+            for (index, variant) in charts.enumerated() {
+                var rules: [String] = []
+                if variant.fromPageWidth > 0 { rules.append("(min-width:\(variant.fromPageWidth)px)") }
+                if index + 1 < charts.count { rules.append("(max-width:\(charts[index + 1].fromPageWidth - 1)px)") }
+                page += ".chart\(index){display:none}@media " + rules.joined(separator: " and ") + "{.chart\(index){display:block}}\n"
+            }
+            page += "@media print{.chart\(charts.count - 1){display:block}" + (0..<(charts.count - 1)).map { ".chart\($0)" }.joined(separator: ",") + "{display:none}}\n"
+        }
         page += "@media print{body{margin:0;max-width:none;color:#000;background:#fff}:root{--ink:#000;--paper:#fff}}\n"
         page += "</style>\n</head>\n<body>\n"
         page += "<h1>\(XMLText.escaped(title))</h1>\n"
@@ -66,8 +101,12 @@ enum ProgressPage {
         page += "</div>\n"
         if let note = ProgressText.staleNote(report) { page += "<p class=\"note\">\(XMLText.escaped(note))</p>\n" }
         switch chart {
-        case .svg(let svg):
-            page += "<figure>\n" + svg.rendered() + "</figure>\n"
+        case .svg(let charts):
+            page += "<figure>\n"
+            for (index, variant) in charts.enumerated() {
+                page += charts.count > 1 ? "<div class=\"chart\(index)\">\n" + variant.chart.rendered() + "</div>\n" : variant.chart.rendered()
+            }
+            page += "</figure>\n"
         case .mailImage(let contentID, let width, let height, let description):
             page += "<figure><img src=\"cid:\(XMLText.escaped(contentID))\" width=\"\(width)\" height=\"\(height)\" alt=\"\(XMLText.escaped(description))\"></figure>\n"
         }

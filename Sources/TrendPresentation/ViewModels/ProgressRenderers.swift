@@ -22,8 +22,10 @@ struct ProgressSVGRenderer: Renderer {
 /// A self-contained HTML page: headline figures, the chart, the report (SPEC §8).
 struct ProgressPageRenderer: Renderer {
     func render(_ model: ProgressViewModel, to output: any OutputWriter) throws {
-        let chart = SVGChart(model: model.pictureChart, width: model.picture.width, height: model.picture.height)
-        output.write(ProgressPage.rendered(model.report, unit: model.unit, chart: .svg(chart)))
+        let variants = ProgressPage.chartLayouts(width: model.picture.width, height: model.picture.height).map { layout in
+            (SVGChart(model: model.chartModel(valueTickCount: max(3, layout.height / 70)), width: layout.width, height: layout.height), layout.fromPageWidth)
+        }
+        output.write(ProgressPage.rendered(model.report, unit: model.unit, chart: .svg(variants)))
     }
 }
 
@@ -37,10 +39,11 @@ struct ProgressPNGRenderer: Renderer {
 /// A complete mail: the text report, the page, the chart as an inline PNG (SPEC §8).
 struct ProgressMailRenderer: Renderer {
     func render(_ model: ProgressViewModel, to output: any OutputWriter) throws {
-        let picture = model.picture
-        let chart = model.pictureChart
-        // Twice the pixels, shown at the chart's size: sharp on any screen.
-        let png = try PNGChart(model: chart, width: picture.width, height: picture.height, scale: 2).rendered()
+        // Laid out for the 600-pixel column mail programs use, with twice the
+        // pixels: sharp on a phone, and labels of 12 px there (SPEC §17).
+        let picture = PictureSize(width: ProgressPage.mailWidth, height: ProgressPage.mailHeight, scale: 2)
+        let chart = model.chartModel(valueTickCount: max(3, picture.height / 70))
+        let png = try PNGChart(model: chart, width: picture.width, height: picture.height, scale: picture.scale).rendered()
         let contentID = MailMessage.contentID(png: png)
         let description = chart?.title ?? ChartPicture.emptyMessage
         let html = ProgressPage.rendered(

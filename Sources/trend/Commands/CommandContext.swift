@@ -18,18 +18,46 @@ final class CommandContext {
         self.commandName = commandName
     }
 
+    /// `--output FILE`: where the output goes instead of standard output
+    /// (`-` is standard output).
+    var outputPath: String?
+
+    var writesToFile: Bool { outputPath.map { $0 != "-" } ?? false }
+
     /// What text output may do here: wrap at the terminal's width when it
-    /// is one or `COLUMNS` names one, colour, braille.
+    /// is one or `COLUMNS` names one, colour, braille. A file gets no
+    /// colour, and lines as long as they take unless `COLUMNS` is set.
     var display: Display {
-        Display(
-            width: terminal.isOutputTerminal || terminal.isWidthGiven ? terminal.width : nil, terminalWidth: terminal.width, usesColor: terminal.useColor,
+        let isTerminal = terminal.isOutputTerminal && !writesToFile
+        return Display(
+            width: isTerminal || terminal.isWidthGiven ? terminal.width : nil, terminalWidth: terminal.width, usesColor: terminal.useColor && !writesToFile,
             isUTF8: terminal.isUTF8)
     }
 
-    /// Renders `model` in `format` to standard output.
-    func write<Format: OutputFormat>(_ format: Format, _ model: Format.Model) throws {
+    /// Whether the terminal chart goes below the text: on a terminal unless
+    /// `--no-chart`; into a pipe or a file only with `--chart`.
+    func wantsChart(_ chart: ChartOptions) -> Bool {
+        chart.isWanted(onTerminal: terminal.isOutputTerminal && !writesToFile)
+    }
+
+    /// Renders `model` in `format` to standard output or, with `--output`,
+    /// into the file, atomically. Binary output is never poured into a
+    /// terminal (SPEC §17).
+    func write<Format: OutputFormat>(_ format: Format, _ model: Format.Model) async throws {
+        guard writesToFile, let outputPath else {
+            if format.isBinary && terminal.isOutputTerminal {
+                throw UsageError(message: "a \(format.rawValue.uppercased()) is binary: use --output FILE or a pipe", commandName: commandName)
+            }
+            return try render(format, model, to: console)
+        }
+        let buffer = OutputBuffer()
+        try render(format, model, to: buffer)
+        try await app.exportFeature.write(buffer.bytes, toPath: outputPath)
+    }
+
+    private func render<Format: OutputFormat>(_ format: Format, _ model: Format.Model, to output: any OutputWriter) throws {
         do {
-            try format.render(model, to: console)
+            try format.render(model, to: output)
         } catch ScreenNote.message(let text) {
             console.message(text + "\n")
         }

@@ -38,7 +38,7 @@ struct EatCommand: TrendCommand {
         viewModel.force = force
         try await viewModel.log()
         for message in viewModel.messages { context.console.message(message + "\n") }
-        try context.write(format, viewModel)
+        try await context.write(format, viewModel)
     }
 }
 

@@ -60,7 +60,7 @@ struct EditCommand: TrendCommand {
         viewModel.value = value
         viewModel.force = force
         try await viewModel.edit()
-        try context.write(format, viewModel)
+        try await context.write(format, viewModel)
     }
 }
 

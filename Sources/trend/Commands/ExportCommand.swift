@@ -3,15 +3,12 @@ import TrendPresentation
 
 struct ExportCommand: TrendCommand {
     static let formatOption = CommandTable.format(ExportFeature.Format.self)
-    static let outputOption = Option<Path>(
-        "output", short: "o", valueName: "FILE", help: "Write to FILE (atomically) instead of standard output.",
-        completion: .file)
 
     static let names = ["export"]
     static let configuration = CommandConfiguration(names: names, abstract: "Export every weigh-in, re-importable without loss.",
         discussion:
             "CSV (date,weight,unit,note) in exact kilograms by default; with --unit lb or st weights are converted and rounded to 0.01. With --method, a last column holds each day's trend. JSON is the weights.json document, with ids and the goal.",
-        options: [formatOption, outputOption, CommandTable.methodOption],
+        options: [formatOption, CommandTable.outputOption, CommandTable.methodOption],
         examples: ["trend export > weights.csv", "trend export --format json --output backup.json"])
 
     let format: ExportFeature.Format
@@ -20,7 +17,7 @@ struct ExportCommand: TrendCommand {
 
     init(_ values: ParsedValues) {
         format = values[Self.formatOption] ?? .csv
-        output = values[Self.outputOption]?.text
+        output = values[CommandTable.outputOption]?.text
         method = values[CommandTable.methodOption]
     }
 

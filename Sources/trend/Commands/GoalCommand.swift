@@ -42,7 +42,7 @@ struct GoalCommand: TrendCommand {
         viewModel.force = force
         try await viewModel.run()
         for message in viewModel.messages(showingJSON: format == .json) { context.console.message(message + "\n") }
-        try context.write(format, viewModel)
+        try await context.write(format, viewModel)
     }
 }
 

@@ -28,7 +28,7 @@ struct HeightCommand: TrendCommand {
         viewModel.action = action
         try await viewModel.run()
         if let message = viewModel.message(showingJSON: format == .json) { context.console.message(message + "\n") }
-        try context.write(format, viewModel)
+        try await context.write(format, viewModel)
     }
 }
 

@@ -16,7 +16,7 @@ struct InfoCommand: TrendCommand {
     @MainActor func run(_ context: CommandContext) async throws {
         let viewModel = InfoViewModel(app: context.app)
         await viewModel.load()
-        try context.write(format, viewModel)
+        try await context.write(format, viewModel)
         // The report is shown, and a file that cannot be read is named as an error too (65).
         if let error = viewModel.loadError { throw error }
     }

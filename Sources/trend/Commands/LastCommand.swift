@@ -25,7 +25,7 @@ struct LastCommand: TrendCommand {
         viewModel.maxAge = maxAge?.elapsed
         try await viewModel.load()
         guard viewModel.latest != nil else { throw CommandFailure(status: ExitStatus.notFound, message: Messages.noWeighInsYetShort) }
-        try context.write(format, viewModel)
+        try await context.write(format, viewModel)
         if let tooOld = viewModel.tooOldMessage { throw CommandFailure(status: ExitStatus.notFound, message: tooOld) }
     }
 }

@@ -44,7 +44,7 @@ struct LogCommand: TrendCommand {
         viewModel.force = force
         try await viewModel.log()
         for message in viewModel.messages { context.console.message(message + "\n") }
-        try context.write(format, viewModel)
+        try await context.write(format, viewModel)
     }
 }
 

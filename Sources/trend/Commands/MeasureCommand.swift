@@ -57,7 +57,7 @@ struct MeasureCommand: TrendCommand {
         viewModel.until = try context.day(period.until)
         viewModel.display = context.display
         try await viewModel.run()
-        try context.write(format, viewModel)
+        try await context.write(format, viewModel)
     }
 }
 

@@ -23,12 +23,12 @@ struct ProgressCommand: TrendCommand {
             "The trend smooths each day's first weigh-in: by default 10% a day, days without a weigh-in filled in linearly, as TrendWeight does (see 'trend method' for The Hacker's Diet, Libra and Holt). Trend, weekly rate, energy balance, deltas and the goal are as of the latest weigh-in, whatever the range; the range picks what is listed and summarised. --format svg writes the chart as an SVG image, --format html a self-contained page to mail or open in a browser.",
         options: period.declarations + [
             CommandTable.methodOption, metricOption, chartFlag, noChartFlag, ChartOptions.heightOption,
-            ChartOptions.asciiFlag, widthOption, heightOption, scaleOption, toOption, subjectOption, formatOption,
+            ChartOptions.asciiFlag, widthOption, heightOption, scaleOption, toOption, subjectOption, formatOption, CommandTable.outputOption,
         ],
         exclusive: [PeriodOptions.exclusive],
         examples: [
             "trend progress", "trend progress --range 3M --format json", "trend progress --method hackers-diet",
-            "trend progress --range 6M --format html > progress.html", "trend progress --format svg --width 1200 --height 500",
+            "trend progress --range 6M --format html -o progress.html", "trend progress --format png --scale 2 -o progress.png",
         ])
 
     let period: PeriodOptions.Values
@@ -38,12 +38,14 @@ struct ProgressCommand: TrendCommand {
     let to: String?
     let subject: String?
     let format: ProgressFormat
+    let output: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
         period = Self.period.values(values)
         chart = try ChartOptions(values, always: values[Self.chartFlag], never: values[Self.noChartFlag], command: "progress")
         metric = values[Self.metricOption] ?? .weight
         format = values[Self.formatOption] ?? .text
+        output = values[CommandTable.outputOption]?.text
         picture = PictureSize(width: values[Self.widthOption]?.value ?? 800, height: values[Self.heightOption]?.value ?? 400, scale: values[Self.scaleOption]?.value ?? 1)
         to = values[Self.toOption]
         subject = values[Self.subjectOption]
@@ -66,18 +68,19 @@ struct ProgressCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
+        context.outputPath = output
         let viewModel = ProgressViewModel(app: context.app)
         viewModel.since = try context.day(period.since)
         viewModel.until = try context.day(period.until)
         viewModel.range = period.range ?? .month
         viewModel.metric = metric
         viewModel.display = context.display
-        viewModel.terminalChart = chart.isWanted(on: context.terminal) ? chart.terminalChart : nil
+        viewModel.terminalChart = context.wantsChart(chart) ? chart.terminalChart : nil
         viewModel.picture = picture
         viewModel.mailTo = to?.trimmed
         viewModel.mailSubject = subject?.trimmed
         try await viewModel.load()
-        try context.write(format, viewModel)
+        try await context.write(format, viewModel)
     }
 }
 

@@ -23,7 +23,7 @@ struct RemoveCommand: TrendCommand {
         let viewModel = RemoveViewModel(app: context.app)
         viewModel.ids = ids
         try await viewModel.remove()
-        try context.write(format, viewModel)
+        try await context.write(format, viewModel)
     }
 }
 

@@ -11,20 +11,23 @@ struct StatsCommand: TrendCommand {
     static let configuration = CommandConfiguration(names: names, abstract: "Summarise the history by week, month or year.",
         discussion:
             "One row per period, oldest first, periods without a weigh-in included: weigh-ins, average, lowest and highest weight, the trend at the period's last weigh-in, how much the trend changed over the period, the weekly rate then, and the body-fat trend when known.",
-        options: [byOption] + period.declarations + [CommandTable.methodOption, formatOption], exclusive: [PeriodOptions.exclusive],
+        options: [byOption] + period.declarations + [CommandTable.methodOption, formatOption, CommandTable.outputOption], exclusive: [PeriodOptions.exclusive],
         examples: ["trend stats", "trend stats --by week --range 3M", "trend stats --by year --format csv"])
 
     let by: PeriodStatistics.Period
     let period: PeriodOptions.Values
     let format: StatsFormat
+    let output: String?
 
     init(_ values: ParsedValues) {
         by = values[Self.byOption] ?? .month
         period = Self.period.values(values)
         format = values[Self.formatOption] ?? .text
+        output = values[CommandTable.outputOption]?.text
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
+        context.outputPath = output
         let viewModel = StatsViewModel(app: context.app)
         viewModel.since = try context.day(period.since)
         viewModel.until = try context.day(period.until)
@@ -32,7 +35,7 @@ struct StatsCommand: TrendCommand {
         viewModel.range = period.range ?? .all
         viewModel.display = context.display
         try await viewModel.load()
-        try context.write(format, viewModel)
+        try await context.write(format, viewModel)
     }
 }
 

@@ -25,7 +25,7 @@ struct StatusCommand: TrendCommand {
         viewModel.ascii = ascii || !context.terminal.isUTF8
         try await viewModel.load()
         guard viewModel.status != nil else { throw CommandFailure(status: ExitStatus.notFound, message: nil) }
-        try context.write(format, viewModel)
+        try await context.write(format, viewModel)
     }
 }
 

@@ -64,6 +64,10 @@ enum CommandTable {
         commands.first { $0.names.contains(name) } ?? hidden.first { $0.names.contains(name) }
     }
 
+    /// `--output FILE`: what a command writes, into a file (SPEC §4, §17).
+    static let outputOption = Option<Path>(
+        "output", short: "o", valueName: "FILE", help: "Write to FILE (atomically) instead of standard output.", completion: .file)
+
     /// `--method NAME`: a trend method for this run only.
     static let methodOption = Option<TrendMethod>(
         "method", valueName: "NAME", help: "Compute the trend with NAME for this run (see 'trend method').")

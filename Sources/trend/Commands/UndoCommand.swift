@@ -23,7 +23,7 @@ struct UndoCommand: TrendCommand {
         let viewModel = HistoryViewModel(app: context.app)
         if list {
             try await viewModel.loadJournal()
-            try context.write(format, viewModel)
+            try await context.write(format, viewModel)
             return
         }
         try await viewModel.undo()

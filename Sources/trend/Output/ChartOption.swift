@@ -26,7 +26,7 @@ struct ChartOptions: Sendable {
         terminalChart = TerminalChart(rows: rows, ascii: values[Self.asciiFlag])
     }
 
-    func isWanted(on terminal: Terminal) -> Bool {
-        !never && (always || terminal.isOutputTerminal)
+    func isWanted(onTerminal: Bool) -> Bool {
+        !never && (always || onTerminal)
     }
 }
