@@ -73,10 +73,10 @@ public struct RecordMention: Equatable, Sendable {
     public let timestamp: Timestamp
     public let kind: RecordKind
 
-    public init<Record: StoredRecord>(_ record: Record) {
+    public init<Stored: StoredRecord>(_ record: Stored) {
         id = record.id
         timestamp = record.timestamp
-        kind = Record.kind
+        kind = Stored.kind
     }
 
     public var shortID: String { EntryID.shortID(of: id) }

@@ -200,23 +200,23 @@ extension WeightChange {
 
 /// What one write did to the records of one kind besides weigh-ins,
 /// found by id (there are few of them beside a long history of weigh-ins).
-public struct RecordChange<Record: StoredRecord>: Equatable, Sendable {
+public struct RecordChange<Stored: StoredRecord>: Equatable, Sendable {
     /// Added and changed records as they are now stored, in store order.
-    public let written: [Record]
+    public let written: [Stored]
     /// Records no longer stored, as they were.
-    public let removed: [Record]
+    public let removed: [Stored]
     public let counts: ChangeSummary.Counts
 
-    init(before: [Record], after: [Record]) {
+    init(before: [Stored], after: [Stored]) {
         guard before != after else {
             written = []
             removed = []
             counts = .none
             return
         }
-        var old: [UUID: Record] = [:]
+        var old: [UUID: Stored] = [:]
         for record in before { old[record.id] = record }
-        var written: [Record] = []
+        var written: [Stored] = []
         var added = 0
         var changed = 0
         var kept = Set<UUID>()

@@ -70,13 +70,13 @@ public enum WeightMerge {
     }
 
     /// What only `theirs` has (to add) and, preferring theirs, what replaces ours; counted into `outcome`.
-    static func mergeRecords<Record: StoredRecord>(
-        _ theirs: [Record], into ours: [Record], prefer: Preference, wrap: (Record) -> AnyRecord, outcome: inout Outcome
-    ) -> (added: [Record], replaced: [Record]) {
-        var byID: [UUID: Record] = [:]
+    static func mergeRecords<Stored: StoredRecord>(
+        _ theirs: [Stored], into ours: [Stored], prefer: Preference, wrap: (Stored) -> AnyRecord, outcome: inout Outcome
+    ) -> (added: [Stored], replaced: [Stored]) {
+        var byID: [UUID: Stored] = [:]
         for record in ours { byID[record.id] = record }
-        var added: [Record] = []
-        var replaced: [Record] = []
+        var added: [Stored] = []
+        var replaced: [Stored] = []
         for record in theirs {
             guard let mine = byID[record.id] else {
                 added.append(record)
@@ -131,18 +131,18 @@ public enum WeightMerge {
     /// One kind's records, merged three ways by id: a change on one side is
     /// taken, a deletion of an unchanged record honoured, and changes that
     /// differ (or a change against a deletion) are conflicts, kept as ours.
-    static func threeWay<Record: StoredRecord>(
-        _ base: [Record], _ ours: [Record], _ theirs: [Record], wrap: (Record) -> AnyRecord, conflicts: inout [Conflict]
-    ) -> [Record] {
-        func index(_ records: [Record]) -> [UUID: Record] {
-            var result: [UUID: Record] = [:]
+    static func threeWay<Stored: StoredRecord>(
+        _ base: [Stored], _ ours: [Stored], _ theirs: [Stored], wrap: (Stored) -> AnyRecord, conflicts: inout [Conflict]
+    ) -> [Stored] {
+        func index(_ records: [Stored]) -> [UUID: Stored] {
+            var result: [UUID: Stored] = [:]
             for record in records { result[record.id] = record }
             return result
         }
         let old = index(base)
         let mine = index(ours)
         let other = index(theirs)
-        var result: [Record] = []
+        var result: [Stored] = []
         for id in Set(mine.keys).union(other.keys).union(old.keys) {
             let (b, o, t) = (old[id], mine[id], other[id])
             if o == t {

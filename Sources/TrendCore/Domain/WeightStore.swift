@@ -225,17 +225,17 @@ extension WeightStore {
         entries.map(RecordMention.init) + intake.map(RecordMention.init) + measurements.map(RecordMention.init)
     }
 
-    static func place<Record: StoredRecord>(_ record: Record, in records: inout [Record]) {
+    static func place<Stored: StoredRecord>(_ record: Stored, in records: inout [Stored]) {
         var low = 0
         var high = records.count
         while low < high {
             let mid = (low + high) / 2
-            if Record.isOrderedBefore(records[mid], record) { low = mid + 1 } else { high = mid }
+            if Stored.isOrderedBefore(records[mid], record) { low = mid + 1 } else { high = mid }
         }
         records.insert(record, at: low)
     }
 
-    static func replace<Record: StoredRecord>(_ record: Record, in records: inout [Record]) -> Bool {
+    static func replace<Stored: StoredRecord>(_ record: Stored, in records: inout [Stored]) -> Bool {
         guard let index = records.firstIndex(where: { $0.id == record.id }) else { return false }
         records.remove(at: index)
         place(record, in: &records)

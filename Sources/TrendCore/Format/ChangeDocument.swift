@@ -56,7 +56,7 @@ package enum ChangeDocument {
         return bytes
     }
 
-    private static func records<Record>(_ records: [Record], into out: inout ChunkingSink, encode: (Record, inout ChunkingSink) -> Void) {
+    private static func records<Stored>(_ records: [Stored], into out: inout ChunkingSink, encode: (Stored, inout ChunkingSink) -> Void) {
         out.append(UInt8(ascii: "["))
         for (i, record) in records.enumerated() {
             if i > 0 { out.append(contentsOf: ", ".utf8) }

@@ -16,8 +16,8 @@ extension WeightsDocument {
 
     /// `  "intake": [\n    {…},\n    {…}\n  ],\n`: nothing for an empty array,
     /// so a store without intake keeps its older layout and version.
-    static func encodeArray<Sink: ByteSink, Record: StoredRecord>(
-        _ name: String, _ records: [Record], into out: inout Sink, line: (Record, inout Sink) -> Void
+    static func encodeArray<Sink: ByteSink, Stored: StoredRecord>(
+        _ name: String, _ records: [Stored], into out: inout Sink, line: (Stored, inout Sink) -> Void
     ) {
         guard !records.isEmpty else { return }
         out.append(contentsOf: "  \"\(name)\": [".utf8)
@@ -76,11 +76,11 @@ extension WeightsDocument {
     }
 
     /// Reads an array of records, each appended by `append`.
-    private static func decodeArray<Record>(
-        _ name: String, _ s: inout JSONScanner, _ append: (inout JSONScanner, inout [Record]) throws(JSONScanner.Failure) -> Void
-    ) throws(JSONScanner.Failure) -> [Record] {
+    private static func decodeArray<Stored>(
+        _ name: String, _ s: inout JSONScanner, _ append: (inout JSONScanner, inout [Stored]) throws(JSONScanner.Failure) -> Void
+    ) throws(JSONScanner.Failure) -> [Stored] {
         guard s.peek() == UInt8(ascii: "[") else { throw s.fail("\"\(name)\" must be an array, not \(s.kindOfNextValue())") }
-        var records: [Record] = []
+        var records: [Stored] = []
         // Room for the rest of the file: a record line is at least ~100
         // bytes, and pages never written cost nothing.
         records.reserveCapacity((s.bytes.count - s.offset) / 100)

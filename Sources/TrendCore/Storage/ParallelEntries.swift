@@ -88,7 +88,7 @@ enum ParallelEntries {
 
     /// One array of both parts' records: the second part's alone when the
     /// first has none, as is usual, so nothing is copied.
-    private static func joined<Record>(_ first: inout [Record], _ second: inout [Record]) -> [Record] {
+    private static func joined<Stored>(_ first: inout [Stored], _ second: inout [Stored]) -> [Stored] {
         if first.isEmpty { return second }
         first.append(contentsOf: second)
         second = []
