@@ -51,12 +51,19 @@ built = $(TREND)
 build_first =
 endif
 
-.PHONY: all build install uninstall test clean
+.PHONY: all build binary-path build-flags install uninstall test clean
 
 all: build
 
 build:
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+
+# Where the binary `make install` installs is: what Benchmarks/run times.
+binary-path:
+	@echo "$(built)"
+
+build-flags:
+	@echo "$(SWIFT_BUILD_FLAGS)"
 
 # The completions come from the binary being installed, so they always
 # match its commands and options.

@@ -72,9 +72,11 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--work", default=os.path.join(HERE, ".work"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
+    parser.add_argument("--build", default="(not given)", help="the build command of the binary timed")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     os.environ.setdefault("TZ", "UTC")
+    load_before = os.getloadavg()
     rows = []
     for n in sizes:
         pristine = os.path.join(args.work, f"history-{n}")
@@ -133,8 +135,27 @@ def main():
             if not os.path.exists(os.path.join(with_intake, "weights.json")):
                 subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(n), with_intake, "1", "20000"], check=True)
             jobs["trend progress intake"] = ([args.trend, "--data-dir", with_intake, "progress", "--range", "3M", "--format", "json"], None)
+        # Issue 39: a million rows at 77 a day, local times without an
+        # offset in a zone with summer time, imported into an empty directory.
+        if n == 1_000_000:
+            dense_csv = os.path.join(args.work, "dense-1000000.csv")
+            if not os.path.exists(dense_csv):
+                subprocess.run([sys.executable, os.path.join(HERE, "generate_dense.py"), str(n), "77", dense_csv], check=True)
+            dense_dir = os.path.join(args.work, "import-dense")
+            dense_peer_dir = os.path.join(args.work, "import-dense-peer")
+            jobs["trend import dense"] = (
+                ["env", "TZ=Europe/Berlin", args.trend, "--data-dir", dense_dir, "import", dense_csv, "-q"], lambda: shutil.rmtree(dense_dir, ignore_errors=True))
+            jobs["peer import dense"] = (
+                ["env", "TZ=Europe/Berlin"] + peer + ["import", dense_peer_dir, dense_csv], lambda: shutil.rmtree(dense_peer_dir, ignore_errors=True))
         print(f"measuring N={n}...", file=sys.stderr)
         m = measure(jobs, args.runs)
+        if "trend import dense" in m:
+            # The data file the dense import writes, for its memory target.
+            dense_dir = os.path.join(args.work, "import-dense")
+            shutil.rmtree(dense_dir, ignore_errors=True)
+            subprocess.run(["env", "TZ=Europe/Berlin", args.trend, "--data-dir", dense_dir, "import", os.path.join(args.work, "dense-1000000.csv"), "-q"], check=True)
+            m["dense data file"] = (os.path.getsize(os.path.join(dense_dir, "weights.json")), 0)
+            m["dense csv"] = (os.path.getsize(os.path.join(args.work, "dense-1000000.csv")), 0)
         rows.append((n, os.path.getsize(source), m, os.path.getsize(csv_path)))
 
     def ms(seconds):
@@ -159,6 +180,10 @@ def main():
         t, tr = m["trend --version"]
         f, _ = m["/bin/true"]
         lines.append(f"| {n:,} | | --version | {ms(t)} | | {ms(f)} (/bin/true) | | {t / f:.1f} | {tr / 1024:.1f} | |")
+        if "trend import dense" in m:
+            t, tr = m["trend import dense"]
+            p, pr = m["peer import dense"]
+            lines.append(f"| {n:,} | {m['dense csv'][0] / 2**20:.1f} MiB CSV, 77 a day | import (one write) | {ms(t)} | {ms(p)} | | {t / p:.2f} | | {tr / 1024:.1f} | {pr / 1024:.1f} |")
         if "trend progress intake" in m:
             t, tr = m["trend progress intake"]
             f, _ = m["trend progress"]
@@ -178,6 +203,12 @@ def main():
         if n == 1_000_000:
             seconds = m["trend import"][0]
             targets.append(f"| {n:,} | import seconds | {seconds:.2f} | ≤ 1.5 | {'met' if seconds <= 1.5 else '**not met**'} |")
+            if "trend import dense" in m:
+                ratio = m["trend import dense"][0] / m["peer import dense"][0]
+                targets.append(f"| {n:,} | import at 77 a day vs peer | {ratio:.2f} | ≤ 0.1 | {'met' if ratio <= 0.1 else '**not met**'} |")
+                limit = 2 * m["dense data file"][0] / 2**20 + 32
+                peak = m["trend import dense"][1] / 1024
+                targets.append(f"| {n:,} | import at 77 a day peak MiB | {peak:.1f} | ≤ {limit:.0f} (2 × data file + 32) | {'met' if peak <= limit else '**not met**'} |")
         if n not in (10_000, 1_000_000):
             continue
         small = n == 10_000
@@ -208,13 +239,16 @@ def main():
     with open(args.results, "w") as f:
         f.write("# Benchmark results\n\n")
         f.write(f"Written by `Benchmarks/run` on {time.strftime('%Y-%m-%d %H:%M %Z')}.\n\n")
+        load_after = os.getloadavg()
+        f.write(f"Build: `{args.build}`, the binary `make install` installs (position-independent; no start-up flag). ")
+        f.write(f"Load average {load_before[0]:.2f} before, {load_after[0]:.2f} after (1 minute).\n\n")
         f.write(f"Machine: {machine}; {swift}. Median of {args.runs} runs after a warm-up, jobs alternating within each round; ")
         f.write("peak memory is the maximum resident set of one more run under GNU time. The machine is shared: compare ratios within one run.\n\n")
         f.write("Jobs: `trend progress --range 3M --format json`, `trend list --format csv > /dev/null`, `trend log W`, W near the latest weigh-in (on a fresh copy ")
         f.write("of the history each run), `trend --version`; the Python peer (`Benchmarks/peer.py`) does the same on the same files; the floors ")
         f.write("are `cat FILE > /dev/null`, `cp FILE COPY` and `/bin/true`. `import` is `trend import` of the history's CSV export ")
-        f.write("into an empty data directory (no peer).\n\n")
-        f.write(table + "\n\n## Targets (issues 7, 22, 24)\n\n| N | measure | value | target | |\n|---|---|---|---|---|\n")
+        f.write("into an empty data directory; `import, 77 a day` a million `date,weight` rows with local times and no offset, at TZ=Europe/Berlin.\n\n")
+        f.write(table + "\n\n## Targets (issues 7, 22, 24, 36, 39)\n\n| N | measure | value | target | |\n|---|---|---|---|---|\n")
         f.write("\n".join(targets) + "\n" + kept)
     print("\n".join(targets))
 

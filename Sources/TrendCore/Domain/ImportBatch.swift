@@ -65,9 +65,9 @@ public struct ImportBatch: Equatable, Sendable {
         } else {
             mergeByMinute(store, added: &added, fat: &fat, outcome: &outcome)
         }
-        store.insert(contentsOf: added)
-        store.setFat(fat)
         outcome.added = added.count
+        store.insert(contentsOf: consume added)
+        store.setFat(fat)
         outcome.updated = fat.count
         if let goalKilograms, store.goalKilograms == nil {
             store.setGoal(goalKilograms, plan: goalPlan)
@@ -191,7 +191,14 @@ public struct ImportBatch: Equatable, Sendable {
             keptInMinute.append(entry.kilograms)
             keep[index] = true
         }
-        // Added in the file's order; the store puts them in time order.
+        // Added in the file's order; the store puts them in time order. All
+        // of them (an import into an empty store, a file of new weigh-ins):
+        // the batch's own array, not a copy of a million entries.
+        if outcome.duplicates == 0 && fat.isEmpty {
+            added = entries
+            if !watched.isEmpty { outcome.watchedAdded = watched.intersection(entries.lazy.map(\.id)) }
+            return
+        }
         added.reserveCapacity(entries.count)
         for index in entries.indices where keep[index] {
             added.append(entries[index])
