@@ -44,9 +44,13 @@ private final class Node {
         }
     }
 
+    /// The array is taken out of `kind` before it grows, so it is not
+    /// shared and grows in place: otherwise every member copies all those
+    /// before it, and a long list costs the square of its length.
     func member(_ key: String) -> Node {
         let node = Node()
         if case .object(var members) = kind {
+            kind = .empty
             members.append((key, node))
             kind = .object(members)
         } else {
@@ -58,6 +62,7 @@ private final class Node {
     func element() -> Node {
         let node = Node()
         if case .array(var items) = kind {
+            kind = .empty
             items.append(node)
             kind = .array(items)
         } else {
