@@ -31,16 +31,21 @@ public final class ImportFeature {
         public var numericDateOrder: NumericDateOrder?
         public var dryRun: Bool
         public var skipInvalid: Bool
+        /// A table's date and weight columns, 1-based, where its cells leave a choice (SPEC §18).
+        public var dateColumn: Int?
+        public var weightColumn: Int?
 
         public init(
             input: ImportInput, format: ImportFormat? = nil, numericDateOrder: NumericDateOrder? = nil, dryRun: Bool = false,
-            skipInvalid: Bool = false
+            skipInvalid: Bool = false, dateColumn: Int? = nil, weightColumn: Int? = nil
         ) {
             self.input = input
             self.format = format
             self.numericDateOrder = numericDateOrder
             self.dryRun = dryRun
             self.skipInvalid = skipInvalid
+            self.dateColumn = dateColumn
+            self.weightColumn = weightColumn
         }
     }
 
@@ -64,7 +69,8 @@ public final class ImportFeature {
 
     private func perform(_ request: Request) async throws -> ImportSummary {
         let importSettings = ImportSettings(
-            clock: clock, explicitUnit: settings.sessionUnit, configuredUnit: settings.savedUnit, numericDateOrder: request.numericDateOrder)
+            clock: clock, explicitUnit: settings.sessionUnit, configuredUnit: settings.savedUnit, numericDateOrder: request.numericDateOrder,
+            dateColumn: request.dateColumn, weightColumn: request.weightColumn)
         var parsed = try await Task.detached {
             try WeightImporter.read(request.input, format: request.format, settings: importSettings)
         }.value
@@ -89,6 +95,7 @@ public final class ImportFeature {
         if !problems.isEmpty && !request.skipInvalid { throw ImportError.invalidRows(path: path, problems: problems) }
         let entries = parsed.entries
         let body = parsed.body
+        let tableReading = parsed.tableReading
         // The rows are no longer needed, only what they counted: a million of them are worth freeing.
         parsed = parsed.counted
         if entries.isEmpty && parsed.goalKilograms == nil && body.isEmpty {
@@ -122,7 +129,7 @@ public final class ImportFeature {
         let assumption = unitDecision.map { decision in
             UnitAssumption(unit: decision.unit, reason: decision.reason, alternatives: UnitAssumption.alternatives(to: decision.unit))
         }
-        return ImportSummary(
+        var summary = ImportSummary(
             path: path, format: parsed.format, added: outcome.added, updated: outcome.updated, duplicates: outcome.duplicates, noReading: parsed.noReadingCount,
             problems: problems, goalSet: outcome.goalSet, dryRun: request.dryRun, readAsWindows1252: parsed.readAsWindows1252,
             loneBodyFatReadings: parsed.loneBodyFatReadings,
@@ -133,6 +140,8 @@ public final class ImportFeature {
             body: body.isEmpty && body.invalid.isEmpty ? nil : BodyImport(
                 intakeAdded: outcome.intakeAdded, intakeDuplicates: outcome.intakeDuplicates, measurementsAdded: outcome.measurementsAdded,
                 measurementsDuplicates: outcome.measurementsDuplicates, incompleteIntakeDays: body.incompleteDays, readWeighIns: !entries.isEmpty || parsed.noReadingCount > 0))
+        summary.tableReading = tableReading
+        return summary
     }
 }
 
@@ -178,6 +187,8 @@ public struct ImportSummary: Equatable, Sendable {
     public let possibleTypos: [TypoGuard.Outlier]
     /// What the file's intake and measurements did; nil when it held none.
     public let body: BodyImport?
+    /// How a table no layout named was read (SPEC §18): `read as a table: …`.
+    public var tableReading: String?
 
     public var invalid: Int { problems.count }
 }

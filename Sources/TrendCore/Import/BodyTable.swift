@@ -230,7 +230,11 @@ struct BodyTable {
     /// Whether a header among the first lines of a file names intake or
     /// measurement columns (a long file of weights is never read twice to find out).
     static func hasColumns(_ head: ImportHead) -> Bool {
-        let text = Array(head.bytes.prefix(16_384))
+        hasColumns(Array(head.bytes.prefix(16_384)))
+    }
+
+    static func hasColumns(_ bytes: [UInt8]) -> Bool {
+        let text = Array(bytes.prefix(16_384))
         let separator = CSVReader.separator(guessedFrom: text)
         for record in CSVReader(bytes: text, separator: separator).prefix(30) {
             if find(in: CSVLayout.unwrapped(record, separator: separator).fields) != nil { return true }

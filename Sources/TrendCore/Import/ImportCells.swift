@@ -51,7 +51,7 @@ struct ImportCells {
             if kilograms == 0 { return .noReading }
             if WeightInput.isValid(kilograms: kilograms) { return .kilograms(kilograms) }
         }
-        let text = cell.trimmed
+        let text = DateWords.plainSpaces(cell).trimmed
         // Empty, or an app's placeholder for no measurement.
         if Self.isNoReading(text) { return .noReading }
         do {
@@ -149,7 +149,8 @@ struct ImportCells {
     }
 
     func timestamp(_ cell: String) -> Result<Timestamp, ImportFailure> {
-        var text = cell.trimmed
+        // `12:31:53\u{202F}PM` (iOS 17), `17\u{A0}Dez`: any space is a space.
+        var text = DateWords.plainSpaces(cell).trimmed
         if zeroOffsetIsUTC {
             for zero in ["+0000", "+00:00", "-0000", "-00:00"] where text.hasSuffix(zero) {
                 text = String(text.dropLast(zero.count)).trimmed + "Z"
@@ -208,48 +209,79 @@ struct ImportCells {
         return part(0..<4) + "-" + part(4..<6) + "-" + part(6..<8) + " " + part(8..<10) + ":" + part(10..<12) + ":" + part(12..<14) + offset
     }
 
-    /// Unix seconds (Zepp's `timestamp`): 9 to 11 digits and nothing else.
+    /// Unix time as apps write it: seconds (Zepp's `timestamp`, 9 to 11
+    /// digits), milliseconds (12 or 13), microseconds (15 or 16) or
+    /// nanoseconds (18 or 19, Google Fit's `startTimeNanos`); in seconds.
     static func unixSeconds(_ text: String) -> Int64? {
-        guard (9...11).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
-        return Int64(text)
-    }
-
-    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-
-    private static func month(_ word: Substring) -> Int? {
-        let name = word.lowercased().filter { $0 != "." && $0 != "," }
-        guard name.count >= 3, let index = months.firstIndex(where: { name.hasPrefix($0) }) else { return nil }
-        // `March`, `Mar`, `Sept`: a prefix of the English name.
-        let full = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"][index]
-        return full.hasPrefix(name) || name == "sept" ? index + 1 : nil
-    }
-
-    /// Dates with the month's name, as Garmin, Renpho and QS Access write
-    /// them: `Mar 13, 2025`, `July 4, 2022 09:34:26`, `2022 Dec 21`,
-    /// `13 Mar 2025`, `26-Sep-2015 00:00`; rewritten as ISO, or nil.
-    static func monthNameDate(_ text: String) -> String? {
-        var words = text.split(separator: " ", omittingEmptySubsequences: true)
-        if let first = words.first, first.split(separator: "-").count == 3 {
-            words = first.split(separator: "-") + words.dropFirst()
+        let digits = text.utf8.count
+        guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int64(text) else { return nil }
+        switch digits {
+        case 9...11: return value
+        case 12...13: return value / 1_000
+        case 15...16: return value / 1_000_000
+        case 18...19: return value / 1_000_000_000
+        default: return nil
         }
+    }
+
+    /// Dates with the month's name, in any of SPEC §18's languages, as
+    /// Garmin, Renpho, QS Access and people write them: `Mar 13, 2025`,
+    /// `July 4, 2022 09:34:26`, `2022 Dec 21`, `13 Mar 2025`,
+    /// `26-Sep-2015 00:00`, `1-août-20`, `Donnerstag, 17.Dezember 2020`,
+    /// `17 de diciembre de 2020`, `17. prosince 2020`; rewritten as ISO, or nil.
+    static func monthNameDate(_ text: String) -> String? {
+        var words = dateTokens(text)
+        if let first = words.first, DateWords.isWeekday(first), words.count > 3 { words.removeFirst() }
+        words.removeAll { DateWords.isFiller($0) }
         guard words.count >= 3 else { return nil }
-        func number(_ word: Substring) -> Int? { Int(word.filter { $0 != "." && $0 != "," }) }
+        func number(_ word: String) -> Int? {
+            let digits = word.filter { $0 != "." && $0 != "," }
+            return digits.isEmpty || digits.count > 4 || !digits.allSatisfy(\.isASCII) ? nil : Int(digits)
+        }
+        func yearNumber(_ word: String, allowShort: Bool) -> Int? {
+            let digits = word.filter { $0 != "." && $0 != "," }
+            guard let value = number(word) else { return nil }
+            if digits.count == 4 { return value }
+            // `1-août-20`: a two-digit year after a day and a month's name.
+            return allowShort && digits.count == 2 ? (value < 70 ? 2000 + value : 1900 + value) : nil
+        }
         let year: Int, month: Int, day: Int
-        if let m = Self.month(words[0]), let d = number(words[1]), let y = number(words[2]) {
+        if let m = DateWords.month(words[0]), let d = number(words[1]), let y = yearNumber(words[2], allowShort: false) {
             (year, month, day) = (y, m, d)
-        } else if let y = number(words[0]), words[0].count == 4, let m = Self.month(words[1]), let d = number(words[2]) {
+        } else if words[0].count == 4, let y = number(words[0]), let m = DateWords.month(words[1]), let d = number(words[2]) {
             (year, month, day) = (y, m, d)
-        } else if let d = number(words[0]), let m = Self.month(words[1]), let y = number(words[2]) {
+        } else if let d = number(words[0]), let m = DateWords.month(words[1]), let y = yearNumber(words[2], allowShort: true) {
             (year, month, day) = (y, m, d)
         } else {
             return nil
         }
         guard (1000...9999).contains(year), (1...31).contains(day) else { return nil }
-        // Renpho: `23 Jun 2021 at 10:39:35`.
-        var restWords = words.dropFirst(3)
-        if restWords.first?.lowercased() == "at" { restWords = restWords.dropFirst() }
-        let rest = restWords.joined(separator: " ")
+        let rest = words.dropFirst(3).joined(separator: " ")
         return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + (rest.isEmpty ? "" : " " + rest)
+    }
+
+    /// A date's words: split at spaces and commas, a first word at `-` and
+    /// `/` (`26-Sep-2015`), and a number from a name it is glued to
+    /// (`17.Dezember`); a time (`09:34:26`) stays one word.
+    static func dateTokens(_ text: String) -> [String] {
+        var tokens: [String] = []
+        for (index, word) in text.split(whereSeparator: { $0 == " " || $0 == "," }).enumerated() {
+            let parts = index == 0 || word.contains(where: \.isLetter) && !word.contains(":")
+                ? word.split(whereSeparator: { $0 == "-" || $0 == "/" }) : [word]
+            for part in parts {
+                // `17.Dezember`, `17Dez`: where digits meet letters.
+                var current = ""
+                for character in part {
+                    if let last = current.last, (last.isNumber || last == ".") && character.isLetter && current.contains(where: \.isNumber) && !current.contains(":") {
+                        tokens.append(current)
+                        current = ""
+                    }
+                    current.append(character)
+                }
+                if !current.isEmpty { tokens.append(current) }
+            }
+        }
+        return tokens
     }
 
     /// Times as real files write them, as `HH:MM[:SS]`: one-digit hours

@@ -44,7 +44,8 @@ extension ImportFileFormat {
 }
 
 /// The formats, in the order `auto` asks them: the most particular first,
-/// generic CSV last (it takes any file with a date and a weight column).
+/// then generic CSV (any file with a date and a weight column by those
+/// names), then any table, read by what its cells hold (SPEC §18).
 enum ImportFormats {
     static let all: [any ImportFileFormat.Type] = [
         AppleHealthFormat.self,
@@ -66,7 +67,8 @@ enum ImportFormats {
         FitbitFormat.self,
         WithingsFormat.self,
         GenericCSVFormat.self,
-        BodyTableFormat.self,
+        ForeignJSONFormat.self,
+        ContentTableFormat.self,
     ]
 
     static func reader(for format: ImportFormat) -> (any ImportFileFormat.Type)? {

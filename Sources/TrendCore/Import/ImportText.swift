@@ -15,7 +15,12 @@ struct ImportText {
     let bytes: [UInt8]
     let encoding: Encoding
 
-    init(_ raw: [UInt8]) {
+    init(_ given: [UInt8]) {
+        var raw = given
+        // UTF-16 with its byte-order mark, as spreadsheets save "Unicode text" (SPEC §18).
+        if raw.starts(with: [0xFF, 0xFE]) || raw.starts(with: [0xFE, 0xFF]), let text = Self.utf16(raw) {
+            raw = Array(text.utf8)
+        }
         guard String(validating: raw, as: UTF8.self) == nil else {
             bytes = raw
             encoding = .utf8
@@ -27,6 +32,30 @@ struct ImportText {
         } else {
             bytes = Array(Windows1252.decode(raw).utf8)
             encoding = .windows1252
+        }
+    }
+
+    /// UTF-16 after its byte-order mark, little- or big-endian; nil when it
+    /// is not (an odd length, a lone surrogate).
+    static func utf16(_ bytes: [UInt8]) -> String? {
+        guard bytes.count % 2 == 0 else { return nil }
+        let little = bytes[0] == 0xFF
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2 - 1)
+        var i = 2
+        while i + 1 < bytes.count {
+            units.append(little ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]))
+            i += 2
+        }
+        var text = ""
+        var decoder = UTF16()
+        var iterator = units.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): text.unicodeScalars.append(scalar)
+            case .emptyInput: return text
+            case .error: return nil
+            }
         }
     }
 

@@ -19,13 +19,25 @@ public struct ImportSettings: Sendable {
     /// The configured unit: what weights are read in when nothing else says.
     public var configuredUnit: WeightUnit
     public var numericDateOrder: NumericDateOrder?
+    /// `--date-column N`, `--weight-column N` (1-based): the columns of a
+    /// table read by content, where its cells leave a choice (SPEC §18).
+    public var dateColumn: Int?
+    public var weightColumn: Int?
 
-    public init(clock: AppClock, explicitUnit: WeightUnit? = nil, configuredUnit: WeightUnit, numericDateOrder: NumericDateOrder? = nil) {
+    public init(
+        clock: AppClock, explicitUnit: WeightUnit? = nil, configuredUnit: WeightUnit, numericDateOrder: NumericDateOrder? = nil, dateColumn: Int? = nil,
+        weightColumn: Int? = nil
+    ) {
         self.clock = clock
         self.explicitUnit = explicitUnit
         self.configuredUnit = configuredUnit
         self.numericDateOrder = numericDateOrder
+        self.dateColumn = dateColumn
+        self.weightColumn = weightColumn
     }
+
+    /// Columns named on the command line: the table is read by content.
+    public var choosesColumns: Bool { dateColumn != nil || weightColumn != nil }
 
     /// The unit of a weight whose file names none and has no default.
     public var fallbackUnit: WeightUnit { explicitUnit ?? configuredUnit }
@@ -69,6 +81,8 @@ package struct ParsedImport: Equatable, Sendable {
     /// summary always says which unit, and why: SPEC §6); nil when it
     /// named none, or each weight names its own.
     package var namedUnit: NamedUnit?
+    /// How a table no layout named was read (SPEC §18).
+    package var tableReading: String?
     /// The settings a JSON export carries (restored where none are set).
     package var settings: Settings?
     /// Records of other kinds the file holds (Apple Health: steps, heart rate…).
@@ -220,6 +234,10 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case noWeighIns(path: String, rows: Int, otherRecords: Int)
     /// The file holds nothing trend keeps, for a reason worth saying (an exercise log).
     case nothingToImport(path: String, reason: String)
+    /// A table read by content where two columns hold `what` alike (SPEC §18): never a guess.
+    case ambiguousColumns(path: String, what: String, option: String, candidates: [String])
+    /// A table read by content where no column holds `what`.
+    case noColumn(path: String, what: String, option: String, columns: [String])
     /// The file names no unit, nothing in it tells, and in the configured
     /// unit its weights (median in that unit) are more than a person weighs.
     case unitUnknown(path: String, median: Double)
@@ -229,7 +247,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             "cannot read \(path): \(reason)"
         case .unrecognized(let path):
-            "\(path): not a format trend can import; supported: " + ImportFormat.all.map(\.displayName).joined(separator: ", ")
+            "\(path): not a format trend can import; supported: " + ImportFormat.all.map(\.displayName).joined(separator: ", ") + "."
         case .wrongFormat(let path, let format, let reason):
             "\(path) is not a\("AEIOU".contains(format.displayName.first ?? "x") ? "n" : "") \(format.displayName) file: \(reason)"
         case .everyRowInvalid(let path, let count):
@@ -240,6 +258,10 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
                     : rows > 0 ? "its \(rows) row\(rows == 1 ? " has" : "s have") no reading" : "it holds no rows")
         case .nothingToImport(let path, let reason):
             "found nothing to import in \(path): \(reason)"
+        case .ambiguousColumns(let path, let what, let option, let candidates):
+            "\(path): \(candidates.count) columns hold \(what) alike (\(candidates.joined(separator: ", "))): choose one with \(option) N"
+        case .noColumn(let path, let what, let option, let columns):
+            "\(path): no column holds \(what)" + (columns.isEmpty ? "" : " (" + columns.joined(separator: "; ") + ")") + ": name one with \(option) N"
         case .unitUnknown(let path, let median):
             "\(path) names no unit and its weights (median \(DecimalText.shortest((median * 10).rounded() / 10))) look like pounds: add --unit lb, or --unit kg if they are kilograms"
         case .invalidRows(let path, let problems):

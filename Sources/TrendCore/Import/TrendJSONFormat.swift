@@ -4,8 +4,11 @@ enum TrendJSONFormat: ImportFileFormat {
     static let readsBodyColumns = false
     static let format = ImportFormat(name: "json", displayName: "trend JSON")
 
+    /// trend's own document: an object with `entries` (SPEC §1); other
+    /// apps' JSON is `ForeignJSONFormat`'s.
     static func recognizes(_ head: ImportHead) -> Bool {
-        head.text.hasPrefix("{")
+        let text = head.text
+        return text.hasPrefix("{") && (text.contains("\"entries\"") || text.contains("\"intake\"") || text.contains("\"measurements\""))
     }
 
     static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {

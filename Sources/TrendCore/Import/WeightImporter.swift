@@ -6,7 +6,7 @@ package enum WeightImporter {
         if source.isFolder, let format, format != FitbitJSONFormat.format {
             throw .unreadable(path: source.path, reason: "it is a directory")
         }
-        let reader = try reader(for: source.head, named: format, path: source.path)
+        let reader = try reader(for: source.head, named: format, path: source.path, settings: settings)
         // Stopped at its head, before the rest is read: a device or a pipe of random bytes never ends.
         if !source.isFolder, let problem = source.head.notText {
             throw .wrongFormat(path: source.path, format: reader.format, reason: problem)
@@ -23,7 +23,7 @@ package enum WeightImporter {
     /// Parses bytes already in memory (tests, fuzzing).
     package static func parse(_ bytes: [UInt8], format: ImportFormat?, settings: ImportSettings, path: String) throws(ImportError) -> ParsedImport {
         let source = try ImportSource(bytes: bytes, path: path)
-        let reader = try reader(for: source.head, named: format, path: path)
+        let reader = try reader(for: source.head, named: format, path: path, settings: settings)
         let cells = ImportCells(settings: settings)
         var parsed = try checkForcedFormat(reader.read(source, cells: cells), forced: format, path: path)
         if reader.readsBodyColumns, parsed.body.isEmpty, parsed.body.invalid.isEmpty, BodyTable.hasColumns(source.head), let body = BodyTable.read(try source.text(), cells: cells) {
@@ -32,8 +32,12 @@ package enum WeightImporter {
         return parsed
     }
 
-    private static func reader(for head: ImportHead, named format: ImportFormat?, path: String) throws(ImportError) -> any ImportFileFormat.Type {
+    private static func reader(
+        for head: ImportHead, named format: ImportFormat?, path: String, settings: ImportSettings
+    ) throws(ImportError) -> any ImportFileFormat.Type {
         if let format, let named = ImportFormats.reader(for: format) { return named }
+        // Columns chosen by number: the table is read by content.
+        if settings.choosesColumns { return ContentTableFormat.self }
         guard let found = ImportFormats.all.first(where: { $0.recognizes(head) }) else { throw .unrecognized(path: path) }
         return found
     }

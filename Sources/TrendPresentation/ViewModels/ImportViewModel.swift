@@ -62,6 +62,7 @@ public final class ImportViewModel {
             text += " \(days) day\(days == 1 ? " is" : "s are") marked not completed in the file: imported as logged."
         }
         if summary.goalSet { text += " Goal set from the file." }
+        if let reading = summary.tableReading { text += "\n" + (reading.prefix(1).uppercased() + reading.dropFirst()).terminalSafe + "." }
         if summary.readAsWindows1252 { text += " Its text is not UTF-8 and was read as Windows-1252." }
         if summary.loneBodyFatReadings > 0 {
             let n = summary.loneBodyFatReadings

@@ -9,14 +9,18 @@ struct ImportCommand: TrendCommand {
         help: "How to read numeric dates like 03/04/2024: dmy (day first) or mdy (month first).")
     static let dryRunFlag = Flag("dry-run", help: "Report what would be imported; write nothing.")
     static let skipInvalidFlag = Flag("skip-invalid", help: "Import the readable rows even when some cannot be read.")
+    static let dateColumnOption = Option<Count>(
+        "date-column", valueName: "N", help: "Read a table's dates from column N (1 is the first), where its cells leave a choice.")
+    static let weightColumnOption = Option<Count>(
+        "weight-column", valueName: "N", help: "Read a table's weights from column N (1 is the first), where its cells leave a choice.")
 
     static let names = ["import"]
     static let configuration = CommandConfiguration(names: names, abstract: "Import weigh-ins from another app or an export.",
         discussion:
             "Reads the exports of other apps and trend's own; the format is recognised from the file, or named with --format: "
             + ImportFormat.all.map { "\($0.name) (\($0.displayName))" }.joined(separator: ", ")
-            + ". Rows already stored (same minute, same weight) are skipped, so importing again is harmless. Any row that cannot be read stops the import unless --skip-invalid is given; it is one write either way.",
-        arguments: [fileArgument.spec], options: [formatOption, dateFormatOption, dryRunFlag, skipInvalidFlag],
+            + ". A table no layout names is read by what its cells hold: the separator, decimal mark, encoding and leading lines from the file, the date and weight columns from their cells and headers (in twelve languages); where two columns could be the one, --date-column or --weight-column chooses. Rows already stored (same minute, same weight) are skipped, so importing again is harmless. Any row that cannot be read stops the import unless --skip-invalid is given; it is one write either way.",
+        arguments: [fileArgument.spec], options: [formatOption, dateFormatOption, dateColumnOption, weightColumnOption, dryRunFlag, skipInvalidFlag],
         examples: ["trend import libra.csv --dry-run", "trend import export.xml --format apple-health", "trend export | trend import -"])
 
     let path: String
@@ -24,6 +28,8 @@ struct ImportCommand: TrendCommand {
     let dateOrder: NumericDateOrder?
     let dryRun: Bool
     let skipInvalid: Bool
+    let dateColumn: Int?
+    let weightColumn: Int?
 
     init(_ values: ParsedValues) {
         path = values[Self.fileArgument]!
@@ -31,12 +37,15 @@ struct ImportCommand: TrendCommand {
         dateOrder = values[Self.dateFormatOption]
         dryRun = values[Self.dryRunFlag]
         skipInvalid = values[Self.skipInvalidFlag]
+        dateColumn = values[Self.dateColumnOption]?.value
+        weightColumn = values[Self.weightColumnOption]?.value
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
         let viewModel = ImportViewModel(app: context.app)
         viewModel.request = ImportFeature.Request(
-            input: path == "-" ? .standardInput : .path(path), format: format, numericDateOrder: dateOrder, dryRun: dryRun, skipInvalid: skipInvalid)
+            input: path == "-" ? .standardInput : .path(path), format: format, numericDateOrder: dateOrder, dryRun: dryRun, skipInvalid: skipInvalid,
+            dateColumn: dateColumn, weightColumn: weightColumn)
         do {
             try await viewModel.run()
         } catch ImportError.invalidRows(let shown, let problems) {

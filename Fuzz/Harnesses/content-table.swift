@@ -1,0 +1,30 @@
+/// The content reader (SPEC §18): any bytes are read or refused, never a
+/// trap; and a plain `date,weight` table the generic layout reads gives the
+/// same rows through the content reader.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzContentTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let settings = ImportSettings(
+        clock: .fixed(epochSeconds: 1_800_000_000, timeZone: FixedOffsetTimeZone(offsetSeconds: 3600)), configuredUnit: .kilograms)
+    func described(_ parsed: ParsedImport) -> [String] {
+        // Ids are random: compare what the rows say.
+        parsed.rows.map { row in
+            switch row {
+            case .entry(let entry, let line): "\(line) \(entry.timestamp.iso8601) \(entry.kilograms) \(entry.note ?? "")"
+            case .noReading(let line): "\(line) no reading"
+            case .invalid(let line, _): "\(line) invalid"
+            }
+        }
+    }
+    // Any bytes, as a table and as another app's JSON.
+    let content = try? WeightImporter.parse(bytes, format: ContentTableFormat.format, settings: settings, path: "fuzz")
+    _ = try? WeightImporter.parse(bytes, format: ForeignJSONFormat.format, settings: settings, path: "fuzz")
+    _ = TableShape.find(in: bytes)
+    // A table the named layout reads: the content reader agrees row for row.
+    if bytes.starts(with: Array("date,weight\n".utf8)), let generic = try? WeightImporter.parse(bytes, format: GenericCSVFormat.format, settings: settings, path: "fuzz"),
+        let content, generic.invalidRows.isEmpty, generic.rows.count >= 3, content.invalidRows.isEmpty
+    {
+        precondition(described(generic) == described(content), "the content reader reads a plain table otherwise")
+    }
+    return 0
+}

@@ -1,0 +1,241 @@
+/// Which column of a table holds what, decided from a sample of its rows
+/// (SPEC §18): the header, when there is one, names what it can; the cells
+/// decide the rest. Columns are 0-based here and 1-based in every message.
+struct ContentColumns {
+    /// Leading rows that are the header (none, one, or two when a second
+    /// line names the units).
+    let headerRows: Int
+    /// Each column's header, its header rows joined.
+    let headers: [String]
+    let date: Int
+    var time: Int?
+    var weight: Int?
+    var unit: Int?
+    var note: Int?
+    var fat: Int?
+    var bmi: Int?
+    var headerUnit: WeightUnit?
+    /// Candidates that tied or fell short, for the message that refuses.
+    private(set) var weightCandidates: [Int] = []
+    let decimalComma: Bool
+    /// How the date column's cells are written: `day.month.year`, `year-month-day`, `with month names`.
+    let dateForm: String
+
+    /// A weight in a human range in one unit (SPEC §18).
+    static let humanRanges: [(WeightUnit, ClosedRange<Double>)] = [(.kilograms, 20...350), (.pounds, 44...770), (.stones, 3...55)]
+
+    init(sample rows: [[String]], cells: ImportCells, decimalComma: Bool, settings: ImportSettings, path: String) throws(ImportError) {
+        let width = rows.map(\.count).max() ?? 0
+        func cell(_ row: [String], _ column: Int) -> String { column < row.count ? DateWords.plainSpaces(row[column]).trimmed : "" }
+        func isDate(_ text: String) -> Bool {
+            guard !text.isEmpty else { return false }
+            switch cells.timestamp(text) {
+            case .success: return true
+            case .failure(let failure): return failure.reason.hasSuffix(ParsedImport.dateOrderQuestion) || failure.reason.hasSuffix("is in the future")
+            }
+        }
+        // The header: leading rows (up to three) without a date in them.
+        var headerRows = 0
+        while headerRows < min(3, rows.count - 1), !rows[headerRows].contains(where: { isDate(DateWords.plainSpaces($0).trimmed) }) { headerRows += 1 }
+        self.headerRows = headerRows
+        let headers = (0..<width).map { column in rows.prefix(headerRows).map { cell($0, column) }.filter { !$0.isEmpty }.joined(separator: " ") }
+        self.headers = headers
+        let meanings = headers.map { HeaderWords.meaning($0) }
+        let data = Array(rows.dropFirst(headerRows))
+        self.decimalComma = decimalComma
+        func filled(_ column: Int) -> [String] { data.map { cell($0, column) }.filter { !ImportCells.isNoReading($0) } }
+
+        // The date: the column whose cells are dates; a header naming one wins a tie.
+        var dates: [(column: Int, rank: Int)] = []
+        for column in 0..<width {
+            let values = filled(column)
+            guard !values.isEmpty, values.count * 2 >= data.count else { continue }
+            let parsed = values.count { isDate($0) }
+            guard parsed * 10 >= values.count * 9 else { continue }
+            dates.append((column, meanings[column] == .date ? 2 : meanings[column] == nil ? 1 : 0))
+        }
+        let dateColumn: Int
+        if let chosen = settings.dateColumn {
+            guard chosen >= 1 && chosen <= width else { throw .wrongFormat(path: path, format: ContentTableFormat.format, reason: "--date-column \(chosen): the table has \(width) columns") }
+            dateColumn = chosen - 1
+        } else {
+            let best = dates.map(\.rank).max()
+            let top = dates.filter { $0.rank == best }.map(\.column)
+            guard let first = top.first else {
+                // A table without a single date is not a history: say what trend reads.
+                if !data.contains(where: { row in row.contains { isDate(DateWords.plainSpaces($0).trimmed) } }) { throw .unrecognized(path: path) }
+                throw .noColumn(path: path, what: "dates", option: "--date-column", columns: Self.listing(headers: headers, sample: data))
+            }
+            // Two columns of the same dates (a copy) are one; different dates are a question.
+            if top.count > 1 && !top.dropFirst().allSatisfy({ other in data.allSatisfy { cell($0, other) == cell($0, first) } }) {
+                throw .ambiguousColumns(path: path, what: "dates", option: "--date-column", candidates: top.map { Self.name($0, headers) })
+            }
+            dateColumn = first
+        }
+        date = dateColumn
+        let dateCells = filled(dateColumn)
+        dateForm = Self.form(of: dateCells)
+
+        // A time of day beside a date without one is joined to it.
+        let datesHaveTime = dateCells.contains { $0.contains(":") }
+        var timeColumn: Int?
+        if !datesHaveTime {
+            timeColumn = (0..<width).first { column in
+                column != dateColumn && (meanings[column] == .time || meanings[column] == nil) && {
+                    let values = filled(column)
+                    return !values.isEmpty && values.allSatisfy(Self.isTimeOfDay)
+                }()
+            }
+        }
+        time = timeColumn
+        let unitColumn = (0..<width).first { column in
+            column != dateColumn && (meanings[column] == .unit || { let values = filled(column); return !values.isEmpty && values.allSatisfy { WeightUnit(parsing: $0) != nil } }())
+        }
+        unit = unitColumn
+        note = meanings.firstIndex(of: .note)
+        let bmiColumn = (0..<width).first { HeaderWords.words(headers[$0]).contains { $0 == "bmi" || $0 == "imc" } }
+        bmi = bmiColumn
+        let fatColumn = (0..<width).first { column in
+            meanings[column] == .fat && filled(column).allSatisfy { Self.number($0, decimalComma: decimalComma).map { $0.value > 0 && $0.value < 100 } ?? false }
+        }
+        fat = fatColumn
+
+        // The weight: a numeric column in one human range whose header names no other quantity.
+        var weights: [(column: Int, rank: Int)] = []
+        for column in 0..<width where column != dateColumn && column != timeColumn && column != unitColumn && column != fatColumn && column != bmiColumn {
+            let meaning = meanings[column]
+            guard meaning == nil || meaning == .weight else { continue }
+            let values = filled(column)
+            guard !values.isEmpty, values.count * 3 >= data.count else { continue }
+            let numbers = values.compactMap { Self.number($0, decimalComma: decimalComma) }
+            guard numbers.count == values.count else { continue }
+            // A unit column's word for each row that has a value here.
+            let rowUnits: [WeightUnit?] = data.compactMap { row in
+                ImportCells.isNoReading(cell(row, column)) ? nil : .some(unitColumn.flatMap { WeightUnit(parsing: cell(row, $0)) })
+            }
+            let inRange: Bool
+            if numbers.contains(where: { $0.unit != nil }) || unitColumn != nil {
+                // Units in the cells or a column of units: each in its own.
+                inRange = zip(numbers, rowUnits).allSatisfy { number, rowUnit in
+                    let unitOfRow = number.unit ?? rowUnit ?? .kilograms
+                    return Self.humanRanges.first { $0.0 == unitOfRow }.map { $0.1.contains(number.value) } ?? false
+                }
+            } else {
+                inRange = Self.humanRanges.contains { range in numbers.allSatisfy { range.1.contains($0.value) } }
+            }
+            guard inRange else { continue }
+            weights.append((column, meaning == .weight ? 2 : 1))
+        }
+        weightCandidates = weights.map(\.column)
+        if let chosen = settings.weightColumn {
+            guard chosen >= 1 && chosen <= width else { throw .wrongFormat(path: path, format: ContentTableFormat.format, reason: "--weight-column \(chosen): the table has \(width) columns") }
+            weight = chosen - 1
+        } else {
+            let best = weights.map(\.rank).max()
+            let top = weights.filter { $0.rank == best }.map(\.column)
+            if top.count > 1 {
+                throw .ambiguousColumns(path: path, what: "weights", option: "--weight-column", candidates: top.map { Self.name($0, headers) })
+            }
+            weight = top.first
+        }
+        if let weight {
+            headerUnit = CSVLayout.unit(inHeader: headers[weight])
+            // A second header line of units (`kg`) names them too.
+            if headerUnit == nil, headerRows > 1 { headerUnit = WeightUnit(parsing: cell(rows[headerRows - 1], weight)) }
+        }
+    }
+
+    /// The refusal when no column holds weights.
+    func noWeightColumn(path: String) -> ImportError {
+        .noColumn(path: path, what: "weights", option: "--weight-column", columns: headers.indices.filter { $0 != date }.map { Self.name($0, headers) })
+    }
+
+    /// `column 3 (Gewicht (kg))`, or `column 3` without a header.
+    static func name(_ column: Int, _ headers: [String]) -> String {
+        column < headers.count && !headers[column].isEmpty ? "column \(column + 1) (\(headers[column]))" : "column \(column + 1)"
+    }
+
+    static func listing(headers: [String], sample: [[String]]) -> [String] {
+        headers.indices.map { column in
+            let example = sample.first.map { column < $0.count ? $0[column].trimmed : "" } ?? ""
+            let shown = String(example.unicodeScalars.filter { $0.value >= 32 && $0.value != 127 && !(0x80...0x9F).contains($0.value) }.prefix(40))
+            return name(column, headers) + (shown.isEmpty ? "" : ": '\(shown)'")
+        }
+    }
+
+    /// `read as a table: date in column 1 (Datum, day.month.year), weight in column 3 (Gewicht (kg)), decimal comma`.
+    func description(shape: TableShape) -> String {
+        var parts = ["date in column \(date + 1) (" + (headers[date].isEmpty ? "" : headers[date] + ", ") + dateForm + ")"]
+        if let time { parts.append("time in " + Self.name(time, headers)) }
+        if let weight { parts.append("weight in " + Self.name(weight, headers)) }
+        if let unit { parts.append("units in " + Self.name(unit, headers)) }
+        if let fat { parts.append("body fat in " + Self.name(fat, headers)) }
+        if shape.separator == 9 { parts.append("tab-separated") } else if shape.separator != UInt8(ascii: ",") { parts.append("separated by '\(Character(Unicode.Scalar(shape.separator)))'") }
+        if decimalComma { parts.append("decimal comma") }
+        if headerRows == 0 { parts.append("no header") }
+        if shape.skippedLines > 0 { parts.append("\(shape.skippedLines) line\(shape.skippedLines == 1 ? "" : "s") before the table skipped") }
+        return "read as a table: " + parts.joined(separator: ", ")
+    }
+
+    /// `read as records: date in startTimeNanos, weight in fitValue.0.value.fpVal`: the members of another app's JSON.
+    func recordsDescription() -> String {
+        var parts = ["date in \(headers[date]) (\(dateForm))"]
+        if let weight { parts.append("weight in \(headers[weight])") }
+        if let unit { parts.append("units in \(headers[unit])") }
+        return "read as records: " + parts.joined(separator: ", ")
+    }
+
+    /// How dates are written, from the first cells: the order of a
+    /// numeric date as its numbers show it.
+    static func form(of cells: [String]) -> String {
+        guard let first = cells.first else { return "dates" }
+        if ImportCells.unixSeconds(first) != nil {
+            let unit = first.count <= 11 ? "seconds" : first.count <= 13 ? "milliseconds" : first.count <= 16 ? "microseconds" : "nanoseconds"
+            return unit + " since 1970"
+        }
+        if first.utf8.first.map({ $0 >= 48 && $0 <= 57 }) != true || first.contains(where: \.isLetter) && !first.contains("T") {
+            return ImportCells.monthNameDate(ImportCells.twentyFourHour(first)) != nil ? "with month names" : "dates"
+        }
+        if first.count >= 10, Array(first.utf8)[4] == UInt8(ascii: "-") { return "year-month-day" }
+        guard let separator = first.first(where: { $0 == "." || $0 == "/" || $0 == "-" }) else { return "dates" }
+        var order: NumericDateOrder?
+        for text in cells {
+            if let (a, b) = ImportCells.leadingPair(text), let shown = ImportCells.shownOrder(a, b) {
+                order = shown
+                break
+            }
+        }
+        let s = String(separator)
+        switch order {
+        case .dayFirst: return "day\(s)month\(s)year"
+        case .monthFirst: return "month\(s)day\(s)year"
+        case nil: return "day\(s)month\(s)year or month first"
+        }
+    }
+
+    /// `07:30`, `7:30:15`, `7:30 PM`.
+    static func isTimeOfDay(_ text: String) -> Bool {
+        let clock = ImportCells.twentyFourHour("1970-01-01 " + text)
+        guard let time = clock.split(separator: " ").last, clock.split(separator: " ").count == 2 else { return false }
+        let parts = time.split(separator: ":")
+        return (2...3).contains(parts.count) && parts.allSatisfy { $0.count == 2 && $0.allSatisfy(\.isNumber) } && (Int(parts[0]) ?? 99) < 24
+    }
+
+    /// A cell's number and the unit written with it: `80.5`, `80,5` (with
+    /// a decimal comma, or a lone comma between digits), `176.4 lb`.
+    static func number(_ cell: String, decimalComma: Bool) -> (value: Double, unit: WeightUnit?)? {
+        var text = cell.trimmed
+        var unit: WeightUnit?
+        if let last = text.last, last.isLetter {
+            let word = String(text.reversed().prefix { $0.isLetter || $0 == "." }.reversed())
+            guard let named = WeightUnit(parsing: word) else { return nil }
+            unit = named
+            text = String(text.dropLast(word.count)).trimmed
+        }
+        let commas = text.count { $0 == "," }
+        if commas == 1 && (decimalComma || !text.contains(".")) { text = String(text.map { $0 == "," ? "." : $0 }) }
+        guard let value = ImportCells.decimal(text) else { return nil }
+        return (value, unit)
+    }
+}
+

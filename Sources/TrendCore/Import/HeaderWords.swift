@@ -1,0 +1,100 @@
+/// What a column's header says it holds, in the twelve languages of SPEC
+/// §18: weight, date, time, body fat, a note, the unit, or a quantity that
+/// is not a weight although its numbers may look like one (a BMI, a goal,
+/// a muscle mass, calories, steps). Headers are compared folded (no case,
+/// no accents) and word by word, units in brackets set apart.
+enum HeaderWords {
+    enum Meaning: Equatable {
+        case weight, date, time, fat, note, unit, other
+    }
+
+    static let weight: Set<String> = [
+        "weight", "wt", "bodyweight", "body weight", "body mass", "mass", "weight kg", "weight lb", "weight lbs",
+        "gewicht", "korpergewicht", "koerpergewicht", "poids", "masse corporelle", "peso", "peso corporal", "peso corporeo",
+        "lichaamsgewicht", "massa", "vikt", "kroppsvikt", "vaegt", "vaegt", "vagt", "kropsvaegt", "vekt", "kroppsvekt",
+        "waga", "masa ciala", "masa", "hmotnost", "vaha", "telesna hmotnost",
+    ]
+
+    static let date: Set<String> = [
+        "date", "day", "datetime", "date time", "date/time", "timestamp", "time stamp", "when", "recorded", "measured", "start", "start date", "start time",
+        "datum", "tag", "zeitpunkt", "zeitstempel", "datum/zeit", "jour", "horodatage", "fecha", "dia", "fecha y hora", "data", "giorno", "dag",
+        "tijdstip", "data e hora", "tidpunkt", "tidspunkt", "czas", "dzien", "den", "casova znacka", "datum a cas",
+    ]
+
+    static let time: Set<String> = ["time", "hour", "zeit", "uhrzeit", "heure", "hora", "ora", "tijd", "tid", "klokkeslett", "godzina", "cas"]
+
+    static let fat: Set<String> = [
+        "fat", "body fat", "bodyfat", "fat percent", "fat %", "body fat %", "fat percentage", "fat rate", "kfa", "korperfett", "koerperfett", "fett",
+        "fettanteil", "graisse", "masse grasse", "grasa", "grasa corporal", "grasso", "massa grassa", "vet", "vetpercentage", "gordura",
+        "gordura corporal", "fettprocent", "kroppsfett", "fedt", "fedtprocent", "kroppsfett", "tluszcz", "tkanka tluszczowa", "tuk", "telesny tuk",
+    ]
+
+    static let note: Set<String> = [
+        "note", "notes", "comment", "comments", "remark", "remarks", "notiz", "notizen", "kommentar", "bemerkung", "remarque", "commentaire",
+        "nota", "notas", "comentario", "note", "opmerking", "notitie", "observacao", "anteckning", "kommentar", "bemaerkning", "merknad",
+        "uwagi", "uwaga", "komentarz", "poznamka", "komentar",
+    ]
+
+    static let unit: Set<String> = ["unit", "units", "einheit", "unite", "unidad", "unita", "eenheid", "unidade", "enhet", "enhed", "jednostka", "jednotka"]
+
+    /// Words that make a numeric column another quantity, whatever its numbers.
+    static let other: Set<String> = [
+        "bmi", "imc", "body mass index", "goal", "target", "ziel", "zielgewicht", "objectif", "objetivo", "obiettivo", "doel", "mal", "cel", "cil",
+        "trend", "average", "avg", "mean", "moving", "smoothed", "change", "diff", "difference", "delta", "loss", "gain",
+        "durchschnitt", "moyenne", "promedio", "media", "gemiddelde", "medel", "gennemsnit", "snitt", "srednia", "prumer",
+        "muscle", "muscles", "muscle mass", "muskel", "muskelmasse", "musculo", "muscolo", "spier", "spiermassa", "muskler", "muskelmassa", "miesnie", "svaly",
+        "lean", "lean mass", "fat mass", "fettmasse", "bone", "bones", "knochen", "os", "hueso", "osso", "bot", "ben", "kosci", "kosti",
+        "water", "wasser", "eau", "agua", "acqua", "vatten", "vand", "vann", "woda", "voda", "protein", "visceral", "bmr", "metabolic", "metabolism",
+        "kcal", "calories", "calorie", "kalorien", "kj", "energy", "steps", "schritte", "pas", "pasos", "passi", "stappen", "passos", "steg", "skridt",
+        "kroki", "kroky", "height", "grosse", "taille", "altura", "altezza", "lengte", "langd", "hojde", "wzrost", "vyska", "age", "alter", "edad",
+        "eta", "leeftijd", "alder", "wiek", "vek", "pulse", "heart", "bpm", "puls", "waist", "hip", "hips", "chest", "neck", "arm", "thigh",
+        "min", "max", "minimum", "maximum", "low", "high", "count", "id", "number",
+    ]
+
+    /// The header's words: folded, units in brackets and punctuation dropped.
+    static func words(_ header: String) -> [String] {
+        // `startTimeNanos`, `sourceName`: camel case is words too.
+        var spaced = ""
+        var previous: Character?
+        for character in DateWords.plainSpaces(header) {
+            if character.isUppercase, let previous, previous.isLowercase { spaced.append(" ") }
+            spaced.append(character)
+            previous = character
+        }
+        // `Gewicht (kg)`, `Weight [lb]`: the unit is not a word of the name.
+        var text = ""
+        var depth = 0
+        for character in DateWords.fold(spaced) {
+            if character == "(" || character == "[" {
+                depth += 1
+            } else if character == ")" || character == "]" {
+                depth = max(0, depth - 1)
+            } else if depth == 0 {
+                text.append(character)
+            }
+        }
+        return text.split { !$0.isLetter && !$0.isNumber && $0 != "%" && $0 != "/" }.map(String.init)
+    }
+
+    /// What a header says its column holds, or nil when it says nothing known.
+    static func meaning(_ header: String) -> Meaning? {
+        let words = words(header)
+        guard !words.isEmpty else { return nil }
+        let whole = words.joined(separator: " ")
+        // The whole name first (`body fat`), then any word (`Gewicht morgens`).
+        if fat.contains(whole) || whole.contains("%") && !words.contains(where: other.contains) { return .fat }
+        if other.contains(whole) { return .other }
+        if weight.contains(whole) { return .weight }
+        if date.contains(whole) { return .date }
+        if time.contains(whole) { return .time }
+        if note.contains(whole) { return .note }
+        if unit.contains(whole) { return .unit }
+        if words.contains(where: other.contains) { return .other }
+        if words.contains(where: fat.contains) { return .fat }
+        if words.contains(where: weight.contains) { return .weight }
+        if words.contains(where: date.contains) { return .date }
+        if words.contains(where: time.contains) { return .time }
+        if words.contains(where: note.contains) { return .note }
+        return nil
+    }
+}
