@@ -5,6 +5,8 @@ struct ContentColumns {
     /// Leading rows that are the header (none, one, or two when a second
     /// line names the units).
     let headerRows: Int
+    /// The line the table starts on (its header's, or its first row's), when known.
+    private(set) var firstLine: Int?
     /// Each column's header, its header rows joined.
     let headers: [String]
     let date: Int
@@ -24,7 +26,10 @@ struct ContentColumns {
     /// A weight in a human range in one unit (SPEC §18).
     static let humanRanges: [(WeightUnit, ClosedRange<Double>)] = [(.kilograms, 20...350), (.pounds, 44...770), (.stones, 3...55)]
 
-    init(sample rows: [[String]], cells: ImportCells, decimalComma: Bool, settings: ImportSettings, path: String) throws(ImportError) {
+    /// `lines` are the rows' line numbers in the file, when they have them:
+    /// a blank line between leading rows without dates ends a banner, and
+    /// only the rows after it name the columns.
+    init(sample rows: [[String]], lines: [Int]? = nil, cells: ImportCells, decimalComma: Bool, settings: ImportSettings, path: String) throws(ImportError) {
         let width = rows.map(\.count).max() ?? 0
         func cell(_ row: [String], _ column: Int) -> String { column < row.count ? DateWords.plainSpaces(row[column]).trimmed : "" }
         func isDate(_ text: String) -> Bool {
@@ -38,7 +43,9 @@ struct ContentColumns {
         var headerRows = 0
         while headerRows < min(3, rows.count - 1), !rows[headerRows].contains(where: { isDate(DateWords.plainSpaces($0).trimmed) }) { headerRows += 1 }
         self.headerRows = headerRows
-        let headers = (0..<width).map { column in rows.prefix(headerRows).map { cell($0, column) }.filter { !$0.isEmpty }.joined(separator: " ") }
+        let headerStart = lines.flatMap { lines in (1..<max(1, headerRows)).last { lines[$0] > lines[$0 - 1] + 1 } } ?? 0
+        firstLine = lines.flatMap { headerStart < $0.count ? $0[headerStart] : nil }
+        let headers = (0..<width).map { column in rows[headerStart..<headerRows].map { cell($0, column) }.filter { !$0.isEmpty }.joined(separator: " ") }
         self.headers = headers
         let meanings = headers.map { HeaderWords.meaning($0) }
         let data = Array(rows.dropFirst(headerRows))
@@ -105,23 +112,32 @@ struct ContentColumns {
         for column in 0..<width where column != dateColumn && column != timeColumn && column != unitColumn && column != fatColumn && column != bmiColumn {
             let meaning = meanings[column]
             guard meaning == nil || meaning == .weight else { continue }
-            let values = filled(column)
-            guard !values.isEmpty, values.count * 3 >= data.count else { continue }
-            let numbers = values.compactMap { Self.number($0, decimalComma: decimalComma) }
-            guard numbers.count == values.count else { continue }
-            // A unit column's word for each row that has a value here.
+            // A zero is no reading (§6), as an empty cell is.
+            func isReading(_ text: String) -> Bool { !ImportCells.isNoReading(text) && Self.number(text, decimalComma: decimalComma)?.value != 0 }
+            let values = data.map { cell($0, column) }.filter(isReading)
+            // A column no header names must be filled in one row of three; a weight column may be sparse.
+            guard !values.isEmpty, meaning == .weight || values.count * 3 >= data.count else { continue }
+            // Nearly every cell reads as a weight (all but one in ten, or one of three or more): a typo is
+            // a row that cannot be read, not a column that holds something else.
+            let misses = values.count >= 3 ? max(1, values.count / 10) : 0
+            let readings: [(value: Double, unit: WeightUnit?)?] = data.compactMap { row in
+                let text = cell(row, column)
+                return isReading(text) ? .some(Self.number(text, decimalComma: decimalComma)) : nil
+            }
             let rowUnits: [WeightUnit?] = data.compactMap { row in
-                ImportCells.isNoReading(cell(row, column)) ? nil : .some(unitColumn.flatMap { WeightUnit(parsing: cell(row, $0)) })
+                isReading(cell(row, column)) ? .some(unitColumn.flatMap { WeightUnit(parsing: cell(row, $0)) }) : nil
+            }
+            let numbers = readings.compactMap { $0 }
+            guard numbers.count + misses >= values.count else { continue }
+            func mostly(_ fits: (Double, WeightUnit?) -> Bool) -> Bool {
+                zip(readings, rowUnits).count { reading, rowUnit in reading.map { fits($0.value, $0.unit ?? rowUnit) } ?? false } + misses >= values.count
             }
             let inRange: Bool
             if numbers.contains(where: { $0.unit != nil }) || unitColumn != nil {
                 // Units in the cells or a column of units: each in its own.
-                inRange = zip(numbers, rowUnits).allSatisfy { number, rowUnit in
-                    let unitOfRow = number.unit ?? rowUnit ?? .kilograms
-                    return Self.humanRanges.first { $0.0 == unitOfRow }.map { $0.1.contains(number.value) } ?? false
-                }
+                inRange = mostly { value, unit in Self.humanRanges.first { $0.0 == (unit ?? .kilograms) }.map { $0.1.contains(value) } ?? false }
             } else {
-                inRange = Self.humanRanges.contains { range in numbers.allSatisfy { range.1.contains($0.value) } }
+                inRange = Self.humanRanges.contains { range in mostly { value, _ in range.1.contains(value) } }
             }
             guard inRange else { continue }
             weights.append((column, meaning == .weight ? 2 : 1))
@@ -173,7 +189,8 @@ struct ContentColumns {
         if shape.separator == 9 { parts.append("tab-separated") } else if shape.separator != UInt8(ascii: ",") { parts.append("separated by '\(Character(Unicode.Scalar(shape.separator)))'") }
         if decimalComma { parts.append("decimal comma") }
         if headerRows == 0 { parts.append("no header") }
-        if shape.skippedLines > 0 { parts.append("\(shape.skippedLines) line\(shape.skippedLines == 1 ? "" : "s") before the table skipped") }
+        let skipped = firstLine.map { $0 - 1 } ?? shape.skippedLines
+        if skipped > 0 { parts.append("\(skipped) line\(skipped == 1 ? "" : "s") before the table skipped") }
         return "read as a table: " + parts.joined(separator: ", ")
     }
 
@@ -196,8 +213,12 @@ struct ContentColumns {
         if first.utf8.first.map({ $0 >= 48 && $0 <= 57 }) != true || first.contains(where: \.isLetter) && !first.contains("T") {
             return ImportCells.monthNameDate(ImportCells.twentyFourHour(first)) != nil ? "with month names" : "dates"
         }
-        if first.count >= 10, Array(first.utf8)[4] == UInt8(ascii: "-") { return "year-month-day" }
         guard let separator = first.first(where: { $0 == "." || $0 == "/" || $0 == "-" }) else { return "dates" }
+        let s = String(separator)
+        if first.prefix(while: \.isNumber).count == 4 { return "year\(s)month\(s)day" }
+        if separator == "." && !cells.contains(where: { ImportCells.leadingPair($0).flatMap { ImportCells.shownOrder($0.0, $0.1) } == .monthFirst }) {
+            return "day.month.year"
+        }
         var order: NumericDateOrder?
         for text in cells {
             if let (a, b) = ImportCells.leadingPair(text), let shown = ImportCells.shownOrder(a, b) {
@@ -205,7 +226,6 @@ struct ContentColumns {
                 break
             }
         }
-        let s = String(separator)
         switch order {
         case .dayFirst: return "day\(s)month\(s)year"
         case .monthFirst: return "month\(s)day\(s)year"

@@ -31,10 +31,17 @@ enum ContentTableFormat: ImportFileFormat {
             sample.append(record)
         }
         guard !sample.isEmpty else { throw .wrongFormat(path: path, format: format, reason: "the file is empty") }
-        let columns = try ContentColumns(sample: sample.map(\.fields), cells: cells, decimalComma: shape.decimalComma, settings: cells.settings, path: path)
+        let columns = try ContentColumns(sample: sample.map(\.fields), lines: sample.map(\.line), cells: cells, decimalComma: shape.decimalComma, settings: cells.settings, path: path)
         guard let weight = columns.weight else {
             // Dates and no weights: a table of intake or measurements, which `BodyTable` reads beside.
-            if let head, BodyTable.hasColumns(head) || BodyTable.hasColumns(text.bytes) { return ParsedImport(format: format, rows: []) }
+            if let head, BodyTable.hasColumns(head) || BodyTable.hasColumns(text.bytes) {
+                // Its rows are records of other kinds: say so if they hold no intake or measurements either.
+                var rows = sample.count - columns.headerRows
+                while let record = records.next() {
+                    if !record.fields.allSatisfy({ $0.trimmed.isEmpty }) { rows += 1 }
+                }
+                return ParsedImport(format: format, rows: [], otherRecordCount: rows)
+            }
             throw columns.noWeightColumn(path: path)
         }
         var layout = CSVLayout(

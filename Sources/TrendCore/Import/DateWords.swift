@@ -42,13 +42,13 @@ enum DateWords {
         "maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag", "ma", "wo", "vr", "za", "zo",
         "segunda", "terca", "quarta", "quinta", "sexta", "segunda-feira", "terca-feira", "quarta-feira", "quinta-feira", "sexta-feira", "seg", "ter", "qua", "qui", "sex",
         "mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lordag", "sondag", "man", "tir", "ons", "tor", "fre", "lor", "son",
-        "mandag", "tisdag", "mandag", "lordag", "sondag", "tis",
+        "tisdag", "tis",
         "poniedzialek", "wtorek", "sroda", "czwartek", "piatek", "sobota", "niedziela", "pon", "wt", "sr", "czw", "pt", "sob", "nd", "niedz",
         "pondeli", "utery", "streda", "ctvrtek", "patek", "nedele", "po", "ut", "st", "ct", "pa", "ne",
     ]
 
     /// Words between a date's parts, or between the date and its time.
-    static let fillers: Set<String> = ["de", "del", "den", "der", "le", "la", "el", "the", "of", "at", "um", "a", "as", "las", "kl", "klo", "om", "alle", "o", "v", "ve", "w"]
+    static let fillers: Set<String> = ["de", "del", "den", "der", "le", "la", "el", "the", "of", "at", "um", "a", "as", "las", "kl", "klo", "om", "alle", "o", "v", "ve", "w", "feira"]
 
     /// The month a word names (`Dezember`, `déc.`, `Sept`, `prosince`), or nil.
     static func month(_ word: some StringProtocol) -> Int? {

@@ -49,6 +49,8 @@ enum HeaderWords {
         "kroki", "kroky", "height", "grosse", "taille", "altura", "altezza", "lengte", "langd", "hojde", "wzrost", "vyska", "age", "alter", "edad",
         "eta", "leeftijd", "alder", "wiek", "vek", "pulse", "heart", "bpm", "puls", "waist", "hip", "hips", "chest", "neck", "arm", "thigh",
         "min", "max", "minimum", "maximum", "low", "high", "count", "id", "number",
+        "carbs", "carbohydrates", "sugar", "sugars", "fiber", "fibre", "sodium", "cholesterol", "potassium", "calcium", "iron", "vitamin",
+        "minutes", "seconds", "duration", "sleep", "distance", "floors", "temperature", "pressure", "systolic", "diastolic", "glucose",
     ]
 
     /// The header's words: folded, units in brackets and punctuation dropped.
@@ -76,11 +78,24 @@ enum HeaderWords {
         return text.split { !$0.isLetter && !$0.isNumber && $0 != "%" && $0 != "/" }.map(String.init)
     }
 
+    /// The last bracketed text of a header, folded: `kg` in `Gewicht (kg)`.
+    static func unitInBrackets(_ header: String) -> String? {
+        guard let close = header.lastIndex(where: { $0 == ")" || $0 == "]" }),
+            let open = header[..<close].lastIndex(where: { $0 == "(" || $0 == "[" })
+        else { return nil }
+        let unit = DateWords.fold(header[header.index(after: open)..<close]).trimmed
+        return unit.isEmpty ? nil : unit
+    }
+
     /// What a header says its column holds, or nil when it says nothing known.
     static func meaning(_ header: String) -> Meaning? {
         let words = words(header)
         guard !words.isEmpty else { return nil }
         let whole = words.joined(separator: " ")
+        // `Protein (g)`, `Sodium (mg)`, `Saturation (%)`: a unit that is not a weight's names another quantity.
+        if let unit = unitInBrackets(header), WeightUnit(parsing: unit) == nil, !words.contains(where: { date.contains($0) || time.contains($0) }) {
+            return unit == "%" && words.contains(where: fat.contains) ? .fat : .other
+        }
         // The whole name first (`body fat`), then any word (`Gewicht morgens`).
         if fat.contains(whole) || whole.contains("%") && !words.contains(where: other.contains) { return .fat }
         if other.contains(whole) { return .other }

@@ -348,8 +348,10 @@ struct ImportCells {
         // ISO dates (`2026-01-31…`, by far the most common) are not numeric day/month dates.
         let head = text.utf8.prefix(5)
         if head.count == 5 && head.prefix(4).allSatisfy({ $0 >= 48 && $0 <= 57 }) && head.last == UInt8(ascii: "-") { return nil }
-        let datePart = text.prefix { $0 != " " && $0 != "T" }
-        let rest = text.dropFirst(datePart.count)
+        let written = text.prefix { $0 != " " && $0 != "T" }
+        let rest = text.dropFirst(written.count)
+        // `3/1/2026, 12:31:53 PM`: Apple's date and time, a comma between them.
+        let datePart = written.last == "," && !rest.isEmpty ? written.dropLast() : written
         let separators: Set<Character> = ["/", "-", "."]
         guard let separator = datePart.first(where: { separators.contains($0) }) else { return nil }
         let groups = datePart.split(separator: separator, omittingEmptySubsequences: false)
@@ -378,6 +380,9 @@ struct ImportCells {
                 (day, month) = (b, a)
             } else if a == b {
                 (day, month) = (a, a)
+            } else if separator == "." {
+                // Dots are written day first in every language that writes them (`01.03.2026`).
+                (day, month) = (a, b)
             } else {
                 throw ImportFailure("'\(text)' is ambiguous: " + ParsedImport.dateOrderQuestion)
             }

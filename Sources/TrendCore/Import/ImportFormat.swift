@@ -89,6 +89,10 @@ struct ImportHead {
     init(bytes: [UInt8], fileName: String?, folderEntries: [String]? = nil) {
         var head = bytes[...]
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        // A UTF-16 file's head is read as the text it is, so every layout recognises it as it would in UTF-8.
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]), let text = ImportText.utf16(Array(head.prefix(1 << 20)), prefix: true) {
+            head = Array(text.utf8)[...]
+        }
         self.bytes = head
         self.fileName = fileName
         self.folderEntries = folderEntries
@@ -99,9 +103,9 @@ struct ImportHead {
     /// Why the input cannot be text of any table or document: control
     /// bytes in more than 1% of its head (`/dev/urandom`, a binary file), or
     /// a whole head of at least 1 MiB without a line break. Nil for a
-    /// zip, a UTF-16 file (its byte-order mark) or anything that reads as text.
+    /// zip or anything that reads as text (a UTF-16 head is read as text).
     var notText: String? {
-        if bytes.starts(with: ZipArchive.signature) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return nil }
+        if bytes.starts(with: ZipArchive.signature) { return nil }
         let controls = bytes.count { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
         if controls * 100 > bytes.count { return "it is not text: \(controls) of its first \(bytes.count) bytes are control characters" }
         if bytes.count >= ImportSource.chunkSize && !bytes.contains(0x0A) && !bytes.contains(0x0D) {

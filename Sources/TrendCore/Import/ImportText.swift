@@ -37,8 +37,10 @@ struct ImportText {
 
     /// UTF-16 after its byte-order mark, little- or big-endian; nil when it
     /// is not (an odd length, a lone surrogate).
-    static func utf16(_ bytes: [UInt8]) -> String? {
-        guard bytes.count % 2 == 0 else { return nil }
+    /// With `prefix`, the bytes are a file's head, cut anywhere: an odd
+    /// last byte and a pair cut in two are left out.
+    static func utf16(_ bytes: [UInt8], prefix: Bool = false) -> String? {
+        guard bytes.count % 2 == 0 || prefix, bytes.count >= 2 else { return nil }
         let little = bytes[0] == 0xFF
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2 - 1)
@@ -54,7 +56,7 @@ struct ImportText {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar): text.unicodeScalars.append(scalar)
             case .emptyInput: return text
-            case .error: return nil
+            case .error: return prefix ? text : nil
             }
         }
     }
