@@ -60,14 +60,15 @@ enum ParallelEntries {
             _ = await secondPart
             return nil
         }
-        var entries = first.entries[0]
+        var joining = first.entries[0]
         first.entries = []
         // Chunk by chunk, each freed once copied: the first part's array has
         // room for the entries it read (more is rare: the entries are
         // usually most of the file), and the second part's is never
         // resident twice.
         second.entries.reverse()
-        while let chunk = second.entries.popLast() { entries.append(contentsOf: chunk) }
+        while let chunk = second.entries.popLast() { joining.append(contentsOf: chunk) }
+        let entries = joining
         // The ids are checked across kinds beside the joining of the parts
         // and the weigh-ins' own check.
         let otherIDs = WeightsDocument.otherIDs(intake: first.intake, second.intake, measurements: first.measurements, second.measurements)
