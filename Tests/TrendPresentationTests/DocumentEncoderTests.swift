@@ -47,4 +47,14 @@ struct DocumentEncoderTests {
         #expect(try DocumentEncoder().encode([Int]()) == "[]\n")
         #expect(try DocumentEncoder().encode(0.30000000000000004) == "0.30000000000000004\n")
     }
+
+    @Test("an array written element by element is the same bytes as the array encoded whole, however it is cut into writes", arguments: [0, 1, 2, 3000])
+    func streamedArray(count: Int) throws {
+        let elements = (0..<count).map { Outer(name: "n\($0)", weight: $0 % 3 == 0 ? nil : Double($0) / 7, missing: nil, flag: $0 % 2 == 0, inner: Inner(a: $0, b: nil), list: [Double($0)], empty: []) }
+        var written: [[UInt8]] = []
+        try DocumentEncoder().writeArray(elements) { written.append($0) }
+        #expect(written.flatMap { $0 } == (try DocumentEncoder().bytes(elements)))
+        #expect(written.allSatisfy { $0.count < 70_000 }, "no write holds the whole of a long list")
+        if count == 3000 { #expect(written.count > 1) }
+    }
 }

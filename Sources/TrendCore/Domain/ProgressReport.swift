@@ -471,6 +471,13 @@ extension ProgressReport {
         return rows.enumerated().sorted { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }.map(\.element)
     }
 
+    /// The order `rows` lists weigh-ins in, as indices into `entries`: by
+    /// local day, then as stored; for a list that streams and holds no rows.
+    public static func dayOrder(of entries: [WeightEntry]) -> [Int] {
+        let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.calendarDay <= $1.calendarDay }
+        return inOrder ? Array(entries.indices) : entries.indices.sorted { (entries[$0].calendarDay, $0) < (entries[$1].calendarDay, $1) }
+    }
+
     /// The report's weigh-ins and estimated days in day order.
     public var rows: [Row] { Self.rows(points: points, estimatedDays: estimatedDays) }
 }

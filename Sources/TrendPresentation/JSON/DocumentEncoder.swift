@@ -16,6 +16,27 @@ public struct DocumentEncoder {
         try value(of: document).bytes()
     }
 
+    /// A document that is an array, written element by element through
+    /// `write`: the bytes `bytes(_:)` gives for the whole array, but only one
+    /// element's tree is ever held, so a long list streams.
+    public func writeArray<Element: Encodable>(_ elements: some Sequence<Element>, to write: ([UInt8]) -> Void) throws {
+        let flushAt = 1 << 16
+        var out: [UInt8] = []
+        out.reserveCapacity(flushAt + 1024)
+        var first = true
+        for element in elements {
+            out.append(contentsOf: (first ? "[\n  " : ",\n  ").utf8)
+            first = false
+            try value(of: element).render(into: &out, indent: 2)
+            if out.count >= flushAt {
+                write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        out.append(contentsOf: (first ? "[]\n" : "\n]\n").utf8)
+        write(out)
+    }
+
     func value(of document: some Encodable) throws -> JSONValue {
         let encoder = TreeEncoder(codingPath: [])
         try document.encode(to: encoder)

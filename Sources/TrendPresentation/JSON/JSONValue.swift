@@ -30,7 +30,8 @@ indirect enum JSONValue: Equatable {
         return out
     }
 
-    private func render(into out: inout [UInt8], indent: Int) {
+    /// The value at `indent` spaces, without a line break after it.
+    func render(into out: inout [UInt8], indent: Int) {
         func pad(_ count: Int) { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
         switch self {
         case .null: out.append(contentsOf: "null".utf8)

@@ -14,14 +14,14 @@ public final class ListViewModel {
 
     public private(set) var points: [ProgressReport.Point] = []
     public private(set) var estimatedDays: [ProgressReport.EstimatedDay] = []
-    /// For CSV, which streams: the entries picked, and the series their trend comes from.
+    /// For output that streams: the entries picked, and the series their trend comes from.
     public private(set) var streamed: (entries: [WeightEntry], series: TrendSeries)?
 
     public init(app: AppModel) {
         self.app = app
     }
 
-    /// Loads and picks the weigh-ins; `streaming` keeps no point per entry (CSV of a long history).
+    /// Loads and picks the weigh-ins; `streaming` keeps no point per entry (CSV or JSON of a long history).
     public func load(streaming: Bool) async throws {
         try PeriodError.check(since: selection.since, until: selection.until)
         try await app.loadSettings()
@@ -40,6 +40,18 @@ public final class ListViewModel {
     var showsFat: Bool { points.contains { $0.entry.fatPercent != nil } }
     var currentOffset: Int { app.clock.now.utcOffsetSeconds }
     var goalKilograms: Double? { app.weightLogFeature.store.goalKilograms }
+
+    /// Each weigh-in's row as the JSON lists it, in the order of `rows`, from what was streamed.
+    var streamedDocuments: (some Sequence<ListRowDocument>)? {
+        let unit = unit
+        return streamed.map { entries, series in
+            ProgressReport.dayOrder(of: entries).lazy.map { index in
+                let entry = entries[index]
+                return ListRowDocument.weighIn(
+                    EntryDocument(entry, unit: unit), trend: unit.roundedValue(fromKilograms: series.trendKilograms(on: entry.calendarDay) ?? entry.kilograms))
+            }
+        }
+    }
 
     public var document: [ListRowDocument] {
         rows.map { row in
@@ -66,13 +78,26 @@ public enum ListFormat: String, OutputFormat {
     public var renderer: any Renderer<ListViewModel> {
         switch self {
         case .text: ListTextRenderer()
-        case .json: JSONRenderer<ListViewModel> { $0.document }
+        case .json: ListJSONRenderer()
         case .csv: ListCSVRenderer()
         }
     }
 
-    /// CSV is written row by row as it is produced.
-    public var streams: Bool { self == .csv }
+    /// CSV, and JSON without estimated days, are written row by row as they are produced.
+    public func streams(withEstimatedDays: Bool) -> Bool {
+        self == .csv || self == .json && !withEstimatedDays
+    }
+}
+
+/// Streamed element by element when the rows were (a long history);
+/// with estimated days, the document whole.
+struct ListJSONRenderer: Renderer {
+    func render(_ model: ListViewModel, to output: any OutputWriter) throws {
+        guard let rows = model.streamedDocuments else {
+            return try JSONRenderer<ListViewModel> { $0.document }.render(model, to: output)
+        }
+        try DocumentEncoder().writeArray(rows) { output.write($0) }
+    }
 }
 
 struct ListTextRenderer: Renderer {

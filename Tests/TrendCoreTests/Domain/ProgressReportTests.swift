@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-import TrendCore
+@testable import TrendCore
 
 /// SPEC §5: the report's numbers, checked against the formulas computed here.
 @Suite("Progress report (SPEC §5)")
@@ -103,5 +103,20 @@ struct ProgressReportTests {
         #expect(libra.method == .libra)
         let expected = TrendMethodTests.reference(.libra, days: entries.map { $0.calendarDay.dayNumber - Self.firstDay.dayNumber }, weights: entries.map(\.kilograms))
         #expect(abs(try #require(libra.trendKilograms) - expected[29]) < 1e-9)
+    }
+
+    @Test("a streamed list takes the rows' order: by local day, then as stored, even where the instants run the other way")
+    func dayOrder() throws {
+        // Stored by instant: 21:00 UTC logged in India (29 Aug there) before 22:14 UTC logged in London (28 Aug).
+        let india = try #require(Timestamp(iso8601: "2025-08-29T02:30:47+05:30"[...].utf8))
+        let london = try #require(Timestamp(iso8601: "2025-08-28T22:14:08+00:00"[...].utf8))
+        let later = try #require(Timestamp(iso8601: "2025-08-29T07:00:00+00:00"[...].utf8))
+        let entries = [WeightEntry(timestamp: india, kilograms: 80), WeightEntry(timestamp: london, kilograms: 81), WeightEntry(timestamp: later, kilograms: 82)]
+        let order = ProgressReport.dayOrder(of: entries)
+        #expect(order == [1, 0, 2])
+        let points = entries.map { ProgressReport.Point(entry: $0, trendKilograms: $0.kilograms) }
+        let rows = ProgressReport.rows(points: points, estimatedDays: [])
+        #expect(order.map { entries[$0].id } == rows.compactMap { if case .weighIn(let point) = $0 { point.entry.id } else { nil } })
+        #expect(ProgressReport.dayOrder(of: [entries[1], entries[0], entries[2]]) == [0, 1, 2])
     }
 }
