@@ -10,12 +10,18 @@ import Darwin
 /// Injected so tests can pin a zone; production uses `SystemTimeZone`.
 public protocol LocalTimeZone: Sendable {
     func utcOffset(atEpochSeconds seconds: Int64) -> Int
+    /// The instant of a local wall-clock time. A time in a spring-forward gap
+    /// moves forward by the gap; a repeated time takes the earlier instant.
+    func epochSeconds(forLocalSeconds local: Int64) -> (epochSeconds: Int64, utcOffsetSeconds: Int)
 }
 
 extension LocalTimeZone {
-    /// The instant of a local wall-clock time. A time in a spring-forward gap
-    /// moves forward by the gap; a repeated time takes the earlier instant.
     public func epochSeconds(forLocalSeconds local: Int64) -> (epochSeconds: Int64, utcOffsetSeconds: Int) {
+        resolvedEpochSeconds(forLocalSeconds: local)
+    }
+
+    /// The rule itself, from the offsets a day before and a day after.
+    func resolvedEpochSeconds(forLocalSeconds local: Int64) -> (epochSeconds: Int64, utcOffsetSeconds: Int) {
         let before = utcOffset(atEpochSeconds: local - 86_400)
         let after = utcOffset(atEpochSeconds: local + 86_400)
         var valid: [(Int64, Int)] = []

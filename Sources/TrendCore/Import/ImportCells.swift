@@ -36,7 +36,8 @@ struct ImportCells {
     init(settings: ImportSettings) {
         self.settings = settings
         latestAcceptableSeconds = settings.clock.nowEpochSeconds + WeightEntry.futureTolerance
-        var dates = settings.clock.dateInput
+        // Rows come many to a day: the zone is looked at once a day.
+        var dates = DateInput(timeZone: DayCachedTimeZone(settings.clock.timeZone), nowEpochSeconds: settings.clock.nowEpochSeconds)
         dates.dateAlone = .noon
         dates.utcDesignator = .localOffset
         dates.acceptsWords = false
