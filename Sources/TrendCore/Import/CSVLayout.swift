@@ -64,27 +64,43 @@ struct CSVLayout {
     }
 
     static func isNumber(_ cell: some Sequence<UInt8>) -> Bool? {
-        let bytes = Array(cell).filter { $0 != 32 }
-        guard !bytes.isEmpty else { return nil }
-        return bytes.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 44 } && bytes.contains { $0 >= 48 && $0 <= 57 }
+        var any = false
+        var digit = false
+        for byte in cell where byte != 32 {
+            any = true
+            if byte >= 48 && byte <= 57 { digit = true } else if byte != 46 && byte != 44 { return false }
+        }
+        return any ? digit : nil
     }
 
     /// `80` and `5` read together as `80,5`: a whole weight followed by a
     /// cell of one, two, or four to six digits (three would be a thousands
     /// separator, which SPEC §3 calls ambiguous).
     static func decimalCommaPair(_ weight: some Sequence<UInt8>, _ next: some Sequence<UInt8>) -> Bool {
-        let weight = weight.filter { $0 != 32 }
-        let next = next.filter { $0 != 32 }
-        let digits = { (bytes: [UInt8]) in !bytes.isEmpty && bytes.allSatisfy { $0 >= 48 && $0 <= 57 } }
-        return digits(weight) && weight.count <= 3 && digits(next) && next.count != 3 && next.count <= 6
+        /// The digits of a cell of digits and spaces only; nil for anything else.
+        func digitCount(_ cell: some Sequence<UInt8>) -> Int? {
+            var count = 0
+            for byte in cell where byte != 32 {
+                guard byte >= 48 && byte <= 57 else { return nil }
+                count += 1
+            }
+            return count
+        }
+        guard let whole = digitCount(weight), (1...3).contains(whole), let fraction = digitCount(next) else { return false }
+        return fraction >= 1 && fraction != 3 && fraction <= 6
     }
 
     /// Whether a weight cell holds a fraction: a point or a comma between digits.
     static func hasFraction(_ cell: some Sequence<UInt8>) -> Bool {
-        let bytes = Array(cell)
-        return bytes.indices.contains { i in
-            (bytes[i] == 46 || bytes[i] == 44) && i > 0 && i + 1 < bytes.count && (48...57).contains(bytes[i - 1]) && (48...57).contains(bytes[i + 1])
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+        var beforeLast: UInt8 = 0
+        var last: UInt8 = 0
+        for byte in cell {
+            if isDigit(beforeLast) && (last == 46 || last == 44) && isDigit(byte) { return true }
+            beforeLast = last
+            last = byte
         }
+        return false
     }
 
     static let decimalCommaHint = "a decimal comma? quote the weight or use ; between fields"

@@ -53,4 +53,34 @@ struct CSVFastLaneTests {
         let (_, full) = try #require(Self.bothWays(Array(text.utf8)))
         #expect(full.evidence?.bmi.map(\.bmi) == [24.7], "'\(cell)' read as a BMI")
     }
+
+    @Test("the cell checks for a decimal comma read the bytes as plainly as the rules say, on random cells")
+    func cellChecks() {
+        // The rules, written the plain way: spaces ignored, digits only, counts.
+        func isNumber(_ cell: [UInt8]) -> Bool? {
+            let bytes = cell.filter { $0 != 32 }
+            guard !bytes.isEmpty else { return nil }
+            return bytes.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 44 } && bytes.contains { $0 >= 48 && $0 <= 57 }
+        }
+        func decimalCommaPair(_ weight: [UInt8], _ next: [UInt8]) -> Bool {
+            let weight = weight.filter { $0 != 32 }
+            let next = next.filter { $0 != 32 }
+            let digits = { (bytes: [UInt8]) in !bytes.isEmpty && bytes.allSatisfy { $0 >= 48 && $0 <= 57 } }
+            return digits(weight) && weight.count <= 3 && digits(next) && next.count != 3 && next.count <= 6
+        }
+        func hasFraction(_ bytes: [UInt8]) -> Bool {
+            bytes.indices.contains { i in
+                (bytes[i] == 46 || bytes[i] == 44) && i > 0 && i + 1 < bytes.count && (48...57).contains(bytes[i - 1]) && (48...57).contains(bytes[i + 1])
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array(" 0123456789.,a-".utf8)
+        for _ in 0..<20_000 {
+            let cell = (0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let next = (0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            #expect(CSVLayout.isNumber(cell) == isNumber(cell), "\(cell)")
+            #expect(CSVLayout.hasFraction(cell) == hasFraction(cell), "\(cell)")
+            #expect(CSVLayout.decimalCommaPair(cell, next) == decimalCommaPair(cell, next), "\(cell) \(next)")
+        }
+    }
 }
