@@ -4,7 +4,7 @@
 /// whose columns are the members' paths (`fitValue.0.value.fpVal`) and
 /// whose columns are then found by content as any table's.
 enum ForeignJSONFormat: ImportFileFormat {
-    static let format = ImportFormat(name: "json", displayName: "JSON")
+    static let format = ImportFormat(name: "records", displayName: "JSON records")
 
     static var readsBodyColumns: Bool { false }
 

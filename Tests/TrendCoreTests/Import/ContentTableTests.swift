@@ -241,4 +241,13 @@ struct ContentTableTests {
         #expect(parsed.invalidRows.map(\.line) == [3])
         #expect(Self.described(parsed) == ["2025-03-01 80.50", "2025-03-03 80.00", "2025-03-04 79.90"])
     }
+
+    @Test("every format has a name of its own, so --format names one reader: another app's JSON is 'records', trend's own is 'json'")
+    func formatNames() throws {
+        let names = ImportFormat.all.map(\.name)
+        #expect(Set(names).count == names.count, "\(names)")
+        let fit = Array(#"{"Data Source": "x", "Data Points": [{"fitValue": [{"value": {"fpVal": 80.5}}], "startTimeNanos": 1740812400000000000}]}"#.utf8)
+        #expect(Self.described(try parse(fit, format: ForeignJSONFormat.format)) == ["2025-03-01 80.50"])
+        #expect(ImportFormat(name: "records") == ForeignJSONFormat.format && ImportFormat(name: "json") == TrendJSONFormat.format)
+    }
 }
