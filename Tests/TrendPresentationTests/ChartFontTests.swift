@@ -39,7 +39,7 @@ struct ChartFontTests {
     @Test("the built-in fonts are the subset files in the repository, with the licence beside them", arguments: [("regular", "DejaVuSans-trend.ttf"), ("bold", "DejaVuSans-Bold-trend.ttf")])
     func builtIn(face: String, file: String) throws {
         let text = face == "regular" ? FontData.regular : FontData.bold
-        let bytes = try #require(Base64.decode(text))
+        let bytes = try #require(ChartFont.bytes(text))
         #expect(bytes == Array(try Data(contentsOf: Self.fonts.appendingPathComponent(file))))
         let licence = try String(contentsOf: Self.fonts.appendingPathComponent("LICENSE-DejaVu.txt"), encoding: .utf8)
         #expect(licence.contains("Bitstream Vera") && licence.contains("Permission is hereby granted"))
@@ -100,7 +100,7 @@ struct ChartFontTests {
 
     @Test("a damaged font is an error, never a crash: truncated anywhere, or bytes changed in its tables")
     func damaged() throws {
-        let bytes = try #require(Base64.decode(FontData.regular))
+        let bytes = try #require(ChartFont.bytes(FontData.regular))
         var generator = SeededGenerator(seed: 5)
         for _ in 0..<200 {
             let cut = Int.random(in: 0..<bytes.count, using: &generator)

@@ -156,8 +156,9 @@ public struct DateInput: Sendable {
         return weekdays.firstIndex { $0.hasPrefix(word) }
     }
 
-    /// `nov`, `sept`, `november`, `nov.`.
-    private static func month(_ word: String) -> Int? {
+    /// `nov`, `sept`, `november`, `nov.`: an English month, by any prefix
+    /// of at least three letters (imports use it after their other languages).
+    static func month(_ word: String) -> Int? {
         let name = word.hasSuffix(".") ? String(word.dropLast()) : word
         guard name.count >= 3 else { return nil }
         if name == "sept" { return 9 }

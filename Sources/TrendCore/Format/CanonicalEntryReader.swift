@@ -16,7 +16,6 @@ import Foundation
 /// consumed, and the key-by-key reader decides, with its exact message.
 /// What it accepts, it reads to the same entry that reader gives.
 extension WeightsDocument {
-    ///
     /// Appends the entry and returns true; false, appending nothing, when it declines.
     static func appendCanonical(_ scanner: inout JSONScanner, to entries: inout [WeightEntry]) -> Bool {
         // A copy to read the note with: declining leaves `scanner` untouched.
@@ -81,6 +80,18 @@ enum CanonicalBytes {
     static let kilogramsKeyTail: UInt64 = 0x203A_2273_6D61_7267
     /// `, "note"`
     static let noteKey: UInt64 = 0x2265_746F_6E22_202C
+
+    /// At `i`, either the closing `}` or `, "note": "…"}`: the note, if
+    /// any, and the offset after the `}`; nil for anything else.
+    static func noteAndClose(_ s: inout JSONScanner, from i: Int) -> (String?, Int)? {
+        guard let base = s.bytes.baseAddress else { return nil }
+        let count = s.bytes.count
+        if base[i] == UInt8(ascii: "}") { return (nil, i + 1) }
+        guard i + 11 < count, load(base, i) == noteKey, base[i + 8] == 58, base[i + 9] == 32, base[i + 10] == 34 else { return nil }
+        s.index = i + 10
+        guard let text = try? s.readString(), s.index < count, base[s.index] == UInt8(ascii: "}") else { return nil }
+        return (text, s.index + 1)
+    }
 
     @inline(__always) static func load(_ base: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))

@@ -32,16 +32,4 @@ extension WeightsDocument {
 extension CanonicalBytes {
     /// `calories` (after `", "kilo`)
     static let caloriesKey: UInt64 = 0x7365_6972_6F6C_6163
-
-    /// At `i`, either the closing `}` or `, "note": "…"}`: the note, if
-    /// any, and the offset after the `}`; nil for anything else.
-    static func noteAndClose(_ s: inout JSONScanner, from i: Int) -> (String?, Int)? {
-        guard let base = s.bytes.baseAddress else { return nil }
-        let count = s.bytes.count
-        if base[i] == UInt8(ascii: "}") { return (nil, i + 1) }
-        guard i + 11 < count, load(base, i) == noteKey, base[i + 8] == 58, base[i + 9] == 32, base[i + 10] == 34 else { return nil }
-        s.index = i + 10
-        guard let text = try? s.readString(), s.index < count, base[s.index] == UInt8(ascii: "}") else { return nil }
-        return (text, s.index + 1)
-    }
 }

@@ -424,11 +424,15 @@ struct CSVLayout {
 
     /// `Weight (lb)`, `Gewicht (kg)`, `weight [kg]`: the unit in brackets.
     static func unit(inHeader header: String) -> WeightUnit? {
-        let text = normalized(header)
-        guard let open = text.lastIndex(where: { $0 == "(" || $0 == "[" }),
-            let close = text.lastIndex(where: { $0 == ")" || $0 == "]" }), open < close
+        bracketed(normalized(header)).flatMap { WeightUnit(parsing: $0) }
+    }
+
+    /// The text of a header's last brackets, trimmed: `lb` in `weight (lb)`.
+    static func bracketed(_ header: String) -> String? {
+        guard let open = header.lastIndex(where: { $0 == "(" || $0 == "[" }),
+            let close = header.lastIndex(where: { $0 == ")" || $0 == "]" }), open < close
         else { return nil }
-        return WeightUnit(parsing: String(text[text.index(after: open)..<close]).trimmed)
+        return String(header[header.index(after: open)..<close]).trimmed
     }
 
     /// The header without its bracketed unit: `weight (lb)` → `weight`.

@@ -17,8 +17,6 @@ struct ContentColumns {
     var fat: Int?
     var bmi: Int?
     var headerUnit: WeightUnit?
-    /// Candidates that tied or fell short, for the message that refuses.
-    private(set) var weightCandidates: [Int] = []
     let decimalComma: Bool
     /// How the date column's cells are written: `day.month.year`, `year-month-day`, `with month names`.
     let dateForm: String
@@ -62,12 +60,10 @@ struct ContentColumns {
             dates.append((column, meanings[column] == .date ? 2 : meanings[column] == nil ? 1 : 0))
         }
         let dateColumn: Int
-        if let chosen = settings.dateColumn {
-            guard chosen >= 1 && chosen <= width else { throw .wrongFormat(path: path, format: ContentTableFormat.format, reason: "--date-column \(chosen): the table has \(width) columns") }
-            dateColumn = chosen - 1
+        if let chosen = try Self.chosen(settings.dateColumn, option: "--date-column", width: width, path: path) {
+            dateColumn = chosen
         } else {
-            let best = dates.map(\.rank).max()
-            let top = dates.filter { $0.rank == best }.map(\.column)
+            let top = Self.topRanked(dates)
             guard let first = top.first else {
                 // A table without a single date is not a history: say what trend reads.
                 if !data.contains(where: { row in row.contains { isDate(DateWords.plainSpaces($0).trimmed) } }) { throw .unrecognized(path: path) }
@@ -142,13 +138,10 @@ struct ContentColumns {
             guard inRange else { continue }
             weights.append((column, meaning == .weight ? 2 : 1))
         }
-        weightCandidates = weights.map(\.column)
-        if let chosen = settings.weightColumn {
-            guard chosen >= 1 && chosen <= width else { throw .wrongFormat(path: path, format: ContentTableFormat.format, reason: "--weight-column \(chosen): the table has \(width) columns") }
-            weight = chosen - 1
+        if let chosen = try Self.chosen(settings.weightColumn, option: "--weight-column", width: width, path: path) {
+            weight = chosen
         } else {
-            let best = weights.map(\.rank).max()
-            let top = weights.filter { $0.rank == best }.map(\.column)
+            let top = Self.topRanked(weights)
             if top.count > 1 {
                 throw .ambiguousColumns(path: path, what: "weights", option: "--weight-column", candidates: top.map { Self.name($0, headers) })
             }
@@ -159,6 +152,21 @@ struct ContentColumns {
             // A second header line of units (`kg`) names them too.
             if headerUnit == nil, headerRows > 1 { headerUnit = WeightUnit(parsing: cell(rows[headerRows - 1], weight)) }
         }
+    }
+
+    /// The 0-based column `--date-column N` or `--weight-column N` names, or nil when not given.
+    static func chosen(_ given: Int?, option: String, width: Int, path: String) throws(ImportError) -> Int? {
+        guard let given else { return nil }
+        guard given >= 1 && given <= width else {
+            throw .wrongFormat(path: path, format: ContentTableFormat.format, reason: "\(option) \(given): the table has \(width) columns")
+        }
+        return given - 1
+    }
+
+    /// The candidates of the highest rank, in column order.
+    static func topRanked(_ candidates: [(column: Int, rank: Int)]) -> [Int] {
+        let best = candidates.map(\.rank).max()
+        return candidates.filter { $0.rank == best }.map(\.column)
     }
 
     /// The refusal when no column holds weights.

@@ -30,8 +30,6 @@ enum DateWords {
         return table
     }()
 
-    static let englishMonths = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
-
     /// Weekday names and abbreviations: a date may start with one.
     static let weekdays: Set<String> = [
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
@@ -56,7 +54,7 @@ enum DateWords {
         guard folded.count >= 3 else { return nil }
         if let month = months[folded] { return month }
         // English: any prefix of a month's name of at least three letters (`Febr`).
-        return englishMonths.firstIndex { $0.hasPrefix(folded) }.map { $0 + 1 }
+        return DateInput.month(folded)
     }
 
     static func isWeekday(_ word: some StringProtocol) -> Bool {

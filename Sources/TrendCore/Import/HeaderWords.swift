@@ -80,11 +80,7 @@ enum HeaderWords {
 
     /// The last bracketed text of a header, folded: `kg` in `Gewicht (kg)`.
     static func unitInBrackets(_ header: String) -> String? {
-        guard let close = header.lastIndex(where: { $0 == ")" || $0 == "]" }),
-            let open = header[..<close].lastIndex(where: { $0 == "(" || $0 == "[" })
-        else { return nil }
-        let unit = DateWords.fold(header[header.index(after: open)..<close]).trimmed
-        return unit.isEmpty ? nil : unit
+        CSVLayout.bracketed(header).map { DateWords.fold($0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// What a header says its column holds, or nil when it says nothing known.

@@ -1,13 +1,24 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The charts' typeface (SPEC §17): DejaVu Sans, regular and bold, built
 /// into the binary (`FontData`), so a PNG looks the same on every machine.
 enum ChartFont {
     static let regular = load(FontData.regular, "regular")
     static let bold = load(FontData.bold, "bold")
 
+    /// A built-in face's bytes, from the base64 text it is kept in (line breaks in it ignored).
+    static func bytes(_ base64: String) -> [UInt8]? {
+        Data(base64Encoded: base64, options: .ignoreUnknownCharacters).map { Array($0) }
+    }
+
     /// The built-in bytes cannot be wrong without a test failing (it reads
     /// both faces and every glyph), so a failure here is a build's fault.
     private static func load(_ base64: String, _ name: String) -> TrueTypeFont {
-        guard let bytes = Base64.decode(base64) else { preconditionFailure("the built-in \(name) chart font is not base64") }
+        guard let bytes = bytes(base64) else { preconditionFailure("the built-in \(name) chart font is not base64") }
         do {
             return try TrueTypeFont(bytes)
         } catch {
