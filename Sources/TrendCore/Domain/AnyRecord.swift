@@ -11,11 +11,13 @@ public enum AnyRecord: Equatable, Sendable {
     case intake(IntakeEntry)
     case measurement(MeasurementEntry)
 
-    public var id: UUID {
+    public var id: UUID { recordID.uuid }
+
+    public var recordID: RecordID {
         switch self {
-        case .weighIn(let r): r.id
-        case .intake(let r): r.id
-        case .measurement(let r): r.id
+        case .weighIn(let r): r.recordID
+        case .intake(let r): r.recordID
+        case .measurement(let r): r.recordID
         }
     }
 
@@ -43,7 +45,7 @@ public enum AnyRecord: Equatable, Sendable {
         }
     }
 
-    public var shortID: String { EntryID.shortID(of: id) }
+    public var shortID: String { EntryID.shortID(of: recordID) }
 }
 
 extension WeightStore {

@@ -12,31 +12,36 @@ package enum EntryID {
     /// Runs `body` over the lowercase text of `id`, formatted into a small
     /// stack buffer: appending byte by byte cost a uniqueness check per byte.
     package static func withText<Result>(of id: UUID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withText(of: RecordID(id), body)
+    }
+
+    package static func withText<Result>(of id: RecordID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
-            withUnsafeBytes(of: id.uuid) { raw in
-                hexDigits.withUnsafeBufferPointer { hex in
-                    var o = 0
-                    for i in 0..<16 {
-                        if i == 4 || i == 6 || i == 8 || i == 10 {
-                            text[o] = UInt8(ascii: "-")
-                            o += 1
-                        }
-                        text[o] = hex[Int(raw[i] >> 4)]
-                        text[o + 1] = hex[Int(raw[i] & 0x0F)]
-                        o += 2
+            hexDigits.withUnsafeBufferPointer { hex in
+                var o = 0
+                for i in 0..<16 {
+                    if i == 4 || i == 6 || i == 8 || i == 10 {
+                        text[o] = UInt8(ascii: "-")
+                        o += 1
                     }
+                    let byte = id.byte(i)
+                    text[o] = hex[Int(byte >> 4)]
+                    text[o + 1] = hex[Int(byte & 0x0F)]
+                    o += 2
                 }
             }
             return body(UnsafeBufferPointer(text))
         }
     }
 
-    /// The lowercase bytes to match; refuses text that cannot name an id.
     /// The first 8 hex digits of an id: what people type and lists show.
-    public static func shortID(of id: UUID) -> String {
+    public static func shortID(of id: UUID) -> String { shortID(of: RecordID(id)) }
+
+    package static func shortID(of id: RecordID) -> String {
         withText(of: id) { String(decoding: UnsafeBufferPointer(rebasing: $0.prefix(8)), as: UTF8.self) }
     }
 
+    /// The lowercase bytes to match; refuses text that cannot name an id.
     package static func prefix(parsing text: String) throws(WeightLogError) -> [UInt8] {
         let input = text.lowercased()
         let hexDigits = input.filter(\.isHexDigit).count
@@ -46,36 +51,25 @@ package enum EntryID {
         return Array(input.utf8)
     }
 
-    /// The order of two ids' lowercase text, from their bytes.
-    package static func isOrderedBefore(_ a: UUID, _ b: UUID) -> Bool {
-        withUnsafeBytes(of: a.uuid) { x in
-            withUnsafeBytes(of: b.uuid) { y in
-                for i in 0..<16 where x[i] != y[i] { return x[i] < y[i] }
-                return false
-            }
-        }
-    }
-
     /// True when `id` starts with `prefix` (lowercase hex, dashes where the
     /// id has them), compared without building the id's text.
-    package static func hasPrefix(_ id: UUID, _ prefix: [UInt8]) -> Bool {
+    package static func hasPrefix(_ id: RecordID, _ prefix: [UInt8]) -> Bool {
         guard prefix.count <= 36 else { return false }
-        return withUnsafeBytes(of: id.uuid) { raw in
-            var byteIndex = 0
-            var high = true
-            for (position, character) in prefix.enumerated() {
-                if position == 8 || position == 13 || position == 18 || position == 23 {
-                    if character != UInt8(ascii: "-") { return false }
-                    continue
-                }
-                let nibble = high ? raw[byteIndex] >> 4 : raw[byteIndex] & 0x0F
-                let expected = nibble < 10 ? 48 + nibble : 87 + nibble
-                if character != expected { return false }
-                if !high { byteIndex += 1 }
-                high.toggle()
+        var byteIndex = 0
+        var high = true
+        for (position, character) in prefix.enumerated() {
+            if position == 8 || position == 13 || position == 18 || position == 23 {
+                if character != UInt8(ascii: "-") { return false }
+                continue
             }
-            return true
+            let byte = id.byte(byteIndex)
+            let nibble = high ? byte >> 4 : byte & 0x0F
+            let expected = nibble < 10 ? 48 + nibble : 87 + nibble
+            if character != expected { return false }
+            if !high { byteIndex += 1 }
+            high.toggle()
         }
+        return true
     }
 
     /// The one entry `text` names among `entries`.

@@ -9,13 +9,17 @@ import Foundation
 public struct IntakeEntry: StoredRecord, Hashable {
     public static let kind = RecordKind.intake
 
-    public let id: UUID
+    public let recordID: RecordID
     public var timestamp: Timestamp
     public var kilocalories: Double
     public var note: String?
 
     public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, kilocalories: Double, note: String? = nil) {
-        self.id = id
+        self.init(recordID: RecordID(id), timestamp: timestamp, kilocalories: kilocalories, note: note)
+    }
+
+    public init(recordID: RecordID, timestamp: Timestamp, kilocalories: Double, note: String? = nil) {
+        self.recordID = recordID
         self.timestamp = timestamp
         self.kilocalories = kilocalories
         self.note = (note?.isEmpty ?? true) ? nil : note

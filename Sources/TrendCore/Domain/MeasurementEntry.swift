@@ -10,14 +10,14 @@ import Foundation
 public struct MeasurementEntry: StoredRecord, Hashable {
     public static let kind = RecordKind.measurement
 
-    public let id: UUID
+    public let recordID: RecordID
     public var timestamp: Timestamp
     public var name: MeasurementName
     public var centimetres: Double
     public var note: String?
 
     public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, name: MeasurementName, centimetres: Double, note: String? = nil) {
-        self.id = id
+        self.recordID = RecordID(id)
         self.timestamp = timestamp
         self.name = name
         self.centimetres = centimetres

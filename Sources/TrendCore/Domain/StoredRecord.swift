@@ -9,6 +9,8 @@ import Foundation
 /// kept in one order (by instant, ties by id), and dated at the offset it
 /// was logged with, which decides its calendar day.
 public protocol StoredRecord: Identifiable, Equatable, Sendable where ID == UUID {
+    /// The id as it is kept (`id` is the same as a `UUID`).
+    var recordID: RecordID { get }
     var timestamp: Timestamp { get set }
     var note: String? { get set }
     /// Which of the three it is: how ids are named across kinds.
@@ -23,23 +25,31 @@ public enum RecordKind: String, CaseIterable, Sendable {
 }
 
 extension StoredRecord {
+    public var id: UUID { recordID.uuid }
+
     /// The local date at the record's own offset.
     public var calendarDay: CalendarDay { timestamp.day }
 
     /// The first 8 hex digits: what people type to edit or remove it.
-    public var shortID: String { EntryID.shortID(of: id) }
+    public var shortID: String { EntryID.shortID(of: recordID) }
 
     /// The lowercase id, as written to files and matched by prefixes.
-    public var idText: String { EntryID.withText(of: id) { String(decoding: $0, as: UTF8.self) } }
+    public var idText: String { EntryID.withText(of: recordID) { String(decoding: $0, as: UTF8.self) } }
+
+    /// Appends the lowercase id: for writers of large outputs.
+    public func appendID(to out: inout [UInt8]) {
+        EntryID.withText(of: recordID) { out.append(contentsOf: $0) }
+    }
 
     /// The one order records are kept in: by instant, ties by id.
     public static func isOrderedBefore(_ a: Self, _ b: Self) -> Bool {
         if a.timestamp.epochSeconds != b.timestamp.epochSeconds { return a.timestamp.epochSeconds < b.timestamp.epochSeconds }
-        return EntryID.isOrderedBefore(a.id, b.id)
+        return a.recordID < b.recordID
     }
 
-    /// True when the id starts with `prefix` (lowercase hex, dashes where the id has them).
-    public func idHasPrefix(_ prefix: [UInt8]) -> Bool { EntryID.hasPrefix(id, prefix) }
+    /// True when the id starts with `prefix` (lowercase hex, dashes where
+    /// the id has them), compared without building the id's text.
+    public func idHasPrefix(_ prefix: [UInt8]) -> Bool { EntryID.hasPrefix(recordID, prefix) }
 }
 
 extension Array where Element: StoredRecord {

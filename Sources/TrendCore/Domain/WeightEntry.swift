@@ -15,7 +15,7 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
     /// time zone ahead of ours); anything later is a typo.
     public static let futureTolerance: Int64 = 24 * 3600
 
-    public let id: UUID
+    public let recordID: RecordID
     /// When it was weighed, with the UTC offset it was logged or imported at.
     public var timestamp: Timestamp
     /// Full precision; every unit converts from here.
@@ -27,7 +27,11 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
     public var fatPercent: Double?
 
     public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, kilograms: Double, note: String? = nil, fatPercent: Double? = nil) {
-        self.id = id
+        self.init(recordID: RecordID(id), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent)
+    }
+
+    public init(recordID: RecordID, timestamp: Timestamp, kilograms: Double, note: String? = nil, fatPercent: Double? = nil) {
+        self.recordID = recordID
         self.timestamp = timestamp
         self.kilograms = kilograms
         self.note = (note?.isEmpty ?? true) ? nil : note
@@ -59,7 +63,7 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
 
         package init() {}
 
-        package mutating func next() -> UUID {
+        package mutating func next() -> RecordID {
             if position + 16 > buffer.count {
                 buffer = [UInt8](repeating: 0, count: 16 * 4096)
                 buffer.withUnsafeMutableBytes { raw in
@@ -72,55 +76,16 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
                 }
                 position = 0
             }
-            var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             let start = position
-            withUnsafeMutableBytes(of: &bytes) { raw in
-                for i in 0..<16 { raw[i] = buffer[start + i] }
-                raw[6] = raw[6] & 0x0F | 0x40
-                raw[8] = raw[8] & 0x3F | 0x80
-            }
             position += 16
-            return UUID(uuid: bytes)
-        }
-    }
-
-    /// The local date at the entry's own offset.
-    public var calendarDay: CalendarDay { timestamp.day }
-
-    /// The lowercase id, as written to files and matched by prefixes.
-    public var idText: String {
-        EntryID.withText(of: id) { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Appends the lowercase id: for writers of large outputs.
-    public func appendID(to out: inout [UInt8]) {
-        EntryID.withText(of: id) { out.append(contentsOf: $0) }
-    }
-
-    /// True when the id starts with `prefix` (lowercase hex, dashes where
-    /// the id has them), compared without building the id's text.
-    public func idHasPrefix(_ prefix: [UInt8]) -> Bool {
-        guard prefix.count <= 36 else { return false }
-        return withUnsafeBytes(of: id.uuid) { raw in
-            var byteIndex = 0
-            var high = true
-            for (position, character) in prefix.enumerated() {
-                if position == 8 || position == 13 || position == 18 || position == 23 {
-                    if character != UInt8(ascii: "-") { return false }
-                    continue
-                }
-                let nibble = high ? raw[byteIndex] >> 4 : raw[byteIndex] & 0x0F
-                let expected = nibble < 10 ? 48 + nibble : 87 + nibble
-                if character != expected { return false }
-                if !high { byteIndex += 1 }
-                high.toggle()
+            let (high, low) = buffer.withUnsafeBytes { raw in
+                (UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)),
+                 UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self)))
             }
-            return true
+            // Version 4 (byte 6's high nibble), the RFC variant (byte 8's top bits).
+            return RecordID(high: high & ~0xF000 | 0x4000, low: low & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000)
         }
     }
-
-    /// The first 8 hex digits: what people type to edit or remove an entry.
-    public var shortID: String { EntryID.shortID(of: id) }
 
     /// The one order entries are kept in: by instant, ties by id.
     /// Puts `entries` in `isOrderedBefore` order. A file is usually in time
@@ -160,18 +125,6 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
         }
     }
 
-    public static func isOrderedBefore(_ a: WeightEntry, _ b: WeightEntry) -> Bool {
-        if a.timestamp.epochSeconds != b.timestamp.epochSeconds {
-            return a.timestamp.epochSeconds < b.timestamp.epochSeconds
-        }
-        // The ids' bytes in order: the order of their lowercase text, without building it.
-        return withUnsafeBytes(of: a.id.uuid) { x in
-            withUnsafeBytes(of: b.id.uuid) { y in
-                for i in 0..<16 where x[i] != y[i] { return x[i] < y[i] }
-                return false
-            }
-        }
-    }
 }
 
 extension WeightEntry: StoredRecord {

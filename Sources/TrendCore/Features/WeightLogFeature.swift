@@ -99,7 +99,7 @@ public final class WeightLogFeature {
         let typed = prefix.lowercased()
         guard typed.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || $0 == 45 }) else { return [] }
         let bytes = Array(typed.utf8)
-        return store.allRecords.filter { EntryID.hasPrefix($0.id, bytes) }
+        return store.allRecords.filter { EntryID.hasPrefix($0.recordID, bytes) }
     }
 
     // MARK: Edits

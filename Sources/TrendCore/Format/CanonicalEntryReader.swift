@@ -46,13 +46,13 @@ extension WeightsDocument {
             return false
         }
         // The id, the weight's key, and a digit and what ends it.
-        guard i + 54 <= count, let id = WeightsDocument.parseUUID(s.bytes, i..<(i + 36)),
+        guard i + 54 <= count, let id = WeightsDocument.parseID(s.bytes, i..<(i + 36)),
             CanonicalBytes.load(base, i + 36) == CanonicalBytes.kilogramsKey, CanonicalBytes.load(base, i + 44) == CanonicalBytes.kilogramsKeyTail,
             let (kilograms, end) = CanonicalBytes.decimal(base, i + 52, count), WeightInput.isValid(kilograms: kilograms)
         else { return false }
         guard let (note, next) = CanonicalBytes.noteAndClose(&s, from: end) else { return false }
         scanner.index = next
-        entries.append(WeightEntry(id: id, timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent))
+        entries.append(WeightEntry(recordID: id, timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent))
         return true
     }
 }

@@ -100,7 +100,7 @@ enum DuplicateIDs {
     /// table of the others, filled to at most three quarters, every
     /// weigh-in looked up in it. The weigh-ins among themselves are
     /// `first(in:)`'s.
-    static func firstShared(count: Int, _ others: (Int) -> UUID, with entries: [WeightEntry]) -> UUID? {
+    static func firstShared(count: Int, _ others: (Int) -> RecordID, with entries: [WeightEntry]) -> RecordID? {
         guard count > 0 else { return nil }
         var bits = 4
         while 1 << bits < count + count / 3 { bits += 1 }
@@ -125,7 +125,7 @@ enum DuplicateIDs {
                 let hash = mixed(id, seeds)
                 var slot = Int(truncatingIfNeeded: hash >> UInt64(64 - bits))
                 while table[slot] != .max {
-                    if table[slot] >> 32 == hash >> 32, key(others(Int(table[slot] & 0xFFFF_FFFF))) == id { return entry.id }
+                    if table[slot] >> 32 == hash >> 32, key(others(Int(table[slot] & 0xFFFF_FFFF))) == id { return entry.recordID }
                     slot = (slot + 1) & mask
                 }
             }
@@ -135,13 +135,11 @@ enum DuplicateIDs {
 
     /// An id as two words, most significant first: its top byte picks a partition.
     @inline(__always) private static func key(_ entry: WeightEntry) -> (UInt64, UInt64) {
-        key(entry.id)
+        key(entry.recordID)
     }
 
-    @inline(__always) private static func key(_ id: UUID) -> (UInt64, UInt64) {
-        withUnsafeBytes(of: id.uuid) { raw in
-            (UInt64(bigEndian: raw.load(as: UInt64.self)), UInt64(bigEndian: raw.load(fromByteOffset: 8, as: UInt64.self)))
-        }
+    @inline(__always) private static func key(_ id: RecordID) -> (UInt64, UInt64) {
+        (id.high, id.low)
     }
 
     /// Drawn once per process: the ids come from files others may write (a

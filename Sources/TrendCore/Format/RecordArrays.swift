@@ -32,7 +32,7 @@ extension WeightsDocument {
         out.append(contentsOf: "{\"date\": \"".utf8)
         entry.timestamp.withISO8601 { out.append(contentsOf: $0) }
         out.append(contentsOf: "\", \"id\": \"".utf8)
-        EntryID.withText(of: entry.id) { out.append(contentsOf: $0) }
+        EntryID.withText(of: entry.recordID) { out.append(contentsOf: $0) }
         out.append(contentsOf: "\", \"kilocalories\": ".utf8)
         JSONText.appendNumber(entry.kilocalories, to: &out)
         appendNote(entry.note, to: &out)
@@ -45,7 +45,7 @@ extension WeightsDocument {
         out.append(contentsOf: ", \"date\": \"".utf8)
         entry.timestamp.withISO8601 { out.append(contentsOf: $0) }
         out.append(contentsOf: "\", \"id\": \"".utf8)
-        EntryID.withText(of: entry.id) { out.append(contentsOf: $0) }
+        EntryID.withText(of: entry.recordID) { out.append(contentsOf: $0) }
         out.append(contentsOf: "\", \"name\": ".utf8)
         out.append(contentsOf: JSONText.quoted(entry.name.text).utf8)
         appendNote(entry.note, to: &out)

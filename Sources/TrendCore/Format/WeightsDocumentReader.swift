@@ -165,23 +165,16 @@ extension WeightsDocument {
     /// any kind also has (the weigh-ins among themselves are checked apart,
     /// the fast way, since there can be a million of them).
     static func repeatedID(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) -> String? {
-        repeatedID(entries: entries, otherIDs: otherIDs(intake: intake, measurements: measurements))
-    }
-
-    static func repeatedID(entries: [WeightEntry], otherIDs ids: [UUID]) -> String? {
-        guard !ids.isEmpty else { return nil }
-        let shared = ids.withUnsafeBufferPointer { ids in DuplicateIDs.firstShared(count: ids.count, { ids[$0] }, with: entries) }
+        guard !intake.isEmpty || !measurements.isEmpty else { return nil }
+        // Read where they lie, by index: the intake's, then the measurements'.
+        let shared = intake.withUnsafeBufferPointer { intake in
+            measurements.withUnsafeBufferPointer { measurements in
+                DuplicateIDs.firstShared(
+                    count: intake.count + measurements.count,
+                    { $0 < intake.count ? intake[$0].recordID : measurements[$0 - intake.count].recordID }, with: entries)
+            }
+        }
         return shared.map { id in EntryID.withText(of: id) { String(decoding: $0, as: UTF8.self) } }
-    }
-
-    /// The intake's and measurements' ids, which may come in parts, as two
-    /// readers left them.
-    static func otherIDs(intake: [IntakeEntry]..., measurements: [MeasurementEntry]...) -> [UUID] {
-        var ids: [UUID] = []
-        ids.reserveCapacity(intake.reduce(0) { $0 + $1.count } + measurements.reduce(0) { $0 + $1.count })
-        for part in intake { for i in part.indices { ids.append(part[i].id) } }
-        for part in measurements { for i in part.indices { ids.append(part[i].id) } }
-        return ids
     }
 
     /// The index of the first entry whose id appeared before, if any.
@@ -319,6 +312,11 @@ extension WeightsDocument {
     /// a branch per digit: a digit or a letter is a coin toss per
     /// character, so a branch on it was mispredicted half the time.
     static func parseUUID(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UUID? {
+        parseID(b, range)?.uuid
+    }
+
+    /// The id as it is kept (see `parseUUID`).
+    static func parseID(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> RecordID? {
         guard range.count == 36, let base = b.baseAddress, range.lowerBound >= 0, range.upperBound <= b.count else { return nil }
         let p = base + range.lowerBound
         guard p[8] == 45, p[13] == 45, p[18] == 45, p[23] == 45 else { return nil }
@@ -328,8 +326,10 @@ extension WeightsDocument {
         guard let first = hexWord(CanonicalBytes.load(p, 0)), let second = hexWord(load32(9) | load32(14) << 32),
             let third = hexWord(load32(19) | load32(24) << 32), let fourth = hexWord(CanonicalBytes.load(p, 28))
         else { return nil }
-        let words = (first.littleEndian, second.littleEndian, third.littleEndian, fourth.littleEndian)
-        return UUID(uuid: unsafeBitCast(words, to: uuid_t.self))
+        // Each word holds its first byte lowest: swapped, the first is highest.
+        return RecordID(
+            high: UInt64(first.byteSwapped) << 32 | UInt64(second.byteSwapped),
+            low: UInt64(third.byteSwapped) << 32 | UInt64(fourth.byteSwapped))
     }
 
     /// Eight hex digits (a little-endian word of their bytes) as the four

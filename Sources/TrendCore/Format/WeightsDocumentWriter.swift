@@ -125,7 +125,7 @@ enum WeightsDocument {
         } else {
             out.append(contentsOf: "\", \"id\": \"".utf8)
         }
-        EntryID.withText(of: entry.id) { out.append(contentsOf: $0) }
+        EntryID.withText(of: entry.recordID) { out.append(contentsOf: $0) }
         out.append(contentsOf: "\", \"kilograms\": ".utf8)
         JSONText.appendNumber(entry.kilograms, to: &out)
         if let note = entry.note {

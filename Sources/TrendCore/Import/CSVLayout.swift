@@ -321,7 +321,7 @@ struct CSVLayout {
         case .success(let read):
             let timestamp = deviceOffsetSeconds.map { Timestamp(epochSeconds: read.epochSeconds, utcOffsetSeconds: $0) } ?? read
             let note = noteColumn.flatMap { $0 < fields.count ? fields[$0] : nil }
-            var parsed = Parsed(row: .entry(WeightEntry(id: ids.next(), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent), line: line))
+            var parsed = Parsed(row: .entry(WeightEntry(recordID: ids.next(), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent), line: line))
             parsed.weightHasFraction = Self.hasFraction(fields[weightColumn].utf8)
             if weightColumn + 1 < fields.count {
                 parsed.nextIsNumber = Self.isNumber(fields[weightColumn + 1].utf8)
@@ -374,7 +374,7 @@ struct CSVLayout {
         }
         guard let timestamp = cells.isoTimestamp(bytes(dateColumn)), timestamp.epochSeconds <= cells.latestAcceptableSeconds else { return nil }
         let note = noteColumn.flatMap { $0 < ranges.count && !ranges[$0].isEmpty ? String(decoding: bytes($0), as: UTF8.self) : nil }
-        var parsed = Parsed(row: .entry(WeightEntry(id: ids.next(), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent), line: line))
+        var parsed = Parsed(row: .entry(WeightEntry(recordID: ids.next(), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent), line: line))
         parsed.weightHasFraction = Self.hasFraction(bytes(weightColumn))
         if weightColumn + 1 < ranges.count {
             parsed.nextIsNumber = Self.isNumber(bytes(weightColumn + 1))

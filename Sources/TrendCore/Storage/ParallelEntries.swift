@@ -69,12 +69,10 @@ enum ParallelEntries {
         second.entries.reverse()
         while let chunk = second.entries.popLast() { joining.append(contentsOf: chunk) }
         let entries = joining
-        // The ids are checked across kinds beside the joining of the parts
-        // and the weigh-ins' own check.
-        let otherIDs = WeightsDocument.otherIDs(intake: first.intake, second.intake, measurements: first.measurements, second.measurements)
-        async let shared = WeightsDocument.repeatedID(entries: entries, otherIDs: otherIDs)
         let intake = joined(&first.intake, &second.intake)
         let measurements = joined(&first.measurements, &second.measurements)
+        // The ids are checked across kinds beside the weigh-ins' own check.
+        async let shared = WeightsDocument.repeatedID(entries: entries, intake: intake, measurements: measurements)
         let goal = first.goal ?? second.goal
         var plan = first.plan
         plan.start = plan.start ?? second.plan.start
@@ -88,9 +86,19 @@ enum ParallelEntries {
     }
 
     /// One array of both parts' records: the second part's alone when the
-    /// first has none, as is usual, so nothing is copied.
-    private static func joined<Stored>(_ first: inout [Stored], _ second: inout [Stored]) -> [Stored] {
+    /// first has none, as is usual, so nothing is copied. Otherwise the
+    /// first part's go in front of the second's, in the room the second
+    /// part kept for them (`frontRoom`): its records move within pages
+    /// already written, where appending them to the first part's would
+    /// write as many fresh pages as they fill.
+    static func joined<Stored>(_ first: inout [Stored], _ second: inout [Stored]) -> [Stored] {
         if first.isEmpty { return second }
+        if second.isEmpty { return first }
+        if second.capacity >= first.count + second.count {
+            second.insert(contentsOf: first, at: 0)
+            first = []
+            return second
+        }
         first.append(contentsOf: second)
         second = []
         return first
@@ -126,6 +134,11 @@ enum ParallelEntries {
         return .entries
     }
 
+    /// Fewer bytes than any intake or measurement line takes: the room in
+    /// front of the second part's records is only ever too much, and pages
+    /// never written cost nothing.
+    static let frontRoom = 90
+
     /// Entries in a chunk of the second part: 2 MiB, so joining the parts
     /// holds at most one chunk twice.
     static let chunkCount = 32_768
@@ -138,6 +151,13 @@ enum ParallelEntries {
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = start
         var part = Part()
+        // Room in front for the first part's records of this section (see
+        // `joined`): at most one per `frontRoom` bytes before the split.
+        switch section {
+        case .entries: break
+        case .intake: part.intake.reserveCapacity(start / frontRoom + (size - start) / 100)
+        case .measurements: part.measurements.reserveCapacity(start / frontRoom + (size - start) / 100)
+        }
         guard read(from: section, &scanner, stoppingAt: nil, into: &part, releaser: PageReleaser(base: base)) == .end else { return nil }
         return part
     }

@@ -71,6 +71,22 @@ struct ParallelEntriesTests {
         #expect(try WeightsDocument.decode(bytes, path: "weights.json") == store)
     }
 
+    @Test("the parts' records are joined in file order, whether the second part kept room in front or not", arguments: [0, 5, 500])
+    func joinedInOrder(room: Int) {
+        let records = Self.largeStoreWithOtherRecords(meals: 40, measurements: 0).intake
+        var first = Array(records.prefix(15))
+        var second: [IntakeEntry] = []
+        second.reserveCapacity(25 + room)
+        second.append(contentsOf: records.dropFirst(15))
+        #expect(ParallelEntries.joined(&first, &second) == records)
+        var none: [IntakeEntry] = []
+        var all = records
+        #expect(ParallelEntries.joined(&none, &all) == records)
+        var rest: [IntakeEntry] = []
+        all = records
+        #expect(ParallelEntries.joined(&all, &rest) == records)
+    }
+
     @Test("a member written in both parts is refused, as the sequential reader refuses it")
     func memberInBothParts() async throws {
         let dir = try TemporaryDirectory()

@@ -1,0 +1,43 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A record's id as it is kept: its sixteen bytes as two integers, most
+/// significant first. `UUID` holds its bytes as a tuple of sixteen, which
+/// the compiler copies one byte at a time wherever a record is copied,
+/// returned or appended (a million times in an import); two words copy,
+/// compare and hash as two words. Records still show their id as a `UUID`.
+public struct RecordID: Hashable, Comparable, Sendable {
+    /// Bytes 0–7 and 8–15, big-endian: ordering the words orders the bytes,
+    /// which is the order of the lowercase text.
+    package let high: UInt64
+    package let low: UInt64
+
+    package init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    public init(_ uuid: UUID) {
+        (high, low) = withUnsafeBytes(of: uuid.uuid) { raw in
+            (UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self)), UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        }
+    }
+
+    public var uuid: UUID {
+        let words = (high.bigEndian, low.bigEndian)
+        return withUnsafeBytes(of: words) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+    }
+
+    /// The order of the lowercase text, from the bytes.
+    public static func < (a: RecordID, b: RecordID) -> Bool {
+        a.high != b.high ? a.high < b.high : a.low < b.low
+    }
+
+    /// The byte at `index` (0–15).
+    @inline(__always) package func byte(_ index: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: (index < 8 ? high : low) >> UInt64(56 - 8 * (index & 7)))
+    }
+}
