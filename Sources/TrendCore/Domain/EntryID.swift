@@ -7,31 +7,42 @@ import Foundation
 /// How people name an entry: its full id or a unique prefix of at least 4
 /// hex digits (the 8-digit short id is always enough in practice).
 package enum EntryID {
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     /// Runs `body` over the lowercase text of `id`, formatted into a small
     /// stack buffer: appending byte by byte cost a uniqueness check per byte.
     package static func withText<Result>(of id: UUID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withText(of: RecordID(id), body)
     }
 
+    /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, eight digits at a time: every
+    /// store write and export spells every id.
     package static func withText<Result>(of id: RecordID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
-            hexDigits.withUnsafeBufferPointer { hex in
-                var o = 0
-                for i in 0..<16 {
-                    if i == 4 || i == 6 || i == 8 || i == 10 {
-                        text[o] = UInt8(ascii: "-")
-                        o += 1
-                    }
-                    let byte = id.byte(i)
-                    text[o] = hex[Int(byte >> 4)]
-                    text[o + 1] = hex[Int(byte & 0x0F)]
-                    o += 2
-                }
-            }
+            let raw = UnsafeMutableRawPointer(text.baseAddress!)
+            let first = hexDigits(UInt32(truncatingIfNeeded: id.high >> 32)), second = hexDigits(UInt32(truncatingIfNeeded: id.high))
+            let third = hexDigits(UInt32(truncatingIfNeeded: id.low >> 32)), fourth = hexDigits(UInt32(truncatingIfNeeded: id.low))
+            raw.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt64.self)
+            raw.storeBytes(of: UInt32(truncatingIfNeeded: second).littleEndian, toByteOffset: 9, as: UInt32.self)
+            raw.storeBytes(of: UInt32(truncatingIfNeeded: second >> 32).littleEndian, toByteOffset: 14, as: UInt32.self)
+            raw.storeBytes(of: UInt32(truncatingIfNeeded: third).littleEndian, toByteOffset: 19, as: UInt32.self)
+            raw.storeBytes(of: UInt32(truncatingIfNeeded: third >> 32).littleEndian, toByteOffset: 24, as: UInt32.self)
+            raw.storeBytes(of: fourth.littleEndian, toByteOffset: 28, as: UInt64.self)
+            (text[8], text[13], text[18], text[23]) = (45, 45, 45, 45)  // "-"
             return body(UnsafeBufferPointer(text))
         }
+    }
+
+    /// The eight lowercase hex digits of `x` as the bytes of a word, the
+    /// first digit in the lowest byte (the first in memory, little-endian).
+    @inline(__always) static func hexDigits(_ x: UInt32) -> UInt64 {
+        // Each nibble into a byte of its own, the last digit lowest...
+        var v = UInt64(x)
+        v = (v | v << 16) & 0x0000_FFFF_0000_FFFF
+        v = (v | v << 8) & 0x00FF_00FF_00FF_00FF
+        v = (v | v << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        // ...then the first lowest; a byte of 10 or more is a letter.
+        v = v.byteSwapped
+        let letters = ((v &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010) >> 4
+        return v &+ 0x3030_3030_3030_3030 &+ letters &* 39
     }
 
     /// The first 8 hex digits of an id: what people type and lists show.
