@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
+import CMalloc
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -40,6 +41,17 @@ package enum Platform {
             written += n
         }
         return nil
+    }
+
+    /// Gives the pages of freed heap blocks back to the system. The
+    /// executable tunes the heap to keep what is freed (large blocks are
+    /// reused rather than faulted in again), so a large array freed after
+    /// being copied elsewhere stays resident beside its copy unless given
+    /// back. Nothing to do where the allocator returns memory by itself.
+    package static func returnFreedMemory() {
+        #if canImport(Glibc)
+        _ = malloc_trim(0)
+        #endif
     }
 
     /// The process environment, read straight from `environ`: ProcessInfo's

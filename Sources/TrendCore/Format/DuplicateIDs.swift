@@ -133,6 +133,53 @@ enum DuplicateIDs {
         }
     }
 
+    /// Whether any id appears twice among all the store's records, whatever
+    /// their kinds: only a yes or a no, for the parallel reader, which hands
+    /// a file it gets a yes for to the sequential reader and its exact
+    /// message. The ids are split by their hash between two tables, filled
+    /// on two cores. A table keeps 32 bits of each hash, so two ids may
+    /// rarely look alike (odds of about one in a hundred million at 30,000
+    /// ids): that costs only the sequential reading.
+    static func anyRepeated(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) async -> Bool {
+        guard entries.count + intake.count + measurements.count > 1 else { return false }
+        async let upper = anyRepeated(inHalf: 1, entries, intake, measurements)
+        let lower = anyRepeated(inHalf: 0, entries, intake, measurements)
+        return await upper || lower
+    }
+
+    private static func anyRepeated(inHalf half: UInt64, _ entries: [WeightEntry], _ intake: [IntakeEntry], _ measurements: [MeasurementEntry]) -> Bool {
+        let count = entries.count + intake.count + measurements.count
+        // About half the ids land in this table: at most half full.
+        var bits = 4
+        while 1 << bits < count { bits += 1 }
+        let shift = UInt64(63 - bits)
+        let mask = (1 << bits) - 1
+        var table = [UInt32](repeating: 0, count: 1 << bits)
+        let seeds = seeds
+        return table.withUnsafeMutableBufferPointer { table in
+            // The hash's top bit picks the table, the bits below it the
+            // slot, and its low 32 bits (never 0: 0 is an empty slot) are kept.
+            func seenBefore(_ id: RecordID) -> Bool {
+                let hash = mixed(key(id), seeds)
+                guard hash >> 63 == half else { return false }
+                let kept = UInt32(truncatingIfNeeded: hash) | 1
+                var slot = Int(truncatingIfNeeded: hash >> shift) & mask
+                while table[slot] != 0 {
+                    if table[slot] == kept { return true }
+                    slot = (slot + 1) & mask
+                }
+                table[slot] = kept
+                return false
+            }
+            // By index: iterating would copy every record.
+            let inEntries = entries.withUnsafeBufferPointer { records in records.indices.contains { seenBefore(records[$0].recordID) } }
+            if inEntries { return true }
+            let inIntake = intake.withUnsafeBufferPointer { records in records.indices.contains { seenBefore(records[$0].recordID) } }
+            if inIntake { return true }
+            return measurements.withUnsafeBufferPointer { records in records.indices.contains { seenBefore(records[$0].recordID) } }
+        }
+    }
+
     /// An id as two words, most significant first: its top byte picks a partition.
     @inline(__always) private static func key(_ entry: WeightEntry) -> (UInt64, UInt64) {
         key(entry.recordID)

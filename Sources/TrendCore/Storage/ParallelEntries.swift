@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Darwin)
@@ -46,7 +48,8 @@ enum ParallelEntries {
         let size = bytes.count
         guard size >= minimumSize, bytes.starts(with: canonicalStart), let split = boundary(in: bytes, near: size / 2) else { return nil }
         let section = section(at: split, in: bytes)
-        async let secondPart = readSecondPart(descriptor: descriptor, size: size, from: split, in: section)
+        let handoff = Handoff()
+        async let secondRead = readSecondPart(descriptor: descriptor, size: size, from: split, in: section, into: handoff)
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = canonicalStart.count
         var first = Part()
@@ -56,33 +59,69 @@ enum ParallelEntries {
         // and growing or joining arrays touches fresh pages twice over.
         first.entries[0].reserveCapacity(size / 104)  // a canonical entry line is at least ~104 bytes
         let ending = read(from: .entries, &scanner, stoppingAt: split, into: &first, releaser: releaser)
-        guard ending == .split(section), case var second? = await secondPart, first.keys.isDisjoint(with: second.keys) else {
-            _ = await secondPart
+        guard ending == .split(section), await secondRead, var second = handoff.take(), first.keys.isDisjoint(with: second.keys) else {
+            _ = await secondRead
             return nil
         }
         var joining = first.entries[0]
         first.entries = []
-        // Chunk by chunk, each freed once copied: the first part's array has
-        // room for the entries it read (more is rare: the entries are
-        // usually most of the file), and the second part's is never
-        // resident twice.
+        // Chunk by chunk, each freed once copied and its pages given back:
+        // the first part's array has room for the entries it read (more is
+        // rare: the entries are usually most of the file), and the second
+        // part's is never resident twice.
         second.entries.reverse()
-        while let chunk = second.entries.popLast() { joining.append(contentsOf: chunk) }
+        while let full = second.entries.last?.count, full > 0 {
+            joining.append(contentsOf: second.entries.removeLast())
+            if full == chunkCount { Platform.returnFreedMemory() }
+        }
         let entries = joining
         let intake = joined(&first.intake, &second.intake)
         let measurements = joined(&first.measurements, &second.measurements)
-        // The ids are checked across kinds beside the weigh-ins' own check.
-        async let shared = WeightsDocument.repeatedID(entries: entries, intake: intake, measurements: measurements)
         let goal = first.goal ?? second.goal
         var plan = first.plan
         plan.start = plan.start ?? second.plan.start
         plan.by = plan.by ?? second.plan.by
         plan.rate = plan.rate ?? second.plan.rate
-        let repeatedEntry = WeightsDocument.firstDuplicateID(entries)
-        guard await shared == nil, repeatedEntry == nil, let version = first.version ?? second.version, version <= WeightStore.currentVersion else { return nil }
+        guard await !anyRepeatedID(entries: entries, intake: intake, measurements: measurements),
+            let version = first.version ?? second.version, version <= WeightStore.currentVersion
+        else { return nil }
         let goalPlan: GoalPlan?
         do { goalPlan = try plan.plan(goal: goal, &scanner) } catch { return nil }
         return WeightStore(entries: entries, goalKilograms: goal, goalPlan: goalPlan, intake: intake, measurements: measurements, version: version)
+    }
+
+    /// Whether an id appears twice, whatever the kinds. Up to
+    /// `DuplicateIDs.smallCount` records, one yes or no over all of them
+    /// on two cores; beyond, the weigh-ins' own check, cache-friendly for a
+    /// million, beside the check of the other kinds against them.
+    static func anyRepeatedID(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) async -> Bool {
+        if entries.count + intake.count + measurements.count <= DuplicateIDs.smallCount {
+            return await DuplicateIDs.anyRepeated(entries: entries, intake: intake, measurements: measurements)
+        }
+        async let shared = WeightsDocument.repeatedID(entries: entries, intake: intake, measurements: measurements)
+        let repeatedEntry = WeightsDocument.firstDuplicateID(entries)
+        return await shared != nil || repeatedEntry != nil
+    }
+
+    /// Where the second part's task leaves what it read, for the first to
+    /// take: returned through `async let`, the task would keep its copy to
+    /// the end of the scope, so joining the parts would copy the second's
+    /// arrays instead of moving them, and its chunks of entries would stay
+    /// resident while they are copied into the first's.
+    final class Handoff: Sendable {
+        private let part = Mutex<Part?>(nil)
+
+        func leave(_ value: consuming Part) {
+            part.withLock { $0 = value }
+        }
+
+        func take() -> Part? {
+            part.withLock { stored in
+                let value = stored
+                stored = nil
+                return value
+            }
+        }
     }
 
     /// One array of both parts' records: the second part's alone when the
@@ -144,8 +183,8 @@ enum ParallelEntries {
     static let chunkCount = 32_768
 
     /// Everything from `start` to the end, from a mapping of its own.
-    static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section) async -> Part? {
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != Platform.mapFailed else { return nil }
+    static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section, into handoff: Handoff) async -> Bool {
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != Platform.mapFailed else { return false }
         defer { munmap(base, size) }
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
         var scanner = JSONScanner(bytes: bytes)
@@ -158,8 +197,9 @@ enum ParallelEntries {
         case .intake: part.intake.reserveCapacity(start / frontRoom + (size - start) / 100)
         case .measurements: part.measurements.reserveCapacity(start / frontRoom + (size - start) / 100)
         }
-        guard read(from: section, &scanner, stoppingAt: nil, into: &part, releaser: PageReleaser(base: base)) == .end else { return nil }
-        return part
+        guard read(from: section, &scanner, stoppingAt: nil, into: &part, releaser: PageReleaser(base: base)) == .end else { return false }
+        handoff.leave(part)
+        return true
     }
 
     /// Reads records of `section` and then the rest of the document, as far

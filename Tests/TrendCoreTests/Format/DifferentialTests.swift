@@ -96,6 +96,38 @@ struct DifferentialTests {
         #expect(WeightsDocument.firstDuplicateID(entries) == expected)
     }
 
+    /// Every place an id can be met twice: within one kind, across two,
+    /// at either end; and numbered ids, whose hashes must still spread.
+    @Test(
+        "the parallel reader's yes-or-no check finds an id met twice wherever it is, and only then",
+        arguments: [2, 3, 100, 30_000, 70_000], ["none", "weigh-ins", "intake", "measurements", "weigh-in and intake", "intake and measurement", "first and last"])
+    func anyRepeated(count: Int, planted: String) async {
+        let zero = Timestamp(epochSeconds: 0, utcOffsetSeconds: 0)
+        func id(_ i: Int) -> UUID {
+            guard count != 30_000 else { return WeightEntry.newID() }
+            let text = String(i, radix: 16)
+            return UUID(uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - text.count) + text)!
+        }
+        let thirds = (count / 3, count / 3, count - 2 * (count / 3))
+        var entries = (0..<thirds.0).map { WeightEntry(id: id($0), timestamp: zero, kilograms: 1) }
+        var intake = (0..<thirds.1).map { IntakeEntry(id: id(thirds.0 + $0), timestamp: zero, kilocalories: 1) }
+        var measurements = (0..<thirds.2).map { MeasurementEntry(id: id(thirds.0 + thirds.1 + $0), timestamp: zero, name: MeasurementName(uncheckedText: "waist"), centimetres: 80) }
+        switch planted {
+        case "weigh-ins" where entries.count > 1: entries[entries.count - 1] = WeightEntry(id: entries[0].id, timestamp: zero, kilograms: 2)
+        case "intake" where intake.count > 1: intake[intake.count / 2] = IntakeEntry(id: intake[0].id, timestamp: zero, kilocalories: 2)
+        case "measurements" where measurements.count > 1:
+            measurements[1] = MeasurementEntry(id: measurements[0].id, timestamp: zero, name: MeasurementName(uncheckedText: "hips"), centimetres: 90)
+        case "weigh-in and intake" where !entries.isEmpty && !intake.isEmpty: intake[0] = IntakeEntry(id: entries[entries.count - 1].id, timestamp: zero, kilocalories: 2)
+        case "intake and measurement" where !intake.isEmpty: measurements[measurements.count - 1] = MeasurementEntry(id: intake[0].id, timestamp: zero, name: MeasurementName(uncheckedText: "hips"), centimetres: 90)
+        case "first and last" where !entries.isEmpty: measurements[measurements.count - 1] = MeasurementEntry(id: entries[0].id, timestamp: zero, name: MeasurementName(uncheckedText: "hips"), centimetres: 90)
+        default: break
+        }
+        var seen = Set<UUID>()
+        let expected = !(entries.map(\.id) + intake.map(\.id) + measurements.map(\.id)).allSatisfy { seen.insert($0).inserted }
+        #expect(await DuplicateIDs.anyRepeated(entries: entries, intake: intake, measurements: measurements) == expected)
+        #expect(await ParallelEntries.anyRepeatedID(entries: entries, intake: intake, measurements: measurements) == expected)
+    }
+
     @Test("new ids are random version 4 UUIDs, never repeated")
     func newIDs() {
         var seen = Set<UUID>()
