@@ -137,9 +137,9 @@ enum DuplicateIDs {
     /// their kinds: only a yes or a no, for the parallel reader, which hands
     /// a file it gets a yes for to the sequential reader and its exact
     /// message. The ids are split by their hash between two tables, filled
-    /// on two cores. A table keeps 32 bits of each hash, so two ids may
-    /// rarely look alike (odds of about one in a hundred million at 30,000
-    /// ids): that costs only the sequential reading.
+    /// on two cores. A table keeps 31 bits of each hash beside the bits
+    /// that place it, so two ids may look alike: at 30,000 ids about one
+    /// read in 70,000, which costs only the sequential reading.
     static func anyRepeated(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) async -> Bool {
         guard entries.count + intake.count + measurements.count > 1 else { return false }
         async let upper = anyRepeated(inHalf: 1, entries, intake, measurements)

@@ -70,9 +70,10 @@ enum ParallelEntries {
         // rare: the entries are usually most of the file), and the second
         // part's is never resident twice.
         second.entries.reverse()
-        while let full = second.entries.last?.count, full > 0 {
+        while let count = second.entries.last?.count {
             joining.append(contentsOf: second.entries.removeLast())
-            if full == chunkCount { Platform.returnFreedMemory() }
+            // That chunk is freed by now: a full one's pages go back.
+            if count == chunkCount { Platform.returnFreedMemory() }
         }
         let entries = joining
         let intake = joined(&first.intake, &second.intake)
