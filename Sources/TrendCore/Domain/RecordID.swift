@@ -31,6 +31,15 @@ public struct RecordID: Hashable, Comparable, Sendable {
         return withUnsafeBytes(of: words) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
     }
 
+    /// The sixteen random bytes at `offset` made a version-4 UUID (RFC
+    /// 9562): the version in byte 6's high nibble, the variant in byte 8's
+    /// top two bits.
+    package init(version4 random: UnsafeRawBufferPointer, at offset: Int) {
+        let high = UInt64(bigEndian: random.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        let low = UInt64(bigEndian: random.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+        self.init(high: high & ~0xF000 | 0x4000, low: low & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000)
+    }
+
     /// The order of the lowercase text, from the bytes.
     public static func < (a: RecordID, b: RecordID) -> Bool {
         a.high != b.high ? a.high < b.high : a.low < b.low

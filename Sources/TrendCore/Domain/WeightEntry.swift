@@ -41,18 +41,21 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
     /// A random (version 4) id. Not `UUID()`: on Linux it opens
     /// /dev/urandom for every id, which dominated importing large files.
     public static func newID() -> UUID {
-        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &bytes) { raw in
-            #if canImport(Glibc) || canImport(Darwin)
-            arc4random_buf(raw.baseAddress!, 16)
-            #else
-            var generator = SystemRandomNumberGenerator()
-            for i in 0..<16 { raw[i] = UInt8.random(in: 0...255, using: &generator) }
-            #endif
-            raw[6] = raw[6] & 0x0F | 0x40
-            raw[8] = raw[8] & 0x3F | 0x80
+        var bytes = (UInt64(0), UInt64(0))
+        return withUnsafeMutableBytes(of: &bytes) { raw in
+            fillRandom(raw)
+            return RecordID(version4: UnsafeRawBufferPointer(raw), at: 0).uuid
         }
-        return UUID(uuid: bytes)
+    }
+
+    /// Random bytes from the system's generator, in one call where there is one.
+    static func fillRandom(_ raw: UnsafeMutableRawBufferPointer) {
+        #if canImport(Glibc) || canImport(Darwin)
+        arc4random_buf(raw.baseAddress!, raw.count)
+        #else
+        var generator = SystemRandomNumberGenerator()
+        for i in 0..<raw.count { raw[i] = UInt8.random(in: 0...255, using: &generator) }
+        #endif
     }
 
     /// Ids for many entries at once (an import of a million rows): the
@@ -66,24 +69,12 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
         package mutating func next() -> RecordID {
             if position + 16 > buffer.count {
                 buffer = [UInt8](repeating: 0, count: 16 * 4096)
-                buffer.withUnsafeMutableBytes { raw in
-                    #if canImport(Glibc) || canImport(Darwin)
-                    arc4random_buf(raw.baseAddress!, raw.count)
-                    #else
-                    var generator = SystemRandomNumberGenerator()
-                    for i in 0..<raw.count { raw[i] = UInt8.random(in: 0...255, using: &generator) }
-                    #endif
-                }
+                buffer.withUnsafeMutableBytes { fillRandom($0) }
                 position = 0
             }
             let start = position
             position += 16
-            let (high, low) = buffer.withUnsafeBytes { raw in
-                (UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)),
-                 UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self)))
-            }
-            // Version 4 (byte 6's high nibble), the RFC variant (byte 8's top bits).
-            return RecordID(high: high & ~0xF000 | 0x4000, low: low & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000)
+            return buffer.withUnsafeBytes { RecordID(version4: $0, at: start) }
         }
     }
 
