@@ -14,13 +14,11 @@ struct BodyCompositionCLITests {
 
     /// 21 daily weigh-ins to 30 Nov 2026, losing 0.12 kg and 0.08 points of fat a day.
     func logHistory(_ cli: CLIHarness, fat: Bool = true) throws {
-        for i in 0...20 {
-            let day = String(format: "2026-11-%02d 07:00", 10 + i)
-            var arguments = ["log", String(90 - 0.12 * Double(i)), "--date", day, "--force"]
-            if fat { arguments += ["--fat", String(25 - 0.08 * Double(i))] }
-            let result = try cli.binary.run(arguments, environment: cli.environment)
-            #expect(result.status == 0, "\(result.stderr)")
-        }
+        try cli.seed((0...20).map { (i: Int) -> CLIHarness.TypedWeighIn in
+            let kilograms: Double = 90 - 0.12 * Double(i)
+            let percent: Double = 25 - 0.08 * Double(i)
+            return CLIHarness.TypedWeighIn(date: String(format: "2026-11-%02d 07:00", 10 + i), weight: String(kilograms), fat: fat ? String(percent) : nil)
+        })
     }
 
     @Test("log --fat stores it (22.4 or 22.4%), list shows a FAT column, JSON and CSV carry it, and the file is version 2 only then")

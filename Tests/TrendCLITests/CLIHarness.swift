@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TrendCore
 
 /// One temporary data directory and the `trend` binary to run against it.
 struct CLIHarness {
@@ -67,6 +68,31 @@ struct CLIHarness {
     func writeWeights(_ text: String) throws {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: weightsPath))
+    }
+
+    /// A weigh-in as a test types it for `trend log WEIGHT --date DATE --fat FAT`.
+    struct TypedWeighIn {
+        let date: String
+        let weight: String
+        var fat: String?
+    }
+
+    /// Stores weigh-ins as `trend log WEIGHT --date DATE --force` stores them
+    /// (read by the same rules, written by the store's own writer), in one
+    /// write instead of one run of the binary each: for tests whose subject
+    /// is what comes after them. The journal has no step for them and no
+    /// hook hears of them; `SeedTests` holds it to what `log` stores.
+    func seed(_ weighIns: [TypedWeighIn]) throws {
+        #expect(environment["TZ"] == "UTC" && weightsFile == nil, "seeding writes a new store, its dates read in UTC")
+        let dates = DateInput(timeZone: FixedOffsetTimeZone(offsetSeconds: 0), nowEpochSeconds: 0)
+        var store = WeightStore(entries: try weighIns.map { typed in
+            WeightEntry(
+                timestamp: try dates.timestamp(parsing: typed.date),
+                kilograms: try WeightInput.kilograms(parsing: typed.weight, defaultUnit: .kilograms),
+                fatPercent: try typed.fat.map { text throws(WeightInputError) in try WeightInput.fatPercent(parsing: text) })
+        })
+        store.version = store.versionNeeded
+        try writeWeights(String(decoding: WeightsDocument.encode(store), as: UTF8.self))
     }
 
     /// A large canonical weights.json (numbered ids, one day), so a write

@@ -9,9 +9,10 @@ struct OutputFileTests {
     func history() throws -> CLIHarness {
         var cli = try CLIHarness()
         cli.extraEnvironment["LANG"] = "C.UTF-8"
-        for i in 0..<20 {
-            try cli.ok("log", String(82 - 0.1 * Double(i) + (i % 2 == 0 ? 0.3 : -0.3)), "--date", CLICalendar.day("2026-11-30", adding: i - 19) + " 07:00", "--force")
-        }
+        try cli.seed((0..<20).map { (i: Int) -> CLIHarness.TypedWeighIn in
+            let kilograms: Double = 82 - 0.1 * Double(i) + (i % 2 == 0 ? 0.3 : -0.3)
+            return CLIHarness.TypedWeighIn(date: CLICalendar.day("2026-11-30", adding: i - 19) + " 07:00", weight: String(kilograms))
+        })
         try cli.ok("eat", "650", "--date", "2026-11-29 12:00")
         return cli
     }

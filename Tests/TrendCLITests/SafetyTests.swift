@@ -127,7 +127,7 @@ struct SafetyTests {
     @Test("a lock held by another process is waited for (10 s, or TREND_LOCK_WAIT), then exit 75")
     func lockBusy() throws {
         var cli = try CLIHarness()
-        cli.extraEnvironment["TREND_LOCK_WAIT"] = "1.5"
+        cli.extraEnvironment["TREND_LOCK_WAIT"] = "0.5"
         try cli.ok("log", "80", "--date", "2026-01-01")
         let before = cli.weightsFile
         let lock = open(cli.weightsPath + ".lock", O_RDWR)
@@ -137,7 +137,7 @@ struct SafetyTests {
         close(lock)
         #expect(result.status == 75)
         #expect(result.stderr.contains("another trend process is writing \(cli.weightsPath); try again"))
-        #expect(Date().timeIntervalSince(started) >= 1.4)
+        #expect(Date().timeIntervalSince(started) >= 0.45)
         #expect(cli.weightsFile == before)
     }
 

@@ -6,12 +6,10 @@ import TestSupport
 @Suite("stats and status, end to end")
 struct StatsStatusTests {
     func history(_ cli: CLIHarness, days: Int = 30, fat: Bool = false) throws {
-        for i in 0..<days {
-            var arguments = ["log", String(82 - 0.1 * Double(i)), "--date", CLICalendar.day("2026-11-30", adding: i - days + 1) + " 07:00", "--force"]
-            if fat { arguments += ["--fat", "24"] }
-            let result = try cli.binary.run(arguments, environment: cli.environment)
-            #expect(result.status == 0, "\(result.stderr)")
-        }
+        try cli.seed((0..<days).map { (i: Int) -> CLIHarness.TypedWeighIn in
+            let kilograms: Double = 82 - 0.1 * Double(i)
+            return CLIHarness.TypedWeighIn(date: CLICalendar.day("2026-11-30", adding: i - days + 1) + " 07:00", weight: String(kilograms), fat: fat ? "24" : nil)
+        })
     }
 
     @Test("stats by month in text, JSON and CSV: one row per month, oldest first, the same numbers in each")

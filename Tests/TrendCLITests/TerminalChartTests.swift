@@ -228,9 +228,10 @@ struct TerminalChartTests {
           .enabled(if: Requirement.find("tmux") != nil, "tmux is not installed"))
     func tmux() throws {
         let cli = try CLIHarness()
-        for i in 0..<40 {
-            try cli.ok("log", String(82 - 0.05 * Double(i) + (i % 2 == 0 ? 0.4 : -0.4)), "--date", CLICalendar.day("2026-11-30", adding: i - 39) + " 07:00", "--force")
-        }
+        try cli.seed((0..<40).map { (i: Int) -> CLIHarness.TypedWeighIn in
+            let kilograms: Double = 82 - 0.05 * Double(i) + (i % 2 == 0 ? 0.4 : -0.4)
+            return CLIHarness.TypedWeighIn(date: CLICalendar.day("2026-11-30", adding: i - 39) + " 07:00", weight: String(kilograms))
+        })
         try cli.ok("goal", "79")
         let environment = cli.environment.merging(["TERM": "xterm-256color", "LANG": "C.UTF-8", "TREND_PAGER": "cat"]) { $1 }
         let screen = try TerminalSession(
@@ -250,7 +251,7 @@ struct TerminalChartTests {
     func options() throws {
         var cli = try CLIHarness()
         cli.extraEnvironment["LANG"] = "C.UTF-8"
-        for i in 0..<10 { try cli.ok("log", String(80 - 0.1 * Double(i)), "--date", "2026-11-\(20 + i) 07:00", "--force") }
+        try cli.seed((0..<10).map { (i: Int) -> CLIHarness.TypedWeighIn in .init(date: "2026-11-\(20 + i) 07:00", weight: String(80 - 0.1 * Double(i))) })
         let tall = try cli.ok("progress", "--chart", "--chart-height", "10").stdout
         let chartLines = tall.split(separator: "\n").filter { $0.contains("┤") || $0.contains("│") }
         #expect(chartLines.count == 10)

@@ -11,10 +11,10 @@ import Foundation
 /// Both directions are hand-written for speed: every command reads the whole
 /// history, so keys are matched as bytes, ids, dates and numbers are parsed
 /// without formatters, and nothing is allocated per entry but the entry.
-enum WeightsDocument {
+package enum WeightsDocument {
     // MARK: Writing
 
-    static func encode(_ store: WeightStore, settings: Settings? = nil) -> [UInt8] {
+    package static func encode(_ store: WeightStore, settings: Settings? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + store.entries.count * 112)
         encode(store, settings: settings, into: &out)

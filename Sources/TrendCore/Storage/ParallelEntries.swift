@@ -35,6 +35,8 @@ enum ParallelEntries {
         var plan = WeightsDocument.PlanFields()
         var version: Int?
         var keys: Set<String> = []
+        /// Entries per chunk of the second part (see `chunkCount`).
+        var chunkCount = ParallelEntries.chunkCount
     }
 
     /// Where a task's reading ended: at the split, inside a section, or at
@@ -44,12 +46,16 @@ enum ParallelEntries {
         case end
     }
 
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, descriptor: Int32, releaser: PageReleaser? = nil) async -> WeightStore? {
+    /// `chunkCount` is the second part's entries per chunk: a test passes a
+    /// small one to join several chunks from a file of a few thousand entries.
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, descriptor: Int32, releaser: PageReleaser? = nil, chunkCount: Int = chunkCount
+    ) async -> WeightStore? {
         let size = bytes.count
         guard size >= minimumSize, bytes.starts(with: canonicalStart), let split = boundary(in: bytes, near: size / 2) else { return nil }
         let section = section(at: split, in: bytes)
         let handoff = Handoff()
-        async let secondRead = readSecondPart(descriptor: descriptor, size: size, from: split, in: section, into: handoff)
+        async let secondRead = readSecondPart(descriptor: descriptor, size: size, from: split, in: section, chunkCount: chunkCount, into: handoff)
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = canonicalStart.count
         var first = Part()
@@ -73,7 +79,7 @@ enum ParallelEntries {
         while let count = second.entries.last?.count {
             joining.append(contentsOf: second.entries.removeLast())
             // That chunk is freed by now: a full one's pages go back.
-            if count == chunkCount { Platform.returnFreedMemory() }
+            if count == second.chunkCount { Platform.returnFreedMemory() }
         }
         let entries = joining
         let intake = joined(&first.intake, &second.intake)
@@ -184,13 +190,14 @@ enum ParallelEntries {
     static let chunkCount = 32_768
 
     /// Everything from `start` to the end, from a mapping of its own.
-    static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section, into handoff: Handoff) async -> Bool {
+    static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section, chunkCount: Int, into handoff: Handoff) async -> Bool {
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != Platform.mapFailed else { return false }
         defer { munmap(base, size) }
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = start
         var part = Part()
+        part.chunkCount = chunkCount
         // Room in front for the first part's records of this section (see
         // `joined`): at most one per `frontRoom` bytes before the split.
         switch section {
@@ -262,9 +269,9 @@ enum ParallelEntries {
             }
             switch section {
             case .entries:
-                if part.entries.isEmpty || part.entries[part.entries.count - 1].count == chunkCount && split == nil {
+                if part.entries.isEmpty || part.entries[part.entries.count - 1].count == part.chunkCount && split == nil {
                     part.entries.append([])
-                    part.entries[part.entries.count - 1].reserveCapacity(chunkCount)
+                    part.entries[part.entries.count - 1].reserveCapacity(part.chunkCount)
                 }
                 // Appended straight from the decoder: through `try?` each entry
                 // was copied out of an Optional (a retain and a release apiece).

@@ -5,11 +5,11 @@ import TestSupport
 
 @Suite("Reading large files on two cores")
 struct ParallelEntriesTests {
-    /// A canonical store larger than the parallel threshold, whose second
-    /// half comes back in more than one chunk.
+    /// A canonical store larger than the parallel threshold: a few thousand
+    /// entries, whose second half comes back in several chunks of `chunk`.
     static func largeStore() -> WeightStore {
         var generator = SeededGenerator(seed: 99)
-        let entries = (0..<80_000).map { i in
+        let entries = (0..<8_000).map { i in
             WeightEntry(
                 timestamp: Timestamp(epochSeconds: 1_500_000_000 + Int64(i) * 3_000, utcOffsetSeconds: [0, 3600, -18000][i % 3]),
                 kilograms: Double.random(in: 60...100, using: &generator), note: i % 10 == 0 ? "note \(i), \"quoted\"" : nil)
@@ -17,16 +17,20 @@ struct ParallelEntriesTests {
         return WeightStore(entries: entries, goalKilograms: 72.5)
     }
 
+    /// Entries per chunk of the second part in these tests: the reader's
+    /// own chunk is 32,768, which would take a file of 70,000 entries.
+    static let chunk = 1_000
+
     @Test("gives exactly what the sequential reader gives")
     func sameAsSequential() async throws {
         let dir = try TemporaryDirectory()
         let store = Self.largeStore()
         let bytes = WeightsDocument.encode(store)
         #expect(bytes.count > ParallelEntries.minimumSize)
-        #expect(store.entries.count / 2 > ParallelEntries.chunkCount)
+        #expect(store.entries.count / 2 > 3 * Self.chunk)
         try Data(bytes).write(to: URL(fileURLWithPath: dir.file("weights.json")))
         let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
-            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor))
+            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
         }
         #expect(viaParallel == store)
         let loaded = try await JSONFileWeightRepository(path: dir.file("weights.json")).load()
@@ -56,7 +60,7 @@ struct ParallelEntriesTests {
 
     @Test(
         "a store with intake and measurements reads the same on two cores, wherever the middle falls",
-        arguments: [(1_000, 300, ParallelEntries.Section.entries), (90_000, 300, .intake), (0, 120_000, .measurements)])
+        arguments: [(1_000, 300, ParallelEntries.Section.entries), (12_000, 300, .intake), (0, 15_000, .measurements)])
     func otherRecords(meals: Int, measurements: Int, middle: ParallelEntries.Section) async throws {
         let dir = try TemporaryDirectory()
         let store = Self.largeStoreWithOtherRecords(meals: meals, measurements: measurements)
@@ -65,7 +69,7 @@ struct ParallelEntriesTests {
         #expect(bytes.withUnsafeBufferPointer { ParallelEntries.section(at: split, in: $0) } == middle)
         try Data(bytes).write(to: URL(fileURLWithPath: dir.file("weights.json")))
         let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
-            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor))
+            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
         }
         #expect(viaParallel == store)
         #expect(try WeightsDocument.decode(bytes, path: "weights.json") == store)
@@ -90,12 +94,12 @@ struct ParallelEntriesTests {
     @Test("a member written in both parts is refused, as the sequential reader refuses it")
     func memberInBothParts() async throws {
         let dir = try TemporaryDirectory()
-        var text = String(decoding: WeightsDocument.encode(Self.largeStoreWithOtherRecords(meals: 90_000)), as: UTF8.self)
+        var text = String(decoding: WeightsDocument.encode(Self.largeStoreWithOtherRecords(meals: 12_000)), as: UTF8.self)
         // The goal sits before the intake (the first part); a second one after it lands in the second.
         text = text.replacingOccurrences(of: "  \"version\": 3", with: "  \"goalKilograms\": 70,\n  \"version\": 3")
         try Data(text.utf8).write(to: URL(fileURLWithPath: dir.file("weights.json")))
         let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
-            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor))
+            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
         }
         #expect(try #require(viaParallel) == nil)
         await #expect(throws: DataFileError.self) { _ = try await JSONFileWeightRepository(path: dir.file("weights.json")).load() }
@@ -107,7 +111,7 @@ struct ParallelEntriesTests {
         let store = Self.largeStoreWithOtherRecords(meals: 1_000, sharingIDWith: 7)
         try Data(WeightsDocument.encode(store)).write(to: URL(fileURLWithPath: dir.file("weights.json")))
         let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
-            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor))
+            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
         }
         // nil inside: the file was there and the fast path declined it.
         #expect(try #require(viaParallel) == nil)
