@@ -27,51 +27,60 @@ public enum PNGImage {
     }
 
     /// Each row prefixed with its filter type (0 none, 1 sub, 2 up, 4 Paeth).
+    /// Written out by hand over buffer pointers, with no call in the loop:
+    /// the pictures' tests run a debug build, where every call is made.
     static func filtered(width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
         let stride = width * 4
-        var out: [UInt8] = []
-        out.reserveCapacity((stride + 1) * height)
-        var candidates = Array(repeating: [UInt8](repeating: 0, count: stride), count: 4)
-        for row in 0..<height {
-            let start = row * stride
-            var best = 0
-            var bestSum = Int.max
-            for (index, filter) in [0, 1, 2, 4].enumerated() {
-                var sum = 0
-                for i in 0..<stride {
-                    let current = rgba[start + i]
-                    let left = i >= 4 ? rgba[start + i - 4] : 0
-                    let up = row > 0 ? rgba[start + i - stride] : 0
-                    let upLeft = row > 0 && i >= 4 ? rgba[start + i - stride - 4] : 0
-                    let predicted: UInt8
-                    switch filter {
-                    case 0: predicted = 0
-                    case 1: predicted = left
-                    case 2: predicted = up
-                    default: predicted = paeth(left, up, upLeft)
+        guard stride > 0, height > 0 else { return [UInt8](repeating: 0, count: height) }
+        var out = [UInt8](repeating: 0, count: (stride + 1) * height)
+        // Four candidate rows, then a row of zeros: what is above the first.
+        var scratch = [UInt8](repeating: 0, count: 5 * stride)
+        rgba.withUnsafeBufferPointer { pixels in
+            out.withUnsafeMutableBufferPointer { out in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    let none = scratch.baseAddress!, sub = none + stride, above = sub + stride, paethRow = above + stride
+                    let zeros = UnsafePointer(paethRow + stride)
+                    for row in 0..<height {
+                        let current = pixels.baseAddress! + row * stride
+                        let up = row > 0 ? current - stride : zeros
+                        var sumNone = 0, sumSub = 0, sumUp = 0, sumPaeth = 0
+                        var i = 0
+                        while i < stride {
+                            let value = current[i]
+                            let a = i >= 4 ? current[i - 4] : 0
+                            let b = up[i]
+                            let c = i >= 4 ? up[i - 4] : 0
+                            let p = Int(a) + Int(b) - Int(c)
+                            var pa = p - Int(a), pb = p - Int(b), pc = p - Int(c)
+                            if pa < 0 { pa = -pa }
+                            if pb < 0 { pb = -pb }
+                            if pc < 0 { pc = -pc }
+                            let predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+                            let s = value &- a, u = value &- b, t = value &- predicted
+                            none[i] = value
+                            sub[i] = s
+                            above[i] = u
+                            paethRow[i] = t
+                            // Each byte's distance from zero, read as a signed byte.
+                            sumNone += value < 128 ? Int(value) : 256 - Int(value)
+                            sumSub += s < 128 ? Int(s) : 256 - Int(s)
+                            sumUp += u < 128 ? Int(u) : 256 - Int(u)
+                            sumPaeth += t < 128 ? Int(t) : 256 - Int(t)
+                            i += 1
+                        }
+                        // The first of the smallest, in the order 0, 1, 2, 4.
+                        var best = 0, bestSum = sumNone
+                        if sumSub < bestSum { (best, bestSum) = (1, sumSub) }
+                        if sumUp < bestSum { (best, bestSum) = (2, sumUp) }
+                        if sumPaeth < bestSum { best = 3 }
+                        let line = out.baseAddress! + row * (stride + 1)
+                        line[0] = best == 3 ? 4 : UInt8(best)
+                        (line + 1).update(from: none + best * stride, count: stride)
                     }
-                    let value = current &- predicted
-                    candidates[index][i] = value
-                    sum += value < 128 ? Int(value) : 256 - Int(value)
-                }
-                if sum < bestSum {
-                    bestSum = sum
-                    best = index
                 }
             }
-            out.append([0, 1, 2, 4][best])
-            out += candidates[best]
         }
         return out
-    }
-
-    static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
-        let p = Int(a) + Int(b) - Int(c)
-        let pa = abs(p - Int(a))
-        let pb = abs(p - Int(b))
-        let pc = abs(p - Int(c))
-        if pa <= pb && pa <= pc { return a }
-        return pb <= pc ? b : c
     }
 
     static func compress(_ data: [UInt8]) throws(Failure) -> [UInt8] {
