@@ -31,6 +31,7 @@ public enum PNGImage {
     /// the pictures' tests run a debug build, where every call is made.
     static func filtered(width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
         let stride = width * 4
+        precondition(width >= 0 && height >= 0 && rgba.count == stride * height, "pixels do not fill the image")
         guard stride > 0, height > 0 else { return [UInt8](repeating: 0, count: height) }
         var out = [UInt8](repeating: 0, count: (stride + 1) * height)
         // Four candidate rows, then a row of zeros: what is above the first.

@@ -70,6 +70,8 @@ struct Raster {
 
     mutating func paint(_ mask: Mask, _ color: Color, opacity: Float = 1) {
         guard mask.width > 0, mask.height > 0 else { return }
+        // Unchecked writes below: a mask outside the picture must stop here.
+        precondition(mask.x0 >= 0 && mask.y0 >= 0 && mask.x0 + mask.width <= width && mask.y0 + mask.height <= height, "mask outside the picture")
         let width = width
         pixels.withUnsafeMutableBufferPointer { pixels in
             mask.values.withUnsafeBufferPointer { values in
