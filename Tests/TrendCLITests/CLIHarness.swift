@@ -66,8 +66,12 @@ struct CLIHarness {
     }
 
     func writeWeights(_ text: String) throws {
+        try writeWeights(Data(text.utf8))
+    }
+
+    func writeWeights(_ bytes: Data) throws {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: weightsPath))
+        try bytes.write(to: URL(fileURLWithPath: weightsPath))
     }
 
     /// A weigh-in as a test types it for `trend log WEIGHT --date DATE --fat FAT`.
@@ -85,14 +89,14 @@ struct CLIHarness {
     func seed(_ weighIns: [TypedWeighIn]) throws {
         #expect(environment["TZ"] == "UTC" && weightsFile == nil, "seeding writes a new store, its dates read in UTC")
         let dates = DateInput(timeZone: FixedOffsetTimeZone(offsetSeconds: 0), nowEpochSeconds: 0)
-        var store = WeightStore(entries: try weighIns.map { typed in
+        let store = WeightStore(entries: try weighIns.map { typed in
             WeightEntry(
                 timestamp: try dates.timestamp(parsing: typed.date),
                 kilograms: try WeightInput.kilograms(parsing: typed.weight, defaultUnit: .kilograms),
                 fatPercent: try typed.fat.map { text throws(WeightInputError) in try WeightInput.fatPercent(parsing: text) })
         })
-        store.version = store.versionNeeded
-        try writeWeights(String(decoding: WeightsDocument.encode(store), as: UTF8.self))
+        // The writer gives the file the version its content needs, as every write does.
+        try writeWeights(Data(WeightsDocument.encode(store)))
     }
 
     /// A large canonical weights.json (numbered ids, one day), so a write
