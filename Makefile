@@ -34,6 +34,12 @@ SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib --disable-local-rpath
 else
 SWIFT_BUILD_FLAGS ?= -c release --disable-local-rpath
 endif
+# With the static Swift runtime on Linux, the C++ runtime and the unwinder are
+# linked in too, and the executable's symbols stay out of the loader's table
+# (Package.swift, staticRuntime): the loader maps only libc, libm and libz.
+ifeq ($(shell uname -s),Linux)
+build_env := $(if $(findstring --static-swift-stdlib,$(SWIFT_BUILD_FLAGS)),TREND_STATIC_RUNTIME=1 )
+endif
 
 bindir := $(DESTDIR)$(PREFIX)/bin
 man1dir := $(DESTDIR)$(PREFIX)/share/man/man1
@@ -44,26 +50,27 @@ fishdir := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 docdir := $(DESTDIR)$(PREFIX)/share/doc/trend
 
 ifeq ($(TREND),)
-built = $(shell $(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/trend
+built = $(shell $(build_env)$(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/trend
 build_first = build
 else
 built = $(TREND)
 build_first =
 endif
 
-.PHONY: all build binary-path build-flags install uninstall test clean
+.PHONY: all build binary-path build-command install uninstall test clean
 
 all: build
 
 build:
-	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+	$(build_env)$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
 # Where the binary `make install` installs is: what Benchmarks/run times.
 binary-path:
 	@echo "$(built)"
 
-build-flags:
-	@echo "$(SWIFT_BUILD_FLAGS)"
+# The whole build command, as Benchmarks/RESULTS.md names it.
+build-command:
+	@echo "$(build_env)$(SWIFT) build $(SWIFT_BUILD_FLAGS)"
 
 # The completions come from the binary being installed, so they always
 # match its commands and options.

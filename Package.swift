@@ -1,6 +1,25 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// What `make` (and so `make install`, the .deb and Benchmarks/run) links
+/// into the release binary on Linux, with the static Swift runtime: the C++
+/// runtime and the unwinder from their static archives (the linker scripts
+/// in `Packaging/static-runtime`, which the library search finds first), so
+/// the loader maps and resolves neither libstdc++.so nor libgcc_s.so at every
+/// start; and the executable's own symbols kept out of the loader's table,
+/// which every symbol lookup searches first (a crash report still names them
+/// from the symbol table). The binary stays position-independent. Off
+/// unless asked for: with the dynamic Swift runtime, libswiftCore.so loads
+/// libstdc++.so itself and two copies must not meet, and SwiftPM refuses
+/// unsafe flags in a package used as a dependency.
+let staticRuntime: [LinkerSetting] =
+    Context.environment["TREND_STATIC_RUNTIME"] == "1"
+    ? [
+        .unsafeFlags(
+            ["-L", Context.packageDirectory + "/Packaging/static-runtime", "-Xlinker", "--no-export-dynamic"],
+            .when(platforms: [.linux], configuration: .release))
+    ] : []
+
 let package = Package(
     name: "trend",
     // macOS 15: the signal handler's atomics (Synchronization) need it.
@@ -20,7 +39,7 @@ let package = Package(
         // What each screen shows (ViewModels), the JSON contracts, and the renderers of every output.
         // Fonts: the chart font's source files and licence; its bytes are built in (Charts/FontData.swift).
         .target(name: "TrendPresentation", dependencies: ["TrendCore"], exclude: ["Fonts"]),
-        .executableTarget(name: "trend", dependencies: ["TrendCore", "TrendPresentation", "CMalloc"]),
+        .executableTarget(name: "trend", dependencies: ["TrendCore", "TrendPresentation", "CMalloc"], linkerSettings: staticRuntime),
         .target(name: "TestSupport", dependencies: ["TrendCore", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore", "TestSupport"]),
         .testTarget(name: "TrendPresentationTests", dependencies: ["TrendPresentation", "TrendCore", "TestSupport"], exclude: ["Golden"]),

@@ -240,7 +240,7 @@ def main():
         f.write("# Benchmark results\n\n")
         f.write(f"Written by `Benchmarks/run` on {time.strftime('%Y-%m-%d %H:%M %Z')}.\n\n")
         load_after = os.getloadavg()
-        f.write(f"Build: `{args.build}`, the binary `make install` installs (position-independent; no start-up flag). ")
+        f.write(f"Build: `{args.build}`, the binary `make install` installs (position-independent, address randomisation on). ")
         f.write(f"Load average {load_before[0]:.2f} before, {load_after[0]:.2f} after (1 minute).\n\n")
         f.write(f"Machine: {machine}; {swift}. Median of {args.runs} runs after a warm-up, jobs alternating within each round; ")
         f.write("peak memory is the maximum resident set of one more run under GNU time. The machine is shared: compare ratios within one run.\n\n")
