@@ -78,44 +78,44 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
         }
     }
 
-    /// The one order entries are kept in: by instant, ties by id.
     /// Puts `entries` in `isOrderedBefore` order. A file is usually in time
-    /// order already, its rows given new ids: then only rows of the same
-    /// second are sorted, by id, instead of the whole file.
+    /// order already, or nearly: rows of one second given new ids, the hour
+    /// a clock sets back written twice in local time. Each row out of place
+    /// is then moved back to where it belongs, which costs as many moves as
+    /// rows it passes; a file further from order than one move a row on
+    /// average is sorted whole instead.
     public static func sortInOrder(_ entries: inout [WeightEntry]) {
         // Read first, write only when needed: a mutating loop makes the array
         // unique before it starts, copying a million entries that a caller
         // still holds even when nothing moves.
-        var index = 1
-        var sameSecondOutOfOrder = false
-        while index < entries.count {
-            let (earlier, later) = (entries[index - 1].timestamp.epochSeconds, entries[index].timestamp.epochSeconds)
-            if later < earlier {
-                entries.sort(by: isOrderedBefore)
-                return
+        var first = 1
+        while first < entries.count && !isOrderedBefore(entries[first], entries[first - 1]) { first += 1 }
+        guard first < entries.count else { return }
+        let budget = entries.count
+        let inserted = entries.withUnsafeMutableBufferPointer { buffer in
+            var moves = 0
+            for i in first..<buffer.count where isOrderedBefore(buffer[i], buffer[i - 1]) {
+                var j = i
+                repeat {
+                    buffer.swapAt(j, j - 1)
+                    j -= 1
+                    moves += 1
+                    if moves > budget { return false }
+                } while j > 0 && isOrderedBefore(buffer[j], buffer[j - 1])
             }
-            if later == earlier && !sameSecondOutOfOrder && isOrderedBefore(entries[index], entries[index - 1]) { sameSecondOutOfOrder = true }
-            index += 1
+            return true
         }
-        guard sameSecondOutOfOrder else { return }
-        var start = 0
-        while start < entries.count {
-            var end = start + 1
-            while end < entries.count && entries[end].timestamp.epochSeconds == entries[start].timestamp.epochSeconds { end += 1 }
-            // A few rows in one second: sorted where they are, by insertion.
-            if end - start > 1 {
-                for i in (start + 1)..<end {
-                    var j = i
-                    while j > start && isOrderedBefore(entries[j], entries[j - 1]) {
-                        entries.swapAt(j, j - 1)
-                        j -= 1
-                    }
-                }
-            }
-            start = end
-        }
+        // Still every entry once, only partly in order: the sort finishes it.
+        if !inserted { entries.sort(by: isOrderedBefore) }
     }
 
+    /// `entries` in `isOrderedBefore` order: the same array, not a copy,
+    /// when they are in order already.
+    public static func inOrder(_ entries: [WeightEntry]) -> [WeightEntry] {
+        var ordered = entries
+        sortInOrder(&ordered)
+        return ordered
+    }
 }
 
 extension WeightEntry: StoredRecord {

@@ -111,9 +111,8 @@ public final class ImportFeature {
         }
         // Weigh-ins far from the imported series' own trend: imported, and listed (SPEC §6).
         let outliers = await Task.detached {
-            // The trend needs time order only; a file in time order is used as it is.
-            let inTimeOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.timestamp.epochSeconds <= $1.timestamp.epochSeconds }
-            return TypoGuard.outliers(in: inTimeOrder ? entries : entries.sorted(by: WeightEntry.isOrderedBefore))
+            // The trend needs the one order; a file in it is used as it is.
+            TypoGuard.outliers(in: WeightEntry.inOrder(entries))
         }.value
         var batch = ImportBatch(
             entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format,

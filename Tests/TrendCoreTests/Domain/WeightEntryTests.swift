@@ -34,8 +34,13 @@ struct WeightEntryTests {
     }
 
     /// Runs of one second among ordered ones, as imports give them: in order,
-    /// one pair swapped inside a second, or out of order across seconds.
-    @Test("putting entries in order gives what sorting by the one order gives", arguments: ["ordered", "same second", "across seconds", "reversed"])
+    /// one pair swapped inside a second, or out of order across seconds; an
+    /// hour written twice (local times where a clock is set back), a row
+    /// that belongs first written last (moved back past every other), and
+    /// orders too far from sorted to mend row by row (reversed, shuffled).
+    @Test(
+        "putting entries in order gives what sorting by the one order gives",
+        arguments: ["ordered", "same second", "across seconds", "hour written twice", "first row last", "reversed", "shuffled"])
     func sortInOrder(shape: String) throws {
         var generator = SeededGenerator(seed: 7)
         var seconds: [Int64] = []
@@ -53,6 +58,14 @@ struct WeightEntryTests {
             let tie = try #require(entries.indices.dropFirst().first { entries[$0].timestamp == entries[$0 - 1].timestamp && $0 > 1_000 })
             entries.swapAt(tie, tie - 1)
         case "across seconds": entries.swapAt(10, 1_500)
+        case "hour written twice":
+            entries = expected
+            let later = Array(entries[500..<540])
+            entries.removeSubrange(500..<540)
+            entries.insert(contentsOf: later, at: 520)
+        case "first row last":
+            entries = Array(expected.dropFirst()) + [expected[0]]
+        case "shuffled": entries = expected.shuffled(using: &generator)
         default: entries = expected.reversed()
         }
         WeightEntry.sortInOrder(&entries)
