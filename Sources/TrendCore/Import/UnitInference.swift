@@ -79,9 +79,8 @@ package enum UnitInference {
             }
         }
         if let named = fileName.flatMap(unit(inFileName:)) { return Decision(unit: named, reason: .fileName) }
-        let sorted = weightsRead.sorted()
         // The lower median: at least half the weights are at most this.
-        let median = sorted.isEmpty ? nil : sorted[(sorted.count - 1) / 2]
+        let median = weightsRead.isEmpty ? nil : OrderStatistic.value(at: (weightsRead.count - 1) / 2, in: weightsRead)
         if let trend = historyTrendKilograms, let median {
             let near = candidates.filter { !TypoGuard.isUnlikely(median * factor($0), trendKilograms: trend) }
             if near.count == 1 { return Decision(unit: near[0], reason: .history(trendKilograms: trend)) }
