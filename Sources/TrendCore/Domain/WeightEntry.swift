@@ -78,35 +78,10 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
         }
     }
 
-    /// Puts `entries` in `isOrderedBefore` order. A file is usually in time
-    /// order already, or nearly: rows of one second given new ids, the hour
-    /// a clock sets back written twice in local time. Each row out of place
-    /// is then moved back to where it belongs, which costs as many moves as
-    /// rows it passes; a file further from order than one move a row on
-    /// average is sorted whole instead.
+    /// Puts `entries` in `isOrderedBefore` order; a file in it, or nearly,
+    /// costs a pass or little more (see `sortNearlyOrdered`).
     public static func sortInOrder(_ entries: inout [WeightEntry]) {
-        // Read first, write only when needed: a mutating loop makes the array
-        // unique before it starts, copying a million entries that a caller
-        // still holds even when nothing moves.
-        var first = 1
-        while first < entries.count && !isOrderedBefore(entries[first], entries[first - 1]) { first += 1 }
-        guard first < entries.count else { return }
-        let budget = entries.count
-        let inserted = entries.withUnsafeMutableBufferPointer { buffer in
-            var moves = 0
-            for i in first..<buffer.count where isOrderedBefore(buffer[i], buffer[i - 1]) {
-                var j = i
-                repeat {
-                    buffer.swapAt(j, j - 1)
-                    j -= 1
-                    moves += 1
-                    if moves > budget { return false }
-                } while j > 0 && isOrderedBefore(buffer[j], buffer[j - 1])
-            }
-            return true
-        }
-        // Still every entry once, only partly in order: the sort finishes it.
-        if !inserted { entries.sort(by: isOrderedBefore) }
+        entries.sortNearlyOrdered(by: isOrderedBefore)
     }
 
     /// `entries` in `isOrderedBefore` order: the same array, not a copy,

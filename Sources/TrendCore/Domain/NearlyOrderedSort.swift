@@ -1,0 +1,33 @@
+extension Array {
+    /// Sorts in place, stably, in time linear in the length for an array
+    /// nearly in order: a file in time order but for a few rows (rows of one
+    /// second given new ids, the hour a clock sets back written twice in
+    /// local time). Each element out of place moves back to where it
+    /// belongs, which costs as many moves as elements it passes; an array
+    /// further from order than one move an element on average is sorted
+    /// whole instead. An array in order is only read, never copied.
+    mutating func sortNearlyOrdered(by areInIncreasingOrder: (Element, Element) -> Bool) {
+        // Read first, write only when needed: a mutating loop makes the array
+        // unique before it starts, copying a million elements that a caller
+        // still holds even when nothing moves.
+        var first = 1
+        while first < count && !areInIncreasingOrder(self[first], self[first - 1]) { first += 1 }
+        guard first < count else { return }
+        let budget = count
+        let inserted = withUnsafeMutableBufferPointer { buffer in
+            var moves = 0
+            for i in first..<buffer.count where areInIncreasingOrder(buffer[i], buffer[i - 1]) {
+                var j = i
+                repeat {
+                    buffer.swapAt(j, j - 1)
+                    j -= 1
+                    moves += 1
+                    if moves > budget { return false }
+                } while j > 0 && areInIncreasingOrder(buffer[j], buffer[j - 1])
+            }
+            return true
+        }
+        // Still every element once, only partly in order: the sort finishes it.
+        if !inserted { sort(by: areInIncreasingOrder) }
+    }
+}
