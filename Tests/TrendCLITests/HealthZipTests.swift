@@ -75,7 +75,7 @@ struct HealthZipTests {
     @Test("newlines are counted exactly, dense or sparse, at any alignment")
     func newlineCount() {
         var generator = SeededGenerator(seed: 3)
-        for length in [0, 1, 7, 31, 32, 33, 255, 256, 2_016, 2_017, 8_064, 10_000] {
+        for length in [0, 1, 7, 31, 32, 33, 63, 64, 65, 255, 256, 2_016, 2_017, 4_035, 4_036, 4_100, 8_064, 10_000] {
             for density in [0.0, 0.01, 0.5, 1.0] {
                 let bytes = (0..<length).map { _ in Double.random(in: 0..<1, using: &generator) < density ? UInt8(10) : UInt8.random(in: 11...255, using: &generator) }
                 let start = min(length, 3)
