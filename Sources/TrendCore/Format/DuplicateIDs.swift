@@ -136,22 +136,31 @@ enum DuplicateIDs {
     /// Whether any id appears twice among all the store's records, whatever
     /// their kinds: only a yes or a no, for the parallel reader, which hands
     /// a file it gets a yes for to the sequential reader and its exact
-    /// message. The ids are split by their hash between two tables, filled
-    /// on two cores. A table keeps 31 bits of each hash beside the bits
+    /// message. Past `splitCount` ids, they are split by their hash between
+    /// two tables, filled on two cores. A table keeps 31 bits of each hash beside the bits
     /// that place it, so two ids may look alike: at 30,000 ids about one
     /// read in 70,000, which costs only the sequential reading.
     static func anyRepeated(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) async -> Bool {
-        guard entries.count + intake.count + measurements.count > 1 else { return false }
+        let count = entries.count + intake.count + measurements.count
+        guard count > 1 else { return false }
+        // A few tens of thousands are one table's work on one core: handing
+        // half to another costs more than it saves, and each half reads and
+        // hashes every id.
+        if count <= splitCount { return anyRepeated(inHalf: nil, entries, intake, measurements) }
         async let upper = anyRepeated(inHalf: 1, entries, intake, measurements)
         let lower = anyRepeated(inHalf: 0, entries, intake, measurements)
         return await upper || lower
     }
 
-    private static func anyRepeated(inHalf half: UInt64, _ entries: [WeightEntry], _ intake: [IntakeEntry], _ measurements: [MeasurementEntry]) -> Bool {
+    /// Over this many ids, two tables are filled on two cores.
+    static let splitCount = 1 << 17
+
+    /// `half` 0 or 1: only the ids whose hash's top bit it is; nil: all of them.
+    private static func anyRepeated(inHalf half: UInt64?, _ entries: [WeightEntry], _ intake: [IntakeEntry], _ measurements: [MeasurementEntry]) -> Bool {
         let count = entries.count + intake.count + measurements.count
-        // About half the ids land in this table: at most half full.
+        // At most half full: about half the ids land in a half's table.
         var bits = 4
-        while 1 << bits < count { bits += 1 }
+        while 1 << bits < (half == nil ? 2 * count : count) { bits += 1 }
         let shift = UInt64(63 - bits)
         let mask = (1 << bits) - 1
         var table = [UInt32](repeating: 0, count: 1 << bits)
@@ -161,7 +170,7 @@ enum DuplicateIDs {
             // slot, and its low 32 bits (never 0: 0 is an empty slot) are kept.
             func seenBefore(_ id: RecordID) -> Bool {
                 let hash = mixed(key(id), seeds)
-                guard hash >> 63 == half else { return false }
+                if let half, hash >> 63 != half { return false }
                 let kept = UInt32(truncatingIfNeeded: hash) | 1
                 var slot = Int(truncatingIfNeeded: hash >> shift) & mask
                 while table[slot] != 0 {

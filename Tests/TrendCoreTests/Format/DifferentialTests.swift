@@ -97,10 +97,11 @@ struct DifferentialTests {
     }
 
     /// Every place an id can be met twice: within one kind, across two,
-    /// at either end; and numbered ids, whose hashes must still spread.
+    /// at either end; and numbered ids, whose hashes must still spread. In
+    /// one table, and past `splitCount` in two.
     @Test(
         "the parallel reader's yes-or-no check finds an id met twice wherever it is, and only then",
-        arguments: [2, 3, 100, 30_000, 70_000], ["none", "weigh-ins", "intake", "measurements", "weigh-in and intake", "intake and measurement", "first and last"])
+        arguments: [2, 3, 100, 30_000, 70_000, DuplicateIDs.splitCount + 3], ["none", "weigh-ins", "intake", "measurements", "weigh-in and intake", "intake and measurement", "first and last"])
     func anyRepeated(count: Int, planted: String) async {
         let zero = Timestamp(epochSeconds: 0, utcOffsetSeconds: 0)
         func id(_ i: Int) -> UUID {
