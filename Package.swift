@@ -39,7 +39,10 @@ let package = Package(
         // What each screen shows (ViewModels), the JSON contracts, and the renderers of every output.
         // Fonts: the chart font's source files and licence; its bytes are built in (Charts/FontData.swift).
         .target(name: "TrendPresentation", dependencies: ["TrendCore"], exclude: ["Fonts"]),
-        .executableTarget(name: "trend", dependencies: ["TrendCore", "TrendPresentation", "CMalloc"], linkerSettings: staticRuntime),
+        // libdispatch: the main thread serves the main queue itself (MainQueueLoop).
+        .executableTarget(
+            name: "trend", dependencies: ["TrendCore", "TrendPresentation", "CMalloc"],
+            linkerSettings: [.linkedLibrary("dispatch", .when(platforms: [.linux]))] + staticRuntime),
         .target(name: "TestSupport", dependencies: ["TrendCore", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore", "TestSupport"]),
         .testTarget(name: "TrendPresentationTests", dependencies: ["TrendPresentation", "TrendCore", "TestSupport"], exclude: ["Golden"]),
