@@ -44,6 +44,11 @@ def peak_memory(argv):
     return int(result.stderr.strip().splitlines()[-1])
 
 
+# Up to 10,000 entries a job takes milliseconds, on a par with starting a
+# process: one slow start moves a median of five, so these sizes get more.
+SMALL_RUNS = 31
+
+
 def measure(jobs, runs):
     """jobs: name -> (argv, prepare). Alternates the jobs run by run."""
     results = {name: [] for name in jobs}
@@ -148,7 +153,7 @@ def main():
             jobs["peer import dense"] = (
                 ["env", "TZ=Europe/Berlin"] + peer + ["import", dense_peer_dir, dense_csv], lambda: shutil.rmtree(dense_peer_dir, ignore_errors=True))
         print(f"measuring N={n}...", file=sys.stderr)
-        m = measure(jobs, args.runs)
+        m = measure(jobs, max(args.runs, SMALL_RUNS) if n <= 10_000 else args.runs)
         if "trend import dense" in m:
             # The data file the dense import writes, for its memory target.
             dense_dir = os.path.join(args.work, "import-dense")
@@ -242,7 +247,7 @@ def main():
         load_after = os.getloadavg()
         f.write(f"Build: `{args.build}`, the binary `make install` installs (position-independent, address randomisation on). ")
         f.write(f"Load average {load_before[0]:.2f} before, {load_after[0]:.2f} after (1 minute).\n\n")
-        f.write(f"Machine: {machine}; {swift}. Median of {args.runs} runs after a warm-up, jobs alternating within each round; ")
+        f.write(f"Machine: {machine}; {swift}. Median of {args.runs} runs ({max(args.runs, SMALL_RUNS)} up to 10,000 entries) after a warm-up, jobs alternating within each round; ")
         f.write("peak memory is the maximum resident set of one more run under GNU time. The machine is shared: compare ratios within one run.\n\n")
         f.write("Jobs: `trend progress --range 3M --format json`, `trend list --format csv > /dev/null`, `trend log W`, W near the latest weigh-in (on a fresh copy ")
         f.write("of the history each run), `trend --version`; the Python peer (`Benchmarks/peer.py`) does the same on the same files; the floors ")
