@@ -29,16 +29,14 @@ INSTALL ?= install
 # On Linux the Swift runtime is linked in: the binary runs on machines
 # without Swift and starts fastest. --disable-local-rpath drops the $ORIGIN
 # library path, which such a binary never uses but the loader would search.
-ifeq ($(shell uname -s),Linux)
-SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib --disable-local-rpath
-else
-SWIFT_BUILD_FLAGS ?= -c release --disable-local-rpath
-endif
-# With the static Swift runtime on Linux, the C++ runtime and the unwinder are
-# linked in too, and the executable's symbols stay out of the loader's table
+# With the static Swift runtime, the C++ runtime and the unwinder are linked
+# in too, and the executable's symbols stay out of the loader's table
 # (Package.swift, staticRuntime): the loader maps only libc, libm and libz.
 ifeq ($(shell uname -s),Linux)
+SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib --disable-local-rpath
 build_env := $(if $(findstring --static-swift-stdlib,$(SWIFT_BUILD_FLAGS)),TREND_STATIC_RUNTIME=1 )
+else
+SWIFT_BUILD_FLAGS ?= -c release --disable-local-rpath
 endif
 
 bindir := $(DESTDIR)$(PREFIX)/bin

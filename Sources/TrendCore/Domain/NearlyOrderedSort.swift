@@ -30,4 +30,12 @@ extension Array {
         // Still every element once, only partly in order: the sort finishes it.
         if !inserted { sort(by: areInIncreasingOrder) }
     }
+
+    /// The elements in order (see `sortNearlyOrdered`): the same array, not
+    /// a copy, when they are in order already.
+    func sortedNearlyOrdered(by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
+        var ordered = self
+        ordered.sortNearlyOrdered(by: areInIncreasingOrder)
+        return ordered
+    }
 }

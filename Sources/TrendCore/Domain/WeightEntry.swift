@@ -83,14 +83,6 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
     public static func sortInOrder(_ entries: inout [WeightEntry]) {
         entries.sortNearlyOrdered(by: isOrderedBefore)
     }
-
-    /// `entries` in `isOrderedBefore` order: the same array, not a copy,
-    /// when they are in order already.
-    public static func inOrder(_ entries: [WeightEntry]) -> [WeightEntry] {
-        var ordered = entries
-        sortInOrder(&ordered)
-        return ordered
-    }
 }
 
 extension WeightEntry: StoredRecord {

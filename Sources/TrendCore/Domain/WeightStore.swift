@@ -33,13 +33,11 @@ public struct WeightStore: Equatable, Sendable {
         entries: [WeightEntry] = [], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, intake: [IntakeEntry] = [],
         measurements: [MeasurementEntry] = [], version: Int = WeightStore.currentVersion
     ) {
-        self.entries = entries.isSorted(by: WeightEntry.isOrderedBefore)
-            ? entries : entries.sorted(by: WeightEntry.isOrderedBefore)
+        self.entries = entries.sortedNearlyOrdered(by: WeightEntry.isOrderedBefore)
         self.goalKilograms = goalKilograms
         self.goalPlan = goalKilograms == nil ? nil : goalPlan
-        self.intake = intake.isSorted(by: IntakeEntry.isOrderedBefore) ? intake : intake.sorted(by: IntakeEntry.isOrderedBefore)
-        self.measurements = measurements.isSorted(by: MeasurementEntry.isOrderedBefore)
-            ? measurements : measurements.sorted(by: MeasurementEntry.isOrderedBefore)
+        self.intake = intake.sortedNearlyOrdered(by: IntakeEntry.isOrderedBefore)
+        self.measurements = measurements.sortedNearlyOrdered(by: MeasurementEntry.isOrderedBefore)
         self.version = version
     }
 

@@ -116,7 +116,7 @@ public final class ImportFeature {
             let inTimeOrder = entries.withUnsafeBufferPointer { rows in
                 rows.indices.dropFirst().allSatisfy { rows[$0 - 1].timestamp.epochSeconds <= rows[$0].timestamp.epochSeconds }
             }
-            return TypoGuard.outliers(in: inTimeOrder ? entries : WeightEntry.inOrder(entries))
+            return TypoGuard.outliers(in: inTimeOrder ? entries : entries.sortedNearlyOrdered(by: WeightEntry.isOrderedBefore))
         }.value
         var batch = ImportBatch(
             entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format,

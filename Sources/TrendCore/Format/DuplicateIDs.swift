@@ -137,9 +137,9 @@ enum DuplicateIDs {
     /// their kinds: only a yes or a no, for the parallel reader, which hands
     /// a file it gets a yes for to the sequential reader and its exact
     /// message. Past `splitCount` ids, they are split by their hash between
-    /// two tables, filled on two cores. A table keeps 31 bits of each hash beside the bits
-    /// that place it, so two ids may look alike: at 30,000 ids about one
-    /// read in 70,000, which costs only the sequential reading.
+    /// two tables, filled on two cores. A table keeps 31 bits of each hash
+    /// beside the bits that place it, so two ids may look alike: at 30,000
+    /// ids about one read in 70,000, which costs only the sequential reading.
     static func anyRepeated(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) async -> Bool {
         let count = entries.count + intake.count + measurements.count
         guard count > 1 else { return false }
