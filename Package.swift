@@ -35,7 +35,9 @@ let package = Package(
         // glibc's mallopt and malloc_trim: the executable's start-up, and the
         // library giving back what a large load freed (no library to link).
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        .target(name: "TrendCore", dependencies: ["CZlib", "CMalloc"]),
+        // Where a new thread runs (sched_getcpu, thread affinity): Linux only.
+        .systemLibrary(name: "CThreads", path: "Sources/CThreads"),
+        .target(name: "TrendCore", dependencies: ["CZlib", "CMalloc", "CThreads"]),
         // What each screen shows (ViewModels), the JSON contracts, and the renderers of every output.
         // Fonts: the chart font's source files and licence; its bytes are built in (Charts/FontData.swift).
         .target(name: "TrendPresentation", dependencies: ["TrendCore"], exclude: ["Fonts"]),

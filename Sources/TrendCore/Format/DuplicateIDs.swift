@@ -140,16 +140,17 @@ enum DuplicateIDs {
     /// two tables, filled on two cores. A table keeps 31 bits of each hash
     /// beside the bits that place it, so two ids may look alike: at 30,000
     /// ids about one read in 70,000, which costs only the sequential reading.
-    static func anyRepeated(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) async -> Bool {
+    static func anyRepeated(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) -> Bool {
         let count = entries.count + intake.count + measurements.count
         guard count > 1 else { return false }
         // A few tens of thousands are one table's work on one core: handing
         // half to another costs more than it saves, and each half reads and
         // hashes every id.
         if count <= splitCount { return anyRepeated(inHalf: nil, entries, intake, measurements) }
-        async let upper = anyRepeated(inHalf: 1, entries, intake, measurements)
-        let lower = anyRepeated(inHalf: 0, entries, intake, measurements)
-        return await upper || lower
+        let (lower, upper) = OtherCore.run({ anyRepeated(inHalf: 0, entries, intake, measurements) }, alongside: {
+            anyRepeated(inHalf: 1, entries, intake, measurements)
+        })
+        return upper || lower
     }
 
     /// Over this many ids, two tables are filled on two cores.

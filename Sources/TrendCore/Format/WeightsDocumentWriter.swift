@@ -40,7 +40,7 @@ package enum WeightsDocument {
     /// same as from one core.
     static func encode(_ store: WeightStore, into out: inout ChunkingSink) async {
         out.append(contentsOf: header)
-        await encodeLines(store.entries, into: &out)
+        encodeLines(store.entries, into: &out)
         encodeTrailer(store, into: &out)
     }
 
@@ -77,9 +77,9 @@ package enum WeightsDocument {
     /// history's write holds beside the history.
     static let parallelBlock = 16_384
 
-    /// The entries' lines, two blocks at a time: the second block by a child
-    /// task while this one encodes the first, then both into `out` in order.
-    static func encodeLines<Sink: ByteSink>(_ entries: [WeightEntry], into out: inout Sink) async {
+    /// The entries' lines, two blocks at a time: the second block on another
+    /// core while this one encodes the first, then both into `out` in order.
+    static func encodeLines<Sink: ByteSink>(_ entries: [WeightEntry], into out: inout Sink) {
         let count = entries.count
         guard count >= parallelMinimum else {
             encodeLines(entries[...], into: &out)
@@ -90,10 +90,9 @@ package enum WeightsDocument {
         while start < count {
             let middle = min(start + block, count)
             let end = min(middle + block, count)
-            async let second = lines(entries[middle..<end])
-            let first = lines(entries[start..<middle])
+            let (first, second) = OtherCore.run({ lines(entries[start..<middle]) }, alongside: { lines(entries[middle..<end]) })
             out.append(contentsOf: first)
-            out.append(contentsOf: await second)
+            out.append(contentsOf: second)
             start = end
         }
     }

@@ -9,8 +9,9 @@ import Darwin
 /// Reads a large `weights.json` in the canonical layout on two cores: the
 /// file is split at a record boundary near the middle, in whichever array
 /// that falls (the entries, the intake or the measurements), and the
-/// second part is read by a child task that maps the file itself, so the
-/// tasks share nothing but a descriptor, offsets and the records they return.
+/// second part is read on another core (`OtherCore`) from a mapping of its
+/// own, so the two share nothing but a descriptor, offsets and the records
+/// they return.
 ///
 /// It is only a fast path: anything unexpected returns nil and the caller
 /// reads the file sequentially, which also gives the exact error message.
@@ -50,25 +51,25 @@ enum ParallelEntries {
     /// small one to join several chunks from a file of a few thousand entries.
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, descriptor: Int32, releaser: PageReleaser? = nil, chunkCount: Int = chunkCount
-    ) async -> WeightStore? {
+    ) -> WeightStore? {
         let size = bytes.count
-        guard size >= minimumSize, bytes.starts(with: canonicalStart), let split = boundary(in: bytes, near: size / 2) else { return nil }
+        guard size >= minimumSize, bytes.starts(with: canonicalStart), let split = boundary(in: bytes, near: balancedMiddle(of: bytes)) else { return nil }
         let section = section(at: split, in: bytes)
         let handoff = Handoff()
-        async let secondRead = readSecondPart(descriptor: descriptor, size: size, from: split, in: section, chunkCount: chunkCount, into: handoff)
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = canonicalStart.count
         var first = Part()
-        first.entries = [[]]
-        // Room for every record of the file in the first part's arrays,
-        // which the second part's join: pages never written cost nothing,
-        // and growing or joining arrays touches fresh pages twice over.
-        first.entries[0].reserveCapacity(size / 104)  // a canonical entry line is at least ~104 bytes
-        let ending = read(from: .entries, &scanner, stoppingAt: split, into: &first, releaser: releaser)
-        guard ending == .split(section), await secondRead, var second = handoff.take(), first.keys.isDisjoint(with: second.keys) else {
-            _ = await secondRead
-            return nil
-        }
+        let (ending, secondRead) = OtherCore.run({
+            first.entries = [[]]
+            // Room for every record of the file in the first part's arrays,
+            // which the second part's join: pages never written cost nothing,
+            // and growing or joining arrays touches fresh pages twice over.
+            first.entries[0].reserveCapacity(size / 104)  // a canonical entry line is at least ~104 bytes
+            return read(from: .entries, &scanner, stoppingAt: split, into: &first, releaser: releaser)
+        }, alongside: {
+            readSecondPart(descriptor: descriptor, size: size, from: split, in: section, chunkCount: chunkCount, into: handoff)
+        })
+        guard ending == .split(section), secondRead, var second = handoff.take(), first.keys.isDisjoint(with: second.keys) else { return nil }
         var joining = first.entries[0]
         first.entries = []
         // Chunk by chunk, each freed once copied and its pages given back:
@@ -89,7 +90,7 @@ enum ParallelEntries {
         plan.start = plan.start ?? second.plan.start
         plan.by = plan.by ?? second.plan.by
         plan.rate = plan.rate ?? second.plan.rate
-        guard await !anyRepeatedID(entries: entries, intake: intake, measurements: measurements),
+        guard !anyRepeatedID(entries: entries, intake: intake, measurements: measurements),
             let version = first.version ?? second.version, version <= WeightStore.currentVersion
         else { return nil }
         let goalPlan: GoalPlan?
@@ -101,19 +102,20 @@ enum ParallelEntries {
     /// `DuplicateIDs.smallCount` records, one yes or no over all of them
     /// on two cores; beyond, the weigh-ins' own check, cache-friendly for a
     /// million, beside the check of the other kinds against them.
-    static func anyRepeatedID(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) async -> Bool {
+    static func anyRepeatedID(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) -> Bool {
         if entries.count + intake.count + measurements.count <= DuplicateIDs.smallCount {
-            return await DuplicateIDs.anyRepeated(entries: entries, intake: intake, measurements: measurements)
+            return DuplicateIDs.anyRepeated(entries: entries, intake: intake, measurements: measurements)
         }
-        async let shared = WeightsDocument.repeatedID(entries: entries, intake: intake, measurements: measurements)
-        let repeatedEntry = WeightsDocument.firstDuplicateID(entries)
-        return await shared != nil || repeatedEntry != nil
+        let (repeatedEntry, shared) = OtherCore.run({ WeightsDocument.firstDuplicateID(entries) }, alongside: {
+            WeightsDocument.repeatedID(entries: entries, intake: intake, measurements: measurements)
+        })
+        return shared != nil || repeatedEntry != nil
     }
 
-    /// Where the second part's task leaves what it read, for the first to
-    /// take: returned through `async let`, the task would keep its copy to
-    /// the end of the scope, so joining the parts would copy the second's
-    /// arrays instead of moving them, and its chunks of entries would stay
+    /// Where the second part's thread leaves what it read, for the first to
+    /// take: returned as its result, the read would keep a copy to the end
+    /// of the scope, so joining the parts would copy the second's arrays
+    /// instead of moving them, and its chunks of entries would stay
     /// resident while they are copied into the first's.
     final class Handoff: Sendable {
         private let part = Mutex<Part?>(nil)
@@ -149,6 +151,33 @@ enum ParallelEntries {
         second = []
         return first
     }
+
+    /// Reading an entry line takes about half again as long as reading an
+    /// intake or measurement line of the same length (its copy into the
+    /// array, its body fat and its weight's checks): `entryCost` to
+    /// `otherCost` per byte.
+    static let entryCost = 3
+    static let otherCost = 2
+
+    /// The offset that splits the reading time in two: the middle of a
+    /// file of weigh-ins, further on in one with many intake or
+    /// measurement lines. Where the weigh-ins end is found by halving, to
+    /// within `endPrecision` bytes: each guess reads one line.
+    static func balancedMiddle(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let size = bytes.count
+        // The first other record lies in low..<high.
+        var low = 0
+        var high = size
+        while high - low > endPrecision {
+            let guess = low + (high - low) / 2
+            if let start = boundary(in: bytes, near: guess), section(at: start, in: bytes) == .entries { low = guess } else { high = guess }
+        }
+        let entriesCost = high * entryCost
+        let half = (entriesCost + (size - high) * otherCost) / 2
+        return half <= entriesCost ? half / entryCost : high + (half - entriesCost) / otherCost
+    }
+
+    static let endPrecision = 16 << 10
 
     /// The `{` of a record just after `},` and a raw line break: a raw line
     /// break cannot occur inside a JSON string, so this is between records.
@@ -190,7 +219,7 @@ enum ParallelEntries {
     static let chunkCount = 32_768
 
     /// Everything from `start` to the end, from a mapping of its own.
-    static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section, chunkCount: Int, into handoff: Handoff) async -> Bool {
+    static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section, chunkCount: Int, into handoff: Handoff) -> Bool {
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != Platform.mapFailed else { return false }
         defer { munmap(base, size) }
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)

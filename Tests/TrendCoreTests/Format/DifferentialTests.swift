@@ -125,8 +125,8 @@ struct DifferentialTests {
         }
         var seen = Set<UUID>()
         let expected = !(entries.map(\.id) + intake.map(\.id) + measurements.map(\.id)).allSatisfy { seen.insert($0).inserted }
-        #expect(await DuplicateIDs.anyRepeated(entries: entries, intake: intake, measurements: measurements) == expected)
-        #expect(await ParallelEntries.anyRepeatedID(entries: entries, intake: intake, measurements: measurements) == expected)
+        #expect(DuplicateIDs.anyRepeated(entries: entries, intake: intake, measurements: measurements) == expected)
+        #expect(ParallelEntries.anyRepeatedID(entries: entries, intake: intake, measurements: measurements) == expected)
     }
 
     @Test("new ids are random version 4 UUIDs, never repeated")

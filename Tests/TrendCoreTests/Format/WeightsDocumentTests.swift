@@ -57,7 +57,7 @@ struct WeightsDocumentTests {
         var oneCore: [UInt8] = []
         WeightsDocument.encodeLines(entries[...], into: &oneCore)
         var twoCores: [UInt8] = []
-        await WeightsDocument.encodeLines(entries, into: &twoCores)
+        WeightsDocument.encodeLines(entries, into: &twoCores)
         #expect(twoCores == oneCore)
         let decoded = try WeightsDocument.decode(WeightsDocument.encode(WeightStore(entries: entries)), path: "w.json")
         #expect(decoded.entries == entries)

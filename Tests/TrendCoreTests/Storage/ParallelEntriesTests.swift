@@ -30,7 +30,7 @@ struct ParallelEntriesTests {
         #expect(store.entries.count / 2 > 3 * Self.chunk)
         try Data(bytes).write(to: URL(fileURLWithPath: dir.file("weights.json")))
         let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
-            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
+            ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
         }
         #expect(viaParallel == store)
         let loaded = try await JSONFileWeightRepository(path: dir.file("weights.json")).load()
@@ -60,19 +60,44 @@ struct ParallelEntriesTests {
 
     @Test(
         "a store with intake and measurements reads the same on two cores, wherever the middle falls",
-        arguments: [(1_000, 300, ParallelEntries.Section.entries), (12_000, 300, .intake), (0, 15_000, .measurements)])
+        arguments: [(1_000, 300, ParallelEntries.Section.entries), (20_000, 300, .intake), (0, 15_000, .measurements)])
     func otherRecords(meals: Int, measurements: Int, middle: ParallelEntries.Section) async throws {
         let dir = try TemporaryDirectory()
         let store = Self.largeStoreWithOtherRecords(meals: meals, measurements: measurements)
         let bytes = WeightsDocument.encode(store)
-        let split = try bytes.withUnsafeBufferPointer { try #require(ParallelEntries.boundary(in: $0, near: $0.count / 2)) }
+        let split = try bytes.withUnsafeBufferPointer { try #require(ParallelEntries.boundary(in: $0, near: ParallelEntries.balancedMiddle(of: $0))) }
         #expect(bytes.withUnsafeBufferPointer { ParallelEntries.section(at: split, in: $0) } == middle)
         try Data(bytes).write(to: URL(fileURLWithPath: dir.file("weights.json")))
         let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
-            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
+            ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
         }
         #expect(viaParallel == store)
         #expect(try WeightsDocument.decode(bytes, path: "weights.json") == store)
+    }
+
+    /// Where the weigh-ins' array ends in the canonical layout: the first
+    /// other array's key.
+    static func endOfEntries(_ bytes: [UInt8]) -> Int {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let keys = ["\"intake\": [", "\"measurements\": ["].compactMap { text.range(of: $0) }
+        return keys.map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) }.min() ?? bytes.count
+    }
+
+    @Test(
+        "the split gives both cores the same reading time: an entry's byte counting half again as much as another record's",
+        arguments: [(0, 0), (1_000, 300), (20_000, 300), (60_000, 0), (0, 15_000)])
+    func balancedSplit(meals: Int, measurements: Int) throws {
+        let bytes = WeightsDocument.encode(Self.largeStoreWithOtherRecords(meals: meals, measurements: measurements))
+        let end = Self.endOfEntries(bytes)
+        let middle = bytes.withUnsafeBufferPointer { ParallelEntries.balancedMiddle(of: $0) }
+        func cost(_ range: Range<Int>) -> Int {
+            let entries = range.clamped(to: 0..<end).count, others = range.count - entries
+            return entries * ParallelEntries.entryCost + others * ParallelEntries.otherCost
+        }
+        let difference = abs(cost(0..<middle) - cost(middle..<bytes.count))
+        #expect(difference <= 2 * ParallelEntries.endPrecision * ParallelEntries.entryCost)
+        if meals + measurements == 0 { #expect(abs(middle - bytes.count / 2) <= 1) }
+        if meals >= 20_000 { #expect(middle > end) }
     }
 
     @Test("the parts' records are joined in file order, whether the second part kept room in front or not", arguments: [0, 5, 500])
@@ -99,7 +124,7 @@ struct ParallelEntriesTests {
         text = text.replacingOccurrences(of: "  \"version\": 3", with: "  \"goalKilograms\": 70,\n  \"version\": 3")
         try Data(text.utf8).write(to: URL(fileURLWithPath: dir.file("weights.json")))
         let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
-            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
+            ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
         }
         #expect(try #require(viaParallel) == nil)
         await #expect(throws: DataFileError.self) { _ = try await JSONFileWeightRepository(path: dir.file("weights.json")).load() }
@@ -111,7 +136,7 @@ struct ParallelEntriesTests {
         let store = Self.largeStoreWithOtherRecords(meals: 1_000, sharingIDWith: 7)
         try Data(WeightsDocument.encode(store)).write(to: URL(fileURLWithPath: dir.file("weights.json")))
         let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
-            await ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
+            ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
         }
         // nil inside: the file was there and the fast path declined it.
         #expect(try #require(viaParallel) == nil)
