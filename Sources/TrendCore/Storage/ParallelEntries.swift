@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Darwin)
@@ -55,11 +53,10 @@ enum ParallelEntries {
         let size = bytes.count
         guard size >= minimumSize, bytes.starts(with: canonicalStart), let split = boundary(in: bytes, near: balancedMiddle(of: bytes)) else { return nil }
         let section = section(at: split, in: bytes)
-        let handoff = Handoff()
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = canonicalStart.count
         var first = Part()
-        let (ending, secondRead) = OtherCore.run({
+        var (ending, secondPart) = OtherCore.run({
             first.entries = [[]]
             // Room for every record of the file in the first part's arrays,
             // which the second part's join: pages never written cost nothing,
@@ -67,9 +64,10 @@ enum ParallelEntries {
             first.entries[0].reserveCapacity(size / 104)  // a canonical entry line is at least ~104 bytes
             return read(from: .entries, &scanner, stoppingAt: split, into: &first, releaser: releaser)
         }, alongside: {
-            readSecondPart(descriptor: descriptor, size: size, from: split, in: section, chunkCount: chunkCount, into: handoff)
+            readSecondPart(descriptor: descriptor, size: size, from: split, in: section, chunkCount: chunkCount)
         })
-        guard ending == .split(section), secondRead, var second = handoff.take(), first.keys.isDisjoint(with: second.keys) else { return nil }
+        // Taken out of the other core's result: its arrays move, never copied.
+        guard ending == .split(section), var second = secondPart.take(), first.keys.isDisjoint(with: second.keys) else { return nil }
         var joining = first.entries[0]
         first.entries = []
         // Chunk by chunk, each freed once copied and its pages given back:
@@ -110,27 +108,6 @@ enum ParallelEntries {
             WeightsDocument.repeatedID(entries: entries, intake: intake, measurements: measurements)
         })
         return shared != nil || repeatedEntry != nil
-    }
-
-    /// Where the second part's thread leaves what it read, for the first to
-    /// take: returned as its result, the read would keep a copy to the end
-    /// of the scope, so joining the parts would copy the second's arrays
-    /// instead of moving them, and its chunks of entries would stay
-    /// resident while they are copied into the first's.
-    final class Handoff: Sendable {
-        private let part = Mutex<Part?>(nil)
-
-        func leave(_ value: consuming Part) {
-            part.withLock { $0 = value }
-        }
-
-        func take() -> Part? {
-            part.withLock { stored in
-                let value = stored
-                stored = nil
-                return value
-            }
-        }
     }
 
     /// One array of both parts' records: the second part's alone when the
@@ -218,9 +195,10 @@ enum ParallelEntries {
     /// holds at most one chunk twice.
     static let chunkCount = 32_768
 
-    /// Everything from `start` to the end, from a mapping of its own.
-    static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section, chunkCount: Int, into handoff: Handoff) -> Bool {
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != Platform.mapFailed else { return false }
+    /// Everything from `start` to the end, from a mapping of its own; nil
+    /// for anything the canonical layout does not have.
+    static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section, chunkCount: Int) -> Part? {
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != Platform.mapFailed else { return nil }
         defer { munmap(base, size) }
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
         var scanner = JSONScanner(bytes: bytes)
@@ -234,9 +212,8 @@ enum ParallelEntries {
         case .intake: part.intake.reserveCapacity(start / frontRoom + (size - start) / 100)
         case .measurements: part.measurements.reserveCapacity(start / frontRoom + (size - start) / 100)
         }
-        guard read(from: section, &scanner, stoppingAt: nil, into: &part, releaser: PageReleaser(base: base)) == .end else { return false }
-        handoff.leave(part)
-        return true
+        guard read(from: section, &scanner, stoppingAt: nil, into: &part, releaser: PageReleaser(base: base)) == .end else { return nil }
+        return part
     }
 
     /// Reads records of `section` and then the rest of the document, as far
