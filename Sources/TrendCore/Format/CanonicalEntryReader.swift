@@ -126,13 +126,29 @@ enum CanonicalBytes {
         let month = two(a, 5), dayOfMonth = two(b, 0)
         let hour = two(b, 3), minute = two(b, 6), second = two(c, 1)
         let offsetHours = two(c, 4), offsetMinutes = digit(c, 7) * 10 + Int(last &- 48)
-        guard year >= 1, month >= 1, month <= 12, dayOfMonth >= 1, dayOfMonth <= CalendarDay.daysInMonth(year: year, month: month),
+        // Every month has 28 days: only the days after need the month's length.
+        guard year >= 1, month >= 1, month <= 12, dayOfMonth >= 1, dayOfMonth <= 28 || dayOfMonth <= CalendarDay.daysInMonth(year: year, month: month),
             hour < 24, minute < 60, second < 60, offsetMinutes < 60, offsetHours * 60 + offsetMinutes <= Timestamp.maximumOffsetSeconds / 60
         else { return nil }
         let offset = (offsetHours * 3600 + offsetMinutes * 60) * (sign == 45 ? -1 : 1)
-        let day = CalendarDay.daysFromCivil(year: year, month: month, day: dayOfMonth)
+        let day = civilDays(year: year, month: month, day: dayOfMonth)
         let local = Int64(day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return Timestamp(epochSeconds: local - Int64(offset), utcOffsetSeconds: offset)
+    }
+
+    /// `CalendarDay.daysFromCivil` for the years 1–9999 the form allows, in
+    /// unsigned arithmetic that cannot overflow there: nothing to trap on,
+    /// and divisions by constants become multiplications. Every line of a
+    /// file converts its date.
+    @inline(__always) static func civilDays(year: Int, month: Int, day: Int) -> Int {
+        let m = UInt32(truncatingIfNeeded: month), d = UInt32(truncatingIfNeeded: day)
+        let y = UInt32(truncatingIfNeeded: year) &- (m <= 2 ? 1 : 0)
+        let era = y / 400
+        let yearOfEra = y &- era &* 400
+        let shiftedMonth = m > 2 ? m &- 3 : m &+ 9
+        let dayOfYear = (153 &* shiftedMonth &+ 2) / 5 &+ d &- 1
+        let dayOfEra = yearOfEra &* 365 &+ yearOfEra / 4 &- yearOfEra / 100 &+ dayOfYear
+        return Int(era) * 146_097 + Int(dayOfEra) - 719_468
     }
 
     /// True when every byte `mask` selects is an ASCII digit.
