@@ -153,6 +153,42 @@ enum DuplicateIDs {
         return upper || lower
     }
 
+    /// An id's hash as `anyRepeated(hashes:_:)` takes it: the parallel
+    /// reader's parts compute it as they read each record.
+    @inline(__always) static func hash(_ id: RecordID) -> UInt64 {
+        mixed(key(id), seeds)
+    }
+
+    /// Whether any id appears twice, told from the hashes of all of them (in
+    /// `first` and `second`): a yes or a no, like `anyRepeated(entries:…)`,
+    /// without reading the records again. Its table keeps 31 bits of each
+    /// hash beside the bits that place it, so a yes may be two ids alike
+    /// there, which costs only the sequential reading.
+    static func anyRepeated(hashes first: [UInt64], _ second: [UInt64]) -> Bool {
+        let count = first.count + second.count
+        guard count > 1 else { return false }
+        // At most half full.
+        var bits = 4
+        while 1 << bits < 2 * count { bits += 1 }
+        let shift = UInt64(64 - bits)
+        let mask = (1 << bits) - 1
+        var table = [UInt32](repeating: 0, count: 1 << bits)
+        return table.withUnsafeMutableBufferPointer { table in
+            // The hash's top bits place it; its low 32 bits (never 0: 0 is an empty slot) are kept.
+            func seenBefore(_ hash: UInt64) -> Bool {
+                let kept = UInt32(truncatingIfNeeded: hash) | 1
+                var slot = Int(truncatingIfNeeded: hash >> shift)
+                while table[slot] != 0 {
+                    if table[slot] == kept { return true }
+                    slot = (slot + 1) & mask
+                }
+                table[slot] = kept
+                return false
+            }
+            return first.contains(where: seenBefore) || second.contains(where: seenBefore)
+        }
+    }
+
     /// Over this many ids, two tables are filled on two cores.
     static let splitCount = 1 << 17
 

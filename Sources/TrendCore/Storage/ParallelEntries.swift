@@ -36,7 +36,25 @@ enum ParallelEntries {
         var keys: Set<String> = []
         /// Entries per chunk of the second part (see `chunkCount`).
         var chunkCount = ParallelEntries.chunkCount
+        /// Each record's id hashed as it is read, while the id is at hand, for
+        /// the duplicate check (`DuplicateIDs.anyRepeated(hashes:_:)`); nil
+        /// for a file over `hashedSize`, whose check reads the records again.
+        var idHashes: [UInt64]?
+
+        init(hashingIDsOf size: Int) {
+            if size <= ParallelEntries.hashedSize {
+                idHashes = []
+                idHashes?.reserveCapacity(size / 100)
+            }
+        }
     }
+
+    /// Up to this size the parts hash the ids as they read them: a few
+    /// tens of thousands of records, whose hashes take less room than the
+    /// records (8 bytes against 56 or more), and whose check then reads
+    /// those alone. Above it, the check of a long history (see
+    /// `anyRepeatedID`) reads the records and keeps no hashes beside them.
+    static let hashedSize = 6 << 20
 
     /// Where a task's reading ended: at the split, inside a section, or at
     /// the end of the document.
@@ -55,7 +73,7 @@ enum ParallelEntries {
         let section = section(at: split, in: bytes)
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = canonicalStart.count
-        var first = Part()
+        var first = Part(hashingIDsOf: size)
         var (ending, secondPart) = OtherCore.run({
             first.entries = [[]]
             // Room for every record of the file in the first part's arrays,
@@ -88,7 +106,13 @@ enum ParallelEntries {
         plan.start = plan.start ?? second.plan.start
         plan.by = plan.by ?? second.plan.by
         plan.rate = plan.rate ?? second.plan.rate
-        guard !anyRepeatedID(entries: entries, intake: intake, measurements: measurements),
+        let repeated =
+            if let firstHashes = first.idHashes, let secondHashes = second.idHashes {
+                DuplicateIDs.anyRepeated(hashes: firstHashes, secondHashes)
+            } else {
+                anyRepeatedID(entries: entries, intake: intake, measurements: measurements)
+            }
+        guard !repeated,
             let version = first.version ?? second.version, version <= WeightStore.currentVersion
         else { return nil }
         let goalPlan: GoalPlan?
@@ -203,7 +227,7 @@ enum ParallelEntries {
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = start
-        var part = Part()
+        var part = Part(hashingIDsOf: size)
         part.chunkCount = chunkCount
         // Room in front for the first part's records of this section (see
         // `joined`): at most one per `frontRoom` bytes before the split.
@@ -282,13 +306,17 @@ enum ParallelEntries {
                 // Appended straight from the decoder: through `try?` each entry
                 // was copied out of an Optional (a retain and a release apiece).
                 do { try WeightsDocument.appendEntry(&s, to: &part.entries[part.entries.count - 1], number: 0, allowUnknownKeys: false) } catch { return false }
+                if part.idHashes != nil { part.idHashes?.append(DuplicateIDs.hash(part.entries[part.entries.count - 1][part.entries[part.entries.count - 1].count - 1].recordID)) }
             case .intake:
-                if WeightsDocument.appendCanonical(&s, to: &part.intake) { break }
-                guard let record = try? WeightsDocument.decodeIntake(&s, number: 0, allowUnknownKeys: false) else { return false }
-                part.intake.append(record)
+                if !WeightsDocument.appendCanonical(&s, to: &part.intake) {
+                    guard let record = try? WeightsDocument.decodeIntake(&s, number: 0, allowUnknownKeys: false) else { return false }
+                    part.intake.append(record)
+                }
+                if part.idHashes != nil { part.idHashes?.append(DuplicateIDs.hash(part.intake[part.intake.count - 1].recordID)) }
             case .measurements:
                 guard let record = try? WeightsDocument.decodeMeasurement(&s, number: 0, allowUnknownKeys: false) else { return false }
                 part.measurements.append(record)
+                if part.idHashes != nil { part.idHashes?.append(DuplicateIDs.hash(record.recordID)) }
             }
         } while s.take(UInt8(ascii: ","))
         return true

@@ -98,7 +98,8 @@ struct DifferentialTests {
 
     /// Every place an id can be met twice: within one kind, across two,
     /// at either end; and numbered ids, whose hashes must still spread. In
-    /// one table, and past `splitCount` in two.
+    /// one table, past `splitCount` in two, and from the hashes the
+    /// parallel reader's parts compute.
     @Test(
         "the parallel reader's yes-or-no check finds an id met twice wherever it is, and only then",
         arguments: [2, 3, 100, 30_000, 70_000, DuplicateIDs.splitCount + 3], ["none", "weigh-ins", "intake", "measurements", "weigh-in and intake", "intake and measurement", "first and last"])
@@ -127,6 +128,10 @@ struct DifferentialTests {
         let expected = !(entries.map(\.id) + intake.map(\.id) + measurements.map(\.id)).allSatisfy { seen.insert($0).inserted }
         #expect(DuplicateIDs.anyRepeated(entries: entries, intake: intake, measurements: measurements) == expected)
         #expect(ParallelEntries.anyRepeatedID(entries: entries, intake: intake, measurements: measurements) == expected)
+        // As the parallel reader's parts hash them, split anywhere between the two.
+        let hashes = entries.map { DuplicateIDs.hash($0.recordID) } + intake.map { DuplicateIDs.hash($0.recordID) } + measurements.map { DuplicateIDs.hash($0.recordID) }
+        let split = count / 3 + 1
+        #expect(DuplicateIDs.anyRepeated(hashes: Array(hashes[..<min(split, hashes.count)]), Array(hashes[min(split, hashes.count)...])) == expected)
     }
 
     @Test("new ids are random version 4 UUIDs, never repeated")
