@@ -36,6 +36,9 @@ enum ParallelEntries {
         var keys: Set<String> = []
         /// Entries per chunk of the second part (see `chunkCount`).
         var chunkCount = ParallelEntries.chunkCount
+        /// Where the entries' array ends, near enough (`endOfEntries`): how
+        /// many entries a part will read, for `Platform.prefault`.
+        var entriesEnd = 0
         /// Each record's id hashed as it is read, while the id is at hand, for
         /// the duplicate check (`DuplicateIDs.anyRepeated(hashes:_:)`); nil
         /// for a file over `hashedSize`, whose check reads the records again.
@@ -69,20 +72,24 @@ enum ParallelEntries {
         _ bytes: UnsafeBufferPointer<UInt8>, descriptor: Int32, releaser: PageReleaser? = nil, chunkCount: Int = chunkCount
     ) -> WeightStore? {
         let size = bytes.count
-        guard size >= minimumSize, bytes.starts(with: canonicalStart), let split = boundary(in: bytes, near: balancedMiddle(of: bytes)) else { return nil }
+        guard size >= minimumSize, bytes.starts(with: canonicalStart) else { return nil }
+        let entriesEnd = endOfEntries(in: bytes)
+        guard let split = boundary(in: bytes, near: balancedMiddle(of: bytes, entriesEnd: entriesEnd)) else { return nil }
         let section = section(at: split, in: bytes)
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = canonicalStart.count
         var first = Part(hashingIDsOf: size)
+        first.entriesEnd = entriesEnd
         var (ending, secondPart) = OtherCore.run({
             first.entries = [[]]
             // Room for every record of the file in the first part's arrays,
             // which the second part's join: pages never written cost nothing,
             // and growing or joining arrays touches fresh pages twice over.
             first.entries[0].reserveCapacity(size / 104)  // a canonical entry line is at least ~104 bytes
+            Platform.prefault(&first.entries[0], upTo: entriesEnd / 104)
             return read(from: .entries, &scanner, stoppingAt: split, into: &first, releaser: releaser)
         }, alongside: {
-            readSecondPart(descriptor: descriptor, size: size, from: split, in: section, chunkCount: chunkCount)
+            readSecondPart(descriptor: descriptor, size: size, from: split, in: section, entriesEnd: entriesEnd, chunkCount: chunkCount)
         })
         // Taken out of the other core's result: its arrays move, never copied.
         guard ending == .split(section), var second = secondPart.take(), first.keys.isDisjoint(with: second.keys) else { return nil }
@@ -164,18 +171,25 @@ enum ParallelEntries {
     /// file of weigh-ins, further on in one with many intake or
     /// measurement lines. Where the weigh-ins end is found by halving, to
     /// within `endPrecision` bytes: each guess reads one line.
-    static func balancedMiddle(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func balancedMiddle(of bytes: UnsafeBufferPointer<UInt8>, entriesEnd: Int) -> Int {
         let size = bytes.count
+        let entriesCost = entriesEnd * entryCost
+        let half = (entriesCost + (size - entriesEnd) * otherCost) / 2
+        return half <= entriesCost ? half / entryCost : entriesEnd + (half - entriesCost) / otherCost
+    }
+
+    /// Where the weigh-ins' array ends, found by halving to within
+    /// `endPrecision` bytes (each guess reads one line), and never before:
+    /// the offset of the first other record or a little past it.
+    static func endOfEntries(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         // The first other record lies in low..<high.
         var low = 0
-        var high = size
+        var high = bytes.count
         while high - low > endPrecision {
             let guess = low + (high - low) / 2
             if let start = boundary(in: bytes, near: guess), section(at: start, in: bytes) == .entries { low = guess } else { high = guess }
         }
-        let entriesCost = high * entryCost
-        let half = (entriesCost + (size - high) * otherCost) / 2
-        return half <= entriesCost ? half / entryCost : high + (half - entriesCost) / otherCost
+        return high
     }
 
     static let endPrecision = 16 << 10
@@ -221,7 +235,7 @@ enum ParallelEntries {
 
     /// Everything from `start` to the end, from a mapping of its own; nil
     /// for anything the canonical layout does not have.
-    static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section, chunkCount: Int) -> Part? {
+    static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section, entriesEnd: Int, chunkCount: Int) -> Part? {
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != Platform.mapFailed else { return nil }
         defer { munmap(base, size) }
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
@@ -229,6 +243,7 @@ enum ParallelEntries {
         scanner.index = start
         var part = Part(hashingIDsOf: size)
         part.chunkCount = chunkCount
+        part.entriesEnd = entriesEnd
         // Room in front for the first part's records of this section (see
         // `joined`): at most one per `frontRoom` bytes before the split.
         switch section {
@@ -286,8 +301,12 @@ enum ParallelEntries {
         let rest = s.bytes.count - s.offset
         switch section {
         case .entries: break
-        case .intake: part.intake.reserveCapacity(part.intake.count + rest / 100)
-        case .measurements: part.measurements.reserveCapacity(part.measurements.count + rest / 100)
+        case .intake:
+            part.intake.reserveCapacity(part.intake.count + rest / 100)
+            Platform.prefault(&part.intake, upTo: part.intake.count + ((split ?? s.bytes.count) - s.offset) / 100)
+        case .measurements:
+            part.measurements.reserveCapacity(part.measurements.count + rest / 100)
+            Platform.prefault(&part.measurements, upTo: part.measurements.count + ((split ?? s.bytes.count) - s.offset) / 110)
         }
         var lastReleased = s.offset
         repeat {
@@ -302,6 +321,7 @@ enum ParallelEntries {
                 if part.entries.isEmpty || part.entries[part.entries.count - 1].count == part.chunkCount && split == nil {
                     part.entries.append([])
                     part.entries[part.entries.count - 1].reserveCapacity(part.chunkCount)
+                    Platform.prefault(&part.entries[part.entries.count - 1], upTo: (part.entriesEnd - s.offset) / 104)
                 }
                 // Appended straight from the decoder: through `try?` each entry
                 // was copied out of an Optional (a retain and a release apiece).

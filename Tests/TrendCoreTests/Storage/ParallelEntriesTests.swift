@@ -65,7 +65,7 @@ struct ParallelEntriesTests {
         let dir = try TemporaryDirectory()
         let store = Self.largeStoreWithOtherRecords(meals: meals, measurements: measurements)
         let bytes = WeightsDocument.encode(store)
-        let split = try bytes.withUnsafeBufferPointer { try #require(ParallelEntries.boundary(in: $0, near: ParallelEntries.balancedMiddle(of: $0))) }
+        let split = try bytes.withUnsafeBufferPointer { try #require(ParallelEntries.boundary(in: $0, near: ParallelEntries.balancedMiddle(of: $0, entriesEnd: ParallelEntries.endOfEntries(in: $0)))) }
         #expect(bytes.withUnsafeBufferPointer { ParallelEntries.section(at: split, in: $0) } == middle)
         try Data(bytes).write(to: URL(fileURLWithPath: dir.file("weights.json")))
         let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
@@ -77,7 +77,7 @@ struct ParallelEntriesTests {
 
     /// Where the weigh-ins' array ends in the canonical layout: the first
     /// other array's key.
-    static func endOfEntries(_ bytes: [UInt8]) -> Int {
+    static func firstOtherKey(_ bytes: [UInt8]) -> Int {
         let text = String(decoding: bytes, as: UTF8.self)
         let keys = ["\"intake\": [", "\"measurements\": ["].compactMap { text.range(of: $0) }
         return keys.map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) }.min() ?? bytes.count
@@ -88,8 +88,10 @@ struct ParallelEntriesTests {
         arguments: [(0, 0), (1_000, 300), (20_000, 300), (60_000, 0), (0, 15_000)])
     func balancedSplit(meals: Int, measurements: Int) throws {
         let bytes = WeightsDocument.encode(Self.largeStoreWithOtherRecords(meals: meals, measurements: measurements))
-        let end = Self.endOfEntries(bytes)
-        let middle = bytes.withUnsafeBufferPointer { ParallelEntries.balancedMiddle(of: $0) }
+        let end = Self.firstOtherKey(bytes)
+        let found = bytes.withUnsafeBufferPointer { ParallelEntries.endOfEntries(in: $0) }
+        #expect(found >= end - 200 && found <= end + ParallelEntries.endPrecision)
+        let middle = bytes.withUnsafeBufferPointer { ParallelEntries.balancedMiddle(of: $0, entriesEnd: found) }
         func cost(_ range: Range<Int>) -> Int {
             let entries = range.clamped(to: 0..<end).count, others = range.count - entries
             return entries * ParallelEntries.entryCost + others * ParallelEntries.otherCost
