@@ -86,7 +86,9 @@ enum ParallelEntries {
             // which the second part's join: pages never written cost nothing,
             // and growing or joining arrays touches fresh pages twice over.
             first.entries[0].reserveCapacity(size / 104)  // a canonical entry line is at least ~104 bytes
-            Platform.prefault(&first.entries[0], upTo: entriesEnd / 104)
+            // Only the pages of the entries this part reads: the second part's
+            // join chunk by chunk, each freed as it is copied (see below).
+            Platform.prefault(&first.entries[0], upTo: min(entriesEnd, split) / 104)
             return read(from: .entries, &scanner, stoppingAt: split, into: &first, releaser: releaser)
         }, alongside: {
             readSecondPart(descriptor: descriptor, size: size, from: split, in: section, entriesEnd: entriesEnd, chunkCount: chunkCount)
@@ -101,6 +103,7 @@ enum ParallelEntries {
         // part's is never resident twice.
         second.entries.reverse()
         while let count = second.entries.last?.count {
+            Platform.prefault(&joining, from: joining.count, upTo: joining.count + count)
             joining.append(contentsOf: second.entries.removeLast())
             // That chunk is freed by now: a full one's pages go back.
             if count == second.chunkCount { Platform.returnFreedMemory() }

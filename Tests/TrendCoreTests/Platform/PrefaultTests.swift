@@ -45,6 +45,20 @@ struct PrefaultTests {
         #expect(array.count == count && array[count - 1] == count - 1)
     }
 
+    @Test("from a given element on, only the pages from there are mapped in")
+    func fromTheMiddle() throws {
+        let count = 200_000
+        var array: [Int] = [1, 2, 3]
+        array.reserveCapacity(count)
+        let (start, length) = Self.pages(of: &array, upTo: count)
+        #expect(madvise(start, length, MADV_DONTNEED) == 0)
+        guard Platform.prefault(&array, from: count / 2, upTo: count) else { return }
+        let half = length / 2 / Self.page * Self.page
+        // The first half's pages (but the one the middle element shares) stay out; the second's are in.
+        #expect(Self.resident(start, half - Self.page) == 0)
+        #expect(Self.resident(start + half + Self.page, length - half - Self.page) == (length - half - Self.page) / Self.page)
+    }
+
     @Test("a small reserve, or none, is left to fault as it is written")
     func smallLeftAlone() {
         var small: [Int] = []
