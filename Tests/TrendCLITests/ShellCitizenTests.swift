@@ -79,7 +79,12 @@ struct ShellCitizenTests {
         // In the order declared, not sorted: 1M before All.
         #expect(Wait.until(seconds: 20) { screen.text.split(separator: "\n").contains { $0.split(separator: " ") == ["1M", "3M", "6M", "1Y", "All"] } }, "\(screen.text)")
         try screen.type("\u{03}")
-        // A fresh, empty prompt before the next line: under load the menu may still be closing.
+        // A fresh, empty prompt before typing on: under load zsh may still be
+        // closing the menu, and what is typed meanwhile joins the old line.
+        #expect(
+            Wait.until(seconds: 20) {
+                screen.text.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.trimmingCharacters(in: .whitespaces) == ">"
+            }, "\(screen.text)")
         try screen.type("clear", enter: true)
         #expect(Wait.until(seconds: 20) { screen.text.trimmingCharacters(in: .whitespacesAndNewlines) == ">" }, "\(screen.text)")
         try screen.type("trend edit \t")
