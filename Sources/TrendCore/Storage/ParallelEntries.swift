@@ -172,8 +172,7 @@ enum ParallelEntries {
 
     /// The offset that splits the reading time in two: the middle of a
     /// file of weigh-ins, further on in one with many intake or
-    /// measurement lines. Where the weigh-ins end is found by halving, to
-    /// within `endPrecision` bytes: each guess reads one line.
+    /// measurement lines, given where the weigh-ins end (`endOfEntries`).
     static func balancedMiddle(of bytes: UnsafeBufferPointer<UInt8>, entriesEnd: Int) -> Int {
         let size = bytes.count
         let entriesCost = entriesEnd * entryCost
