@@ -170,23 +170,26 @@ enum DuplicateIDs {
         // At most half full.
         var bits = 4
         while 1 << bits < 2 * count { bits += 1 }
-        let shift = UInt64(64 - bits)
-        let mask = (1 << bits) - 1
         var table = [UInt32](repeating: 0, count: 1 << bits)
         return table.withUnsafeMutableBufferPointer { table in
-            // The hash's top bits place it; its low 32 bits (never 0: 0 is an empty slot) are kept.
-            func seenBefore(_ hash: UInt64) -> Bool {
-                let kept = UInt32(truncatingIfNeeded: hash) | 1
-                var slot = Int(truncatingIfNeeded: hash >> shift)
-                while table[slot] != 0 {
-                    if table[slot] == kept { return true }
-                    slot = (slot + 1) & mask
-                }
-                table[slot] = kept
-                return false
-            }
+            func seenBefore(_ hash: UInt64) -> Bool { isRepeat(hash, in: table, bits: bits) }
             return first.contains(where: seenBefore) || second.contains(where: seenBefore)
         }
+    }
+
+    /// Puts `hash` in an open-addressed table of `1 << bits` slots and says
+    /// whether it was there already: the bits below its top one place it,
+    /// and its low 32 bits (never 0: 0 is an empty slot) are kept.
+    @inline(__always) private static func isRepeat(_ hash: UInt64, in table: UnsafeMutableBufferPointer<UInt32>, bits: Int) -> Bool {
+        let mask = (1 << bits) - 1
+        let kept = UInt32(truncatingIfNeeded: hash) | 1
+        var slot = Int(truncatingIfNeeded: hash >> UInt64(63 - bits)) & mask
+        while table[slot] != 0 {
+            if table[slot] == kept { return true }
+            slot = (slot + 1) & mask
+        }
+        table[slot] = kept
+        return false
     }
 
     /// Over this many ids, two tables are filled on two cores.
@@ -198,24 +201,14 @@ enum DuplicateIDs {
         // At most half full: about half the ids land in a half's table.
         var bits = 4
         while 1 << bits < (half == nil ? 2 * count : count) { bits += 1 }
-        let shift = UInt64(63 - bits)
-        let mask = (1 << bits) - 1
         var table = [UInt32](repeating: 0, count: 1 << bits)
         let seeds = seeds
         return table.withUnsafeMutableBufferPointer { table in
-            // The hash's top bit picks the table, the bits below it the
-            // slot, and its low 32 bits (never 0: 0 is an empty slot) are kept.
+            // The hash's top bit picks the table (`isRepeat` places it by the bits below).
             func seenBefore(_ id: RecordID) -> Bool {
                 let hash = mixed(key(id), seeds)
                 if let half, hash >> 63 != half { return false }
-                let kept = UInt32(truncatingIfNeeded: hash) | 1
-                var slot = Int(truncatingIfNeeded: hash >> shift) & mask
-                while table[slot] != 0 {
-                    if table[slot] == kept { return true }
-                    slot = (slot + 1) & mask
-                }
-                table[slot] = kept
-                return false
+                return isRepeat(hash, in: table, bits: bits)
             }
             // By index: iterating would copy every record.
             let inEntries = entries.withUnsafeBufferPointer { records in records.indices.contains { seenBefore(records[$0].recordID) } }
