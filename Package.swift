@@ -59,3 +59,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// What a nonisolated `async` function runs on, as Swift will by default (SE-0461): its
+/// caller's actor, not the global executor. A command runs on the main
+/// actor from start to end; with the old default, each call into the
+/// repository hopped to the global executor and back, and the first hop
+/// started libdispatch's thread pool (two threads and a manager) in every
+/// run, for work that never ran in parallel. Heavy work that should leave
+/// the main actor says so (`Task.detached`, `OtherCore`).
+let callerIsolation: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + callerIsolation
+}

@@ -52,25 +52,25 @@ public final class SettingsFeature {
     public var method: TrendMethod { session.method ?? saved.method ?? .default }
 
     public func startLoading() {
-        _ = sharedRefreshTask()
+        activity.isLoading = true
+        refreshes.start(load)
     }
 
     public func refresh() async {
-        await sharedRefreshTask().value
+        activity.isLoading = true
+        await refreshes.run(load)
     }
 
-    private func sharedRefreshTask() -> Task<Void, Never> {
-        // Loading from the moment it is asked for, not when the task first runs.
-        activity.isLoading = true
-        return refreshes.task { [repository] in
-            defer { self.activity.isLoading = false }
-            do {
-                self.accept(try await repository.load())
-                self.activity.loadError = nil
-            } catch {
-                self.activity.loadError = error
-            }
+    /// Loading from the moment it is asked for (`isLoading` is set by the
+    /// caller), not from when the run starts.
+    private func load() async {
+        do {
+            accept(try await repository.load())
+            activity.loadError = nil
+        } catch {
+            activity.loadError = error
         }
+        activity.isLoading = false
     }
 
     /// Saves the unit.
@@ -146,12 +146,12 @@ public final class SettingsFeature {
 
     /// Saves run one after another in the order they were asked for, and
     /// what is published is what each left on disk, in that order.
-    private func save(_ operation: @escaping @Sendable () async throws -> Settings) async throws {
+    private func save(_ operation: () async throws -> Settings) async throws {
         try await save({ (try await operation(), ()) }, outcome: { _ in })
     }
 
     private func save<Value: Sendable>(
-        _ operation: @escaping @Sendable () async throws -> (settings: Settings, outcome: Value), outcome: (Value) -> Void
+        _ operation: () async throws -> (settings: Settings, outcome: Value), outcome: (Value) -> Void
     ) async throws {
         activity.isSaving = true
         defer { activity.isSaving = saves.pending > 0 }

@@ -48,12 +48,14 @@ public final class WeightLogFeature {
 
     /// Launch entry point: starts loading and returns.
     public func startLoading() {
-        _ = sharedRefreshTask()
+        activity.isLoading = true
+        refreshes.start(load)
     }
 
     /// Every caller awaits the one load in flight.
     public func refresh() async {
-        await sharedRefreshTask().value
+        activity.isLoading = true
+        await refreshes.run(load)
     }
 
     /// The store as loaded, or the load's error.
@@ -63,18 +65,16 @@ public final class WeightLogFeature {
         return store
     }
 
-    private func sharedRefreshTask() -> Task<Void, Never> {
-        // Loading from the moment it is asked for, not when the task first runs.
-        activity.isLoading = true
-        return refreshes.task { [repository] in
-            defer { self.activity.isLoading = false }
-            do {
-                self.accept(try await repository.load())
-                self.activity.loadError = nil
-            } catch {
-                self.activity.loadError = error
-            }
+    /// Loading from the moment it is asked for (`isLoading` is set by the
+    /// caller), not from when the run starts.
+    private func load() async {
+        do {
+            accept(try await repository.load())
+            activity.loadError = nil
+        } catch {
+            activity.loadError = error
         }
+        activity.isLoading = false
     }
 
     /// The most recent weigh-in by instant.
@@ -232,7 +232,7 @@ public final class WeightLogFeature {
     /// failure without touching the data.
     @discardableResult
     func apply<Value: Sendable>(
-        _ operation: @escaping @Sendable () async throws -> (store: WeightStore, outcome: Value, change: WeightChange?)
+        _ operation: () async throws -> (store: WeightStore, outcome: Value, change: WeightChange?)
     ) async throws -> Value {
         activity.isSaving = true
         defer { activity.isSaving = edits.pending > 0 }
