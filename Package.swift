@@ -69,6 +69,18 @@ let package = Package(
 /// the main actor says so (`Task.detached`, `OtherCore`).
 let callerIsolation: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
 
+/// In `make`'s build (see `staticRuntime`): a generic type our code names
+/// (`[String: String]`, `KeyedEncodingContainer<CodingKeys>`, a key path's
+/// class) is made by calling its metadata accessor, not by demangling its
+/// mangled name at first use and checking its requirements by name. Every
+/// run makes some sixty of them once; the code is a little larger.
+let directMetadata: [SwiftSetting] =
+    Context.environment["TREND_STATIC_RUNTIME"] == "1"
+    ? [
+        .unsafeFlags(
+            ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(platforms: [.linux], configuration: .release))
+    ] : []
+
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + callerIsolation
+    target.swiftSettings = (target.swiftSettings ?? []) + callerIsolation + directMetadata
 }
