@@ -45,8 +45,7 @@ enum DuplicateIDs {
         for bucket in 0..<256 {
             let members = counts[bucket]..<counts[bucket + 1]
             guard members.count > 1 else { continue }
-            var bits = 4
-            while 1 << bits < members.count * 2 { bits += 1 }
+            let bits = tableBits(atLeast: members.count * 2)
             let size = 1 << bits
             if table.count < size { table = [UInt64](repeating: .max, count: size) } else { table.withUnsafeMutableBufferPointer { $0.update(repeating: .max) } }
             let mask = size - 1
@@ -73,8 +72,7 @@ enum DuplicateIDs {
     /// One open-addressed table of indices, the ids compared where they lie:
     /// no key or order arrays to allocate.
     private static func firstInSmall(_ entries: [WeightEntry]) -> Int? {
-        var bits = 4
-        while 1 << bits < entries.count * 2 { bits += 1 }
+        let bits = tableBits(atLeast: entries.count * 2)
         let mask = (1 << bits) - 1
         var table = [Int32](repeating: -1, count: 1 << bits)
         let seeds = seeds
@@ -102,8 +100,7 @@ enum DuplicateIDs {
     /// `first(in:)`'s.
     static func firstShared(count: Int, _ others: (Int) -> RecordID, with entries: [WeightEntry]) -> RecordID? {
         guard count > 0 else { return nil }
-        var bits = 4
-        while 1 << bits < count + count / 3 { bits += 1 }
+        let bits = tableBits(atLeast: count + count / 3)
         let mask = (1 << bits) - 1
         // (the hash's top 32 bits, the index): a record is only read again
         // when two hashes agree, so a probe stays in the table.
@@ -168,13 +165,22 @@ enum DuplicateIDs {
         let count = first.count + second.count
         guard count > 1 else { return false }
         // At most half full.
-        var bits = 4
-        while 1 << bits < 2 * count { bits += 1 }
+        let bits = tableBits(atLeast: 2 * count)
         var table = [UInt32](repeating: 0, count: 1 << bits)
         return table.withUnsafeMutableBufferPointer { table in
             func seenBefore(_ hash: UInt64) -> Bool { isRepeat(hash, in: table, bits: bits) }
             return first.contains(where: seenBefore) || second.contains(where: seenBefore)
         }
+    }
+
+    /// A table's size as a power of two: at least 16 slots and `slots`. A
+    /// constant, not a variable grown in place: the local functions that
+    /// probe a table capture it, and a captured variable is checked for
+    /// exclusive access at every call.
+    private static func tableBits(atLeast slots: Int) -> Int {
+        var bits = 4
+        while 1 << bits < slots { bits += 1 }
+        return bits
     }
 
     /// Puts `hash` in an open-addressed table of `1 << bits` slots and says
@@ -199,8 +205,7 @@ enum DuplicateIDs {
     private static func anyRepeated(inHalf half: UInt64?, _ entries: [WeightEntry], _ intake: [IntakeEntry], _ measurements: [MeasurementEntry]) -> Bool {
         let count = entries.count + intake.count + measurements.count
         // At most half full: about half the ids land in a half's table.
-        var bits = 4
-        while 1 << bits < (half == nil ? 2 * count : count) { bits += 1 }
+        let bits = tableBits(atLeast: half == nil ? 2 * count : count)
         var table = [UInt32](repeating: 0, count: 1 << bits)
         let seeds = seeds
         return table.withUnsafeMutableBufferPointer { table in
