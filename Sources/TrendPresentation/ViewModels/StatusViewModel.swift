@@ -40,7 +40,12 @@ public final class StatusViewModel {
         if let reached = status.goalReached, let remaining = status.remainingKilograms {
             parts.append(reached ? (ascii ? "goal reached" : "goal ✓") : unit.formatPlain(kilograms: abs(remaining)) + " to go")
         }
-        var line = parts.joined(separator: ascii ? ", " : " · ")
+        // Joined by hand: the standard library's generic `joined(separator:)`
+        // looks its element type up by name the first time, a search of
+        // every conformance in the binary, on every run of a one-line command.
+        let separator = ascii ? ", " : " · "
+        var line = parts[0]
+        for part in parts.dropFirst() { line += separator + part }
         if !ascii, status.recentTrendKilograms.count > 1 { line += " " + Self.sparkline(status.recentTrendKilograms) }
         return line
     }
