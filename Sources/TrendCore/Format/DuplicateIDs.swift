@@ -151,8 +151,9 @@ enum DuplicateIDs {
     }
 
     /// An id's hash as `anyRepeated(hashes:_:)` takes it: the parallel
-    /// reader's parts compute it as they read each record.
-    @inline(__always) static func hash(_ id: RecordID) -> UInt64 {
+    /// reader's parts compute it as they read each record, with `seeds`
+    /// read once (each read of the lazy global checks it is made).
+    @inline(__always) static func hash(_ id: RecordID, _ seeds: (UInt64, UInt64)) -> UInt64 {
         mixed(key(id), seeds)
     }
 
@@ -236,7 +237,7 @@ enum DuplicateIDs {
     /// Drawn once per process: the ids come from files others may write (a
     /// sync peer, a merged copy), so where an id lands must not be
     /// predictable, or ids crafted to collide make the check quadratic.
-    private static let seeds: (UInt64, UInt64) = {
+    static let seeds: (UInt64, UInt64) = {
         var generator = SystemRandomNumberGenerator()
         return (generator.next(), generator.next())
     }()

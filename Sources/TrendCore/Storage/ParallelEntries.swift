@@ -311,7 +311,9 @@ enum ParallelEntries {
             Platform.prefault(&part.measurements, upTo: part.measurements.count + ((split ?? s.bytes.count) - s.offset) / 110)
         }
         var lastReleased = s.offset
+        let seeds = DuplicateIDs.seeds
         repeat {
+            s.skipRecordIndent()
             _ = s.peek()
             if s.offset == split { return true }
             if let releaser, s.offset - lastReleased >= 1 << 20 {
@@ -328,17 +330,17 @@ enum ParallelEntries {
                 // Appended straight from the decoder: through `try?` each entry
                 // was copied out of an Optional (a retain and a release apiece).
                 do { try WeightsDocument.appendEntry(&s, to: &part.entries[part.entries.count - 1], number: 0, allowUnknownKeys: false) } catch { return false }
-                if part.idHashes != nil { part.idHashes?.append(DuplicateIDs.hash(part.entries[part.entries.count - 1][part.entries[part.entries.count - 1].count - 1].recordID)) }
+                if part.idHashes != nil { part.idHashes?.append(DuplicateIDs.hash(part.entries[part.entries.count - 1][part.entries[part.entries.count - 1].count - 1].recordID, seeds)) }
             case .intake:
                 if !WeightsDocument.appendCanonical(&s, to: &part.intake) {
                     guard let record = try? WeightsDocument.decodeIntake(&s, number: 0, allowUnknownKeys: false) else { return false }
                     part.intake.append(record)
                 }
-                if part.idHashes != nil { part.idHashes?.append(DuplicateIDs.hash(part.intake[part.intake.count - 1].recordID)) }
+                if part.idHashes != nil { part.idHashes?.append(DuplicateIDs.hash(part.intake[part.intake.count - 1].recordID, seeds)) }
             case .measurements:
                 guard let record = try? WeightsDocument.decodeMeasurement(&s, number: 0, allowUnknownKeys: false) else { return false }
                 part.measurements.append(record)
-                if part.idHashes != nil { part.idHashes?.append(DuplicateIDs.hash(record.recordID)) }
+                if part.idHashes != nil { part.idHashes?.append(DuplicateIDs.hash(record.recordID, seeds)) }
             }
         } while s.take(UInt8(ascii: ","))
         return true

@@ -129,7 +129,7 @@ struct DifferentialTests {
         #expect(DuplicateIDs.anyRepeated(entries: entries, intake: intake, measurements: measurements) == expected)
         #expect(ParallelEntries.anyRepeatedID(entries: entries, intake: intake, measurements: measurements) == expected)
         // As the parallel reader's parts hash them, split anywhere between the two.
-        let hashes = entries.map { DuplicateIDs.hash($0.recordID) } + intake.map { DuplicateIDs.hash($0.recordID) } + measurements.map { DuplicateIDs.hash($0.recordID) }
+        let hashes = entries.map { DuplicateIDs.hash($0.recordID, DuplicateIDs.seeds) } + intake.map { DuplicateIDs.hash($0.recordID, DuplicateIDs.seeds) } + measurements.map { DuplicateIDs.hash($0.recordID, DuplicateIDs.seeds) }
         let split = count / 3 + 1
         #expect(DuplicateIDs.anyRepeated(hashes: Array(hashes[..<min(split, hashes.count)]), Array(hashes[min(split, hashes.count)...])) == expected)
     }
