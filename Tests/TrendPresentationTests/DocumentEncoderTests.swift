@@ -57,4 +57,104 @@ struct DocumentEncoderTests {
         #expect(written.allSatisfy { $0.count < 70_000 }, "no write holds the whole of a long list")
         if count == 3000 { #expect(written.count > 1) }
     }
+
+    /// Writes to a container it has already left: only the tree can follow.
+    struct Interleaved: Encodable {
+        enum Keys: String, CodingKey { case a, b, c }
+        func encode(to encoder: any Encoder) throws {
+            var top = encoder.container(keyedBy: Keys.self)
+            var a = top.nestedContainer(keyedBy: Keys.self, forKey: .a)
+            try a.encode(1, forKey: .a)
+            var b = top.nestedUnkeyedContainer(forKey: .b)
+            try b.encode("x")
+            try a.encode(2, forKey: .b)
+            try top.encode(true, forKey: .c)
+        }
+    }
+
+    /// Two containers asked of one encoder, as a document that extends another's does.
+    struct Extended: Encodable {
+        enum Keys: String, CodingKey { case extra }
+        let inner: Inner
+        func encode(to encoder: any Encoder) throws {
+            try inner.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode([Inner(a: 2, b: nil)], forKey: .extra)
+        }
+    }
+
+    /// Encodes nothing at all.
+    struct Silent: Encodable {
+        func encode(to encoder: any Encoder) throws {}
+    }
+
+    struct HoldsSilent: Encodable {
+        let silent = Silent()
+        let after = 1
+    }
+
+    struct UsesSuper: Encodable {
+        enum Keys: String, CodingKey { case base, own }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(1, forKey: .own)
+            try Inner(a: 5, b: "s").encode(to: container.superEncoder(forKey: .base))
+        }
+    }
+
+    @Test("a document that returns to a container it left, or asks for a super encoder, gets the same layout through the tree")
+    func fallback() throws {
+        #expect(try DocumentEncoder().encode(Interleaved()) == """
+            {
+              "a": {
+                "a": 1,
+                "b": 2
+              },
+              "b": [
+                "x"
+              ],
+              "c": true
+            }
+
+            """)
+        #expect(try DocumentEncoder().encode(UsesSuper()) == "{\n  \"own\": 1,\n  \"base\": {\n    \"a\": 5,\n    \"b\": \"s\"\n  }\n}\n")
+        var written: [UInt8] = []
+        try DocumentEncoder().writeArray([Interleaved(), Interleaved()]) { written += $0 }
+        #expect(written == (try DocumentEncoder().bytes([Interleaved(), Interleaved()])))
+    }
+
+    @Test("a second container of the same encoder continues its object, and a value that writes nothing is null")
+    func continuedAndSilent() throws {
+        #expect(try DocumentEncoder().encode(Extended(inner: Inner(a: 1, b: "x"))) == """
+            {
+              "a": 1,
+              "b": "x",
+              "extra": [
+                {
+                  "a": 2,
+                  "b": null
+                }
+              ]
+            }
+
+            """)
+        #expect(try DocumentEncoder().encode(HoldsSilent()) == "{\n  \"silent\": null,\n  \"after\": 1\n}\n")
+        #expect(try DocumentEncoder().encode(Silent()) == "null\n")
+    }
+
+    @Test("the stream writes the bytes the tree renders", arguments: [0, 1, 7])
+    func streamMatchesTree(count: Int) throws {
+        let elements = (0..<count).map { (i: Int) -> Outer in
+            let weight: Double? = i % 2 == 0 ? nil : -Double(i) / 3
+            let inner = Inner(a: -i, b: i % 2 == 0 ? nil : "b")
+            return Outer(name: "é\u{1}\(i)", weight: weight, missing: nil, flag: i % 3 == 0, inner: inner, list: [nil, Double(i) * 1e21], empty: [])
+        }
+        let stream = StreamingEncoder()
+        #expect(try stream.encode(elements))
+        #expect(stream.takeBytes() + [10] == (try DocumentEncoder().value(of: elements).bytes()))
+        let extended = StreamingEncoder()
+        #expect(try extended.encode(Extended(inner: Inner(a: 1, b: nil))))
+        #expect(extended.takeBytes() + [10] == (try DocumentEncoder().value(of: Extended(inner: Inner(a: 1, b: nil))).bytes()))
+        #expect(try !StreamingEncoder().encode(Interleaved()), "the stream says when it cannot follow")
+    }
 }

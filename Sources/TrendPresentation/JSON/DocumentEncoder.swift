@@ -1,4 +1,4 @@
-/// Encodes an `Encodable` document into trend's JSON (`JSONValue`): keys in
+/// Encodes an `Encodable` document into trend's JSON: keys in
 /// the order the type encodes them (a synthesized `encode(to:)` follows the
 /// declaration), and a missing value written as `null`, never left out, so
 /// a script always finds every key of the contract (SPEC §4). Foundation's
@@ -8,26 +8,36 @@ public struct DocumentEncoder {
 
     /// The document's text, ending in a line break.
     public func encode(_ document: some Encodable) throws -> String {
-        try value(of: document).rendered()
+        String(decoding: try bytes(document), as: UTF8.self)
     }
 
     /// The document's bytes, ending in a line break.
     public func bytes(_ document: some Encodable) throws -> [UInt8] {
-        try value(of: document).bytes()
+        let stream = StreamingEncoder()
+        guard try stream.encode(document) else { return try value(of: document).bytes() }
+        var out = stream.takeBytes()
+        out.append(UInt8(ascii: "\n"))
+        return out
     }
 
     /// A document that is an array, written element by element through
     /// `write`: the bytes `bytes(_:)` gives for the whole array, but only one
-    /// element's tree is ever held, so a long list streams.
+    /// element is ever held, so a long list streams.
     public func writeArray<Element: Encodable>(_ elements: some Sequence<Element>, to write: ([UInt8]) -> Void) throws {
         let flushAt = 1 << 16
         var out: [UInt8] = []
         out.reserveCapacity(flushAt + 1024)
         var first = true
+        let stream = StreamingEncoder(baseIndent: 2, capacity: 1024)
         for element in elements {
             out.append(contentsOf: (first ? "[\n  " : ",\n  ").utf8)
             first = false
-            try value(of: element).render(into: &out, indent: 2)
+            stream.reset()
+            if try stream.encode(element) {
+                out.append(contentsOf: stream.out)
+            } else {
+                try value(of: element).render(into: &out, indent: 2)
+            }
             if out.count >= flushAt {
                 write(out)
                 out.removeAll(keepingCapacity: true)
@@ -37,6 +47,7 @@ public struct DocumentEncoder {
         write(out)
     }
 
+    /// The tree of a document the stream cannot follow (see `StreamingEncoder`).
     func value(of document: some Encodable) throws -> JSONValue {
         let encoder = TreeEncoder(codingPath: [])
         try document.encode(to: encoder)
