@@ -18,14 +18,19 @@ public struct WaitLimits: Equatable, Sendable {
     /// `TREND_LOCK_WAIT` and `TREND_HOOK_TIME_LIMIT` (seconds, a plain
     /// decimal within `allowed`); nil names the variable that is neither.
     public static func from(environment: [String: String]) -> Result<WaitLimits, Problem> {
-        var limits = standard
-        for (name, keyPath) in [("TREND_LOCK_WAIT", \WaitLimits.lockSeconds), ("TREND_HOOK_TIME_LIMIT", \WaitLimits.hookSeconds)] {
-            guard let text = environment[name], !text.isEmpty else { continue }
+        // Each variable read into its field directly: a list of key paths
+        // made two key-path objects and their classes in every run.
+        func read(_ name: String, into seconds: inout Double) -> Problem? {
+            guard let text = environment[name], !text.isEmpty else { return nil }
             // Digits and at most one point: never `inf`, `nan` or hex, which `Double` would take.
             let plain = text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 46 } && text.utf8.filter { $0 == 46 }.count <= 1
-            guard plain, let value = Double(text), allowed.contains(value) else { return .failure(Problem(variable: name, text: text)) }
-            limits[keyPath: keyPath] = value
+            guard plain, let value = Double(text), allowed.contains(value) else { return Problem(variable: name, text: text) }
+            seconds = value
+            return nil
         }
+        var limits = standard
+        if let problem = read("TREND_LOCK_WAIT", into: &limits.lockSeconds) { return .failure(problem) }
+        if let problem = read("TREND_HOOK_TIME_LIMIT", into: &limits.hookSeconds) { return .failure(problem) }
         return .success(limits)
     }
 
