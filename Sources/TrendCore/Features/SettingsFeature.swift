@@ -64,13 +64,7 @@ public final class SettingsFeature {
     /// Loading from the moment it is asked for (`isLoading` is set by the
     /// caller), not from when the run starts.
     private func load() async {
-        do {
-            accept(try await repository.load())
-            activity.loadError = nil
-        } catch {
-            activity.loadError = error
-        }
-        activity.isLoading = false
+        await SharedRefresh.load({ try await repository.load() }, into: accept) { activity.endLoad($0) }
     }
 
     /// Saves the unit.

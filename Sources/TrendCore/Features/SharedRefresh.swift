@@ -29,6 +29,19 @@ final class SharedRefresh {
         await finish(after: work)
     }
 
+    /// One load of a Feature: what `read` returns goes to `accept`, and
+    /// `ended` is told its error, or nil.
+    static func load<Value>(
+        _ read: () async throws -> Value, into accept: (Value) -> Void, ended: ((any Error)?) -> Void
+    ) async {
+        do {
+            accept(try await read())
+            ended(nil)
+        } catch {
+            ended(error)
+        }
+    }
+
     private func finish(after work: @MainActor () async -> Void) async {
         await work()
         running = false
@@ -74,4 +87,10 @@ public struct FeatureActivity {
     public var isSaving = false
     public var loadError: (any Error)?
     public var saveError: (any Error)?
+
+    /// A load is over: its error, or nil when it succeeded.
+    mutating func endLoad(_ error: (any Error)?) {
+        loadError = error
+        isLoading = false
+    }
 }
