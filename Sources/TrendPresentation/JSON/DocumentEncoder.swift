@@ -135,12 +135,10 @@ private final class TreeEncoder: Encoder {
 /// The leaves: what each type is written as. The coding path is only made
 /// for a value that encodes itself: most are numbers and strings.
 private func leaf(_ value: some Encodable, at node: Node, codingPath: @autoclosure () -> [any CodingKey]) throws {
-    switch value {
-    case let double as Double: node.kind = .single(.number(double))
-    case let int as Int: node.kind = .single(.integer(int))
-    case let string as String: node.kind = .single(.string(string))
-    case let bool as Bool: node.kind = .single(.bool(bool))
-    default: try value.encode(to: TreeEncoder(codingPath: codingPath(), storage: node))
+    if let leaf = JSONValue(leaf: value) {
+        node.kind = .single(leaf)
+    } else {
+        try value.encode(to: TreeEncoder(codingPath: codingPath(), storage: node))
     }
 }
 

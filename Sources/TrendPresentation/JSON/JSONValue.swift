@@ -4,7 +4,9 @@ import TrendCore
 /// order declared, two spaces a level, numbers in shortest round-trip form,
 /// the same bytes for the same value. What `DocumentEncoder` builds from an
 /// `Encodable` document.
-indirect enum JSONValue: Equatable {
+/// Not `indirect`: the arrays hold the nesting, so a number or a string is
+/// a plain value, which `StreamingEncoder` writes without allocating.
+enum JSONValue: Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,6 +14,19 @@ indirect enum JSONValue: Equatable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
+
+    /// The leaf `value` is written as, if it is one (a number, an integer, a
+    /// string, a boolean); nil for a value that encodes itself. Both
+    /// encoders ask this.
+    init?(leaf value: some Encodable) {
+        switch value {
+        case let double as Double: self = .number(double)
+        case let int as Int: self = .integer(int)
+        case let string as String: self = .string(string)
+        case let bool as Bool: self = .bool(bool)
+        default: return nil
+        }
+    }
 
     static func == (a: JSONValue, b: JSONValue) -> Bool {
         a.rendered() == b.rendered()

@@ -38,7 +38,7 @@ final class StreamingEncoder {
         let start = out.count
         try document.encode(to: ValueEncoder(stream: self, depth: 0, codingPath: []))
         close(downTo: 0)
-        if out.count == start { out.append(contentsOf: "null".utf8) }
+        if out.count == start { write(.null) }
         return !unsupported
     }
 
@@ -70,8 +70,7 @@ final class StreamingEncoder {
     /// was left open inside it, then the separator, the indent and the key.
     /// False when that container was closed already.
     fileprivate func beginItem(in frame: Int, depth: Int, key: String?) -> Bool {
-        close(downTo: depth + 1)
-        guard frames.count == depth + 1, frames[depth].id == frame else {
+        guard isOpen(frame, depth: depth) else {
             unsupported = true
             return false
         }
@@ -94,25 +93,16 @@ final class StreamingEncoder {
 
     fileprivate func markUnsupported() { unsupported = true }
 
-    fileprivate func write(_ value: Double) { JSONText.appendNumber(value, toBytes: &out) }
-    fileprivate func write(_ value: Int) { out.append(contentsOf: String(value).utf8) }
-    fileprivate func write(_ value: String) { JSONText.appendQuoted(value, to: &out) }
-    fileprivate func write(_ value: Bool) { out.append(contentsOf: (value ? "true" : "false").utf8) }
-    fileprivate func writeNull() { out.append(contentsOf: "null".utf8) }
+    /// A leaf (a number, a string, a boolean, null), as the tree renders it.
+    fileprivate func write(_ leaf: JSONValue) { leaf.render(into: &out, indent: 0) }
 
-    /// A value that encodes itself, at an item just begun; `null` when it
-    /// wrote nothing (as the tree gives an untouched node).
+    /// A value at an item just begun: a leaf, or one that encodes itself
+    /// (`null` when it writes nothing, as the tree gives an untouched node).
     fileprivate func write(_ value: some Encodable, depth: Int, codingPath: @autoclosure () -> [any CodingKey]) throws {
-        switch value {
-        case let double as Double: write(double)
-        case let int as Int: write(int)
-        case let string as String: write(string)
-        case let bool as Bool: write(bool)
-        default:
-            let start = out.count
-            try value.encode(to: ValueEncoder(stream: self, depth: depth, codingPath: codingPath()))
-            if out.count == start { writeNull() }
-        }
+        if let leaf = JSONValue(leaf: value) { return write(leaf) }
+        let start = out.count
+        try value.encode(to: ValueEncoder(stream: self, depth: depth, codingPath: codingPath()))
+        if out.count == start { write(.null) }
     }
 
     /// Closes the containers from `depth` in.
@@ -179,11 +169,11 @@ private struct StreamKeyedContainer<Key: CodingKey>: NullForMissing {
 
     private func begin(_ key: Key) -> Bool { stream.beginItem(in: frame, depth: depth, key: key.stringValue) }
 
-    mutating func encodeNil(forKey key: Key) throws { if begin(key) { stream.writeNull() } }
-    mutating func encode(_ value: Double, forKey key: Key) throws { if begin(key) { stream.write(value) } }
-    mutating func encode(_ value: Int, forKey key: Key) throws { if begin(key) { stream.write(value) } }
-    mutating func encode(_ value: String, forKey key: Key) throws { if begin(key) { stream.write(value) } }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { if begin(key) { stream.write(value) } }
+    mutating func encodeNil(forKey key: Key) throws { if begin(key) { stream.write(.null) } }
+    mutating func encode(_ value: Double, forKey key: Key) throws { if begin(key) { stream.write(.number(value)) } }
+    mutating func encode(_ value: Int, forKey key: Key) throws { if begin(key) { stream.write(.integer(value)) } }
+    mutating func encode(_ value: String, forKey key: Key) throws { if begin(key) { stream.write(.string(value)) } }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { if begin(key) { stream.write(.bool(value)) } }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if begin(key) { try stream.write(value, depth: depth + 1, codingPath: codingPath + [key]) }
     }
@@ -230,11 +220,11 @@ private struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
         return stream.beginItem(in: frame, depth: depth, key: nil)
     }
 
-    mutating func encodeNil() throws { if begin() { stream.writeNull() } }
-    mutating func encode(_ value: Double) throws { if begin() { stream.write(value) } }
-    mutating func encode(_ value: Int) throws { if begin() { stream.write(value) } }
-    mutating func encode(_ value: String) throws { if begin() { stream.write(value) } }
-    mutating func encode(_ value: Bool) throws { if begin() { stream.write(value) } }
+    mutating func encodeNil() throws { if begin() { stream.write(.null) } }
+    mutating func encode(_ value: Double) throws { if begin() { stream.write(.number(value)) } }
+    mutating func encode(_ value: Int) throws { if begin() { stream.write(.integer(value)) } }
+    mutating func encode(_ value: String) throws { if begin() { stream.write(.string(value)) } }
+    mutating func encode(_ value: Bool) throws { if begin() { stream.write(.bool(value)) } }
     mutating func encode<T: Encodable>(_ value: T) throws {
         if begin() { try stream.write(value, depth: depth + 1, codingPath: codingPath) }
     }
@@ -263,10 +253,10 @@ private struct StreamSingleContainer: SingleValueEncodingContainer {
     let depth: Int
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil() throws { stream.writeNull() }
-    mutating func encode(_ value: Double) throws { stream.write(value) }
-    mutating func encode(_ value: Int) throws { stream.write(value) }
-    mutating func encode(_ value: String) throws { stream.write(value) }
-    mutating func encode(_ value: Bool) throws { stream.write(value) }
+    mutating func encodeNil() throws { stream.write(.null) }
+    mutating func encode(_ value: Double) throws { stream.write(.number(value)) }
+    mutating func encode(_ value: Int) throws { stream.write(.integer(value)) }
+    mutating func encode(_ value: String) throws { stream.write(.string(value)) }
+    mutating func encode(_ value: Bool) throws { stream.write(.bool(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws { try stream.write(value, depth: depth, codingPath: codingPath) }
 }
