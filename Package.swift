@@ -11,7 +11,9 @@ import PackageDescription
 /// from the symbol table). Linked by lld, whose packed relative
 /// relocations (`-z pack-relative-relocs`, glibc 2.36) put the 43,000
 /// addresses the loader fixes up at every start in a few kilobytes instead
-/// of a megabyte. The binary stays position-independent. Off unless asked
+/// of a megabyte. The code and the writable data the everyday commands
+/// use are placed together (`Packaging/link-order`), so a run faults in
+/// fewer pages. The binary stays position-independent. Off unless asked
 /// for: with the dynamic Swift runtime, libswiftCore.so loads
 /// libstdc++.so itself and two copies must not meet, and SwiftPM refuses
 /// unsafe flags in a package used as a dependency.
@@ -22,6 +24,8 @@ let staticRuntime: [LinkerSetting] =
             [
                 "-use-ld=lld", "-L", Context.packageDirectory + "/Packaging/static-runtime", "-Xlinker", "--no-export-dynamic",
                 "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Packaging/link-order/trend.order",
+                "-Xlinker", "--no-warn-symbol-ordering",
             ],
             .when(platforms: [.linux], configuration: .release))
     ] : []
@@ -73,14 +77,17 @@ let callerIsolation: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsen
 /// (`[String: String]`, `KeyedEncodingContainer<CodingKeys>`, a key path's
 /// class) is made by calling its metadata accessor, not by demangling its
 /// mangled name at first use and checking its requirements by name. Every
-/// run makes some sixty of them once; the code is a little larger.
-let directMetadata: [SwiftSetting] =
+/// run makes some sixty of them once; the code is a little larger. And
+/// each function and global in a section of its own, which the linker can
+/// then place in the order `Packaging/link-order/trend.order` gives.
+let installedBuildCode: [SwiftSetting] =
     Context.environment["TREND_STATIC_RUNTIME"] == "1"
     ? [
         .unsafeFlags(
-            ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(platforms: [.linux], configuration: .release))
+            ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-function-sections"],
+            .when(platforms: [.linux], configuration: .release))
     ] : []
 
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + callerIsolation + directMetadata
+    target.swiftSettings = (target.swiftSettings ?? []) + callerIsolation + installedBuildCode
 }
