@@ -12,11 +12,76 @@ import TrendCore
 /// super encoder, is marked `unsupported`, and `DocumentEncoder` encodes it
 /// again through the tree.
 final class StreamingEncoder {
-    private(set) var out: [UInt8] = []
+    /// Everything the stream changes, in one value that each step below
+    /// changes in one access: a class's stored property is checked for
+    /// exclusive access at every use, and a member was a dozen small uses.
+    private var state: StreamState
+
+    /// What was written so far.
+    var out: [UInt8] { state.out }
+
+    init(baseIndent: Int = 0, capacity: Int = 4096) {
+        state = StreamState(baseIndent: baseIndent)
+        state.out.reserveCapacity(capacity)
+    }
+
+    /// The document's bytes, without the line break after it; false when
+    /// the stream could not follow it.
+    func encode(_ document: some Encodable) throws -> Bool {
+        let start = state.out.count
+        try document.encode(to: ValueEncoder(stream: self, depth: 0, codingPath: []))
+        state.end(writtenSince: start)
+        return !state.unsupported
+    }
+
+    /// What was written, handed over: the encoder keeps no copy.
+    func takeBytes() -> [UInt8] { state.takeBytes() }
+
+    /// Ready for another document, keeping the room `out` has grown to.
+    func reset() { state.reset() }
+
+    // MARK: Writing, for the containers below
+
+    /// Opens a container at `depth`: `{` or `[` now, its end when it is left.
+    fileprivate func open(array: Bool, depth: Int) -> Int { state.open(array: array, depth: depth) }
+
+    /// Starts the next member or element of container `frame` (see
+    /// `StreamState.beginItem`); false when that container was closed already.
+    fileprivate func beginItem(in frame: Int, depth: Int, key: String?) -> Bool {
+        state.beginItem(in: frame, depth: depth, key: key)
+    }
+
+    /// A member or an element that is a leaf, begun and written in one step.
+    fileprivate func item(in frame: Int, depth: Int, key: String?, _ leaf: JSONValue) {
+        state.item(in: frame, depth: depth, key: key, leaf)
+    }
+
+    /// Whether container `frame` is the innermost open at `depth`, once what
+    /// was left open inside it is closed.
+    fileprivate func isOpen(_ frame: Int, depth: Int) -> Bool { state.isOpen(frame, depth: depth) }
+
+    fileprivate func markUnsupported() { state.unsupported = true }
+
+    /// A leaf (a number, a string, a boolean, null), as the tree renders it.
+    fileprivate func write(_ leaf: JSONValue) { state.write(leaf) }
+
+    /// A value at an item just begun: a leaf, or one that encodes itself
+    /// (`null` when it writes nothing, as the tree gives an untouched node).
+    fileprivate func write(_ value: some Encodable, depth: Int, codingPath: @autoclosure () -> [any CodingKey]) throws {
+        if let leaf = JSONValue(leaf: value) { return write(leaf) }
+        let start = state.out.count
+        try value.encode(to: ValueEncoder(stream: self, depth: depth, codingPath: codingPath()))
+        if state.out.count == start { write(.null) }
+    }
+}
+
+/// The bytes written and the containers open, with every step that changes them.
+private struct StreamState {
+    var out: [UInt8] = []
     /// Set when the document used containers in a way the stream cannot
     /// follow; what `out` holds is then not to be used.
-    private(set) var unsupported = false
-    private let baseIndent: Int
+    var unsupported = false
+    let baseIndent: Int
     /// The containers open, innermost last.
     private var frames: [Frame] = []
     private var nextFrameID = 0
@@ -27,38 +92,30 @@ final class StreamingEncoder {
         var count = 0
     }
 
-    init(baseIndent: Int = 0, capacity: Int = 4096) {
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+    init(baseIndent: Int) {
         self.baseIndent = baseIndent
-        out.reserveCapacity(capacity)
     }
 
-    /// The document's bytes, without the line break after it; false when
-    /// the stream could not follow it.
-    func encode(_ document: some Encodable) throws -> Bool {
-        let start = out.count
-        try document.encode(to: ValueEncoder(stream: self, depth: 0, codingPath: []))
-        close(downTo: 0)
-        if out.count == start { write(.null) }
-        return !unsupported
-    }
-
-    /// What was written, handed over: the encoder keeps no copy.
-    func takeBytes() -> [UInt8] {
+    mutating func takeBytes() -> [UInt8] {
         defer { out = [] }
         return out
     }
 
-    /// Ready for another document, keeping the room `out` has grown to.
-    func reset() {
+    mutating func reset() {
         out.removeAll(keepingCapacity: true)
         frames.removeAll(keepingCapacity: true)
         unsupported = false
     }
 
-    // MARK: Writing, for the containers below
+    /// Closes what is open; `null` when the document wrote nothing.
+    mutating func end(writtenSince start: Int) {
+        close(downTo: 0)
+        if out.count == start { write(.null) }
+    }
 
-    /// Opens a container at `depth`: `{` or `[` now, its end when it is left.
-    fileprivate func open(array: Bool, depth: Int) -> Int {
+    mutating func open(array: Bool, depth: Int) -> Int {
         close(downTo: depth)
         nextFrameID += 1
         out.append(array ? UInt8(ascii: "[") : UInt8(ascii: "{"))
@@ -66,47 +123,38 @@ final class StreamingEncoder {
         return nextFrameID
     }
 
-    /// Starts the next member or element of container `frame`: closes what
-    /// was left open inside it, then the separator, the indent and the key.
-    /// False when that container was closed already.
-    fileprivate func beginItem(in frame: Int, depth: Int, key: String?) -> Bool {
+    /// Closes what was left open inside container `frame`, then writes the
+    /// separator, the indent and the key.
+    mutating func beginItem(in frame: Int, depth: Int, key: String?) -> Bool {
         guard isOpen(frame, depth: depth) else {
             unsupported = true
             return false
         }
-        out.append(contentsOf: (frames[depth].count > 0 ? ",\n" : "\n").utf8)
+        if frames[depth].count > 0 { out.append(UInt8(ascii: ",")) }
+        out.append(UInt8(ascii: "\n"))
         frames[depth].count += 1
         pad(baseIndent + 2 * (depth + 1))
         if let key {
             JSONText.appendQuoted(key, to: &out)
-            out.append(contentsOf: ": ".utf8)
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: " "))
         }
         return true
     }
 
-    /// Whether container `frame` is the innermost open at `depth`, once what
-    /// was left open inside it is closed.
-    fileprivate func isOpen(_ frame: Int, depth: Int) -> Bool {
+    mutating func item(in frame: Int, depth: Int, key: String?, _ leaf: JSONValue) {
+        if beginItem(in: frame, depth: depth, key: key) { write(leaf) }
+    }
+
+    mutating func isOpen(_ frame: Int, depth: Int) -> Bool {
         close(downTo: depth + 1)
         return frames.count == depth + 1 && frames[depth].id == frame
     }
 
-    fileprivate func markUnsupported() { unsupported = true }
-
-    /// A leaf (a number, a string, a boolean, null), as the tree renders it.
-    fileprivate func write(_ leaf: JSONValue) { leaf.render(into: &out, indent: 0) }
-
-    /// A value at an item just begun: a leaf, or one that encodes itself
-    /// (`null` when it writes nothing, as the tree gives an untouched node).
-    fileprivate func write(_ value: some Encodable, depth: Int, codingPath: @autoclosure () -> [any CodingKey]) throws {
-        if let leaf = JSONValue(leaf: value) { return write(leaf) }
-        let start = out.count
-        try value.encode(to: ValueEncoder(stream: self, depth: depth, codingPath: codingPath()))
-        if out.count == start { write(.null) }
-    }
+    mutating func write(_ leaf: JSONValue) { leaf.render(into: &out, indent: 0) }
 
     /// Closes the containers from `depth` in.
-    private func close(downTo depth: Int) {
+    private mutating func close(downTo depth: Int) {
         while frames.count > depth {
             let frame = frames.removeLast()
             if frame.count > 0 {
@@ -117,8 +165,13 @@ final class StreamingEncoder {
         }
     }
 
-    private func pad(_ count: Int) {
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+    private mutating func pad(_ count: Int) {
+        var left = count
+        while left > 0 {
+            let run = min(left, Self.spaces.count)
+            out.append(contentsOf: Self.spaces[..<run])
+            left -= run
+        }
     }
 }
 
@@ -169,11 +222,13 @@ private struct StreamKeyedContainer<Key: CodingKey>: NullForMissing {
 
     private func begin(_ key: Key) -> Bool { stream.beginItem(in: frame, depth: depth, key: key.stringValue) }
 
-    mutating func encodeNil(forKey key: Key) throws { if begin(key) { stream.write(.null) } }
-    mutating func encode(_ value: Double, forKey key: Key) throws { if begin(key) { stream.write(.number(value)) } }
-    mutating func encode(_ value: Int, forKey key: Key) throws { if begin(key) { stream.write(.integer(value)) } }
-    mutating func encode(_ value: String, forKey key: Key) throws { if begin(key) { stream.write(.string(value)) } }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { if begin(key) { stream.write(.bool(value)) } }
+    private func item(_ key: Key, _ leaf: JSONValue) { stream.item(in: frame, depth: depth, key: key.stringValue, leaf) }
+
+    mutating func encodeNil(forKey key: Key) throws { item(key, .null) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { item(key, .number(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { item(key, .integer(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { item(key, .string(value)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { item(key, .bool(value)) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if begin(key) { try stream.write(value, depth: depth + 1, codingPath: codingPath + [key]) }
     }
@@ -220,11 +275,16 @@ private struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
         return stream.beginItem(in: frame, depth: depth, key: nil)
     }
 
-    mutating func encodeNil() throws { if begin() { stream.write(.null) } }
-    mutating func encode(_ value: Double) throws { if begin() { stream.write(.number(value)) } }
-    mutating func encode(_ value: Int) throws { if begin() { stream.write(.integer(value)) } }
-    mutating func encode(_ value: String) throws { if begin() { stream.write(.string(value)) } }
-    mutating func encode(_ value: Bool) throws { if begin() { stream.write(.bool(value)) } }
+    private mutating func item(_ leaf: JSONValue) {
+        count += 1
+        stream.item(in: frame, depth: depth, key: nil, leaf)
+    }
+
+    mutating func encodeNil() throws { item(.null) }
+    mutating func encode(_ value: Double) throws { item(.number(value)) }
+    mutating func encode(_ value: Int) throws { item(.integer(value)) }
+    mutating func encode(_ value: String) throws { item(.string(value)) }
+    mutating func encode(_ value: Bool) throws { item(.bool(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         if begin() { try stream.write(value, depth: depth + 1, codingPath: codingPath) }
     }
