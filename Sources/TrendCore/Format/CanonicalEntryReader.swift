@@ -46,7 +46,7 @@ extension WeightsDocument {
             return false
         }
         // The id, the weight's key, and a digit and what ends it.
-        guard i + 54 <= count, let id = WeightsDocument.parseID(s.bytes, i..<(i + 36)),
+        guard i + 54 <= count, let id = WeightsDocument.parseID(at: base + i),
             CanonicalBytes.load(base, i + 36) == CanonicalBytes.kilogramsKey, CanonicalBytes.load(base, i + 44) == CanonicalBytes.kilogramsKeyTail,
             let (kilograms, end) = CanonicalBytes.decimal(base, i + 52, count), WeightInput.isValid(kilograms: kilograms)
         else { return false }

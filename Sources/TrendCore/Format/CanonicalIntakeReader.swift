@@ -17,7 +17,7 @@ extension WeightsDocument {
         guard i + 106 <= count, CanonicalBytes.load(base, i) == CanonicalBytes.entryOpen, CanonicalBytes.load16(base, i + 8) == CanonicalBytes.entryOpenTail,
             let timestamp = CanonicalBytes.timestamp(base + i + 10),
             CanonicalBytes.load(base, i + 35) == CanonicalBytes.afterDate, CanonicalBytes.load16(base, i + 43) == CanonicalBytes.afterDateTail,
-            let id = WeightsDocument.parseID(s.bytes, (i + 45)..<(i + 81)),
+            let id = WeightsDocument.parseID(at: base + i + 45),
             CanonicalBytes.load(base, i + 81) == CanonicalBytes.kilogramsKey, CanonicalBytes.load(base, i + 89) == CanonicalBytes.caloriesKey,
             base[i + 97] == 34, base[i + 98] == 58, base[i + 99] == 32,
             let (kilocalories, end) = CanonicalBytes.decimal(base, i + 100, count), IntakeEntry.isValid(kilocalories: kilocalories)

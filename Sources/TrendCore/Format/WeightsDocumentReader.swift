@@ -318,23 +318,29 @@ extension WeightsDocument {
     /// The id as it is kept (see `parseUUID`).
     static func parseID(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> RecordID? {
         guard range.count == 36, let base = b.baseAddress, range.lowerBound >= 0, range.upperBound <= b.count else { return nil }
-        let p = base + range.lowerBound
+        return parseID(at: base + range.lowerBound)
+    }
+
+    /// The 36 bytes at `p`, which the caller has checked are there. The
+    /// four words are all checked before any is converted, with one
+    /// branch: every record of a file reads its id here.
+    @inline(__always) static func parseID(at p: UnsafePointer<UInt8>) -> RecordID? {
         guard p[8] == 45, p[13] == 45, p[18] == 45, p[23] == 45 else { return nil }
         @inline(__always) func load32(_ offset: Int) -> UInt64 {
             UInt64(UInt32(littleEndian: UnsafeRawPointer(p + offset).loadUnaligned(as: UInt32.self)))
         }
-        guard let first = hexWord(CanonicalBytes.load(p, 0)), let second = hexWord(load32(9) | load32(14) << 32),
-            let third = hexWord(load32(19) | load32(24) << 32), let fourth = hexWord(CanonicalBytes.load(p, 28))
-        else { return nil }
+        let first = CanonicalBytes.load(p, 0), second = load32(9) | load32(14) << 32
+        let third = load32(19) | load32(24) << 32, fourth = CanonicalBytes.load(p, 28)
+        guard notHex(first) | notHex(second) | notHex(third) | notHex(fourth) == 0 else { return nil }
         // Each word holds its first byte lowest: swapped, the first is highest.
         return RecordID(
-            high: UInt64(first.byteSwapped) << 32 | UInt64(second.byteSwapped),
-            low: UInt64(third.byteSwapped) << 32 | UInt64(fourth.byteSwapped))
+            high: UInt64(hexBytes(first).byteSwapped) << 32 | UInt64(hexBytes(second).byteSwapped),
+            low: UInt64(hexBytes(third).byteSwapped) << 32 | UInt64(hexBytes(fourth).byteSwapped))
     }
 
-    /// Eight hex digits (a little-endian word of their bytes) as the four
-    /// bytes they spell, first byte lowest; nil when any is not a hex digit.
-    @inline(__always) static func hexWord(_ w: UInt64) -> UInt32? {
+    /// Of eight bytes (a little-endian word), the high bit of each that is
+    /// not a hex digit; zero when all eight are.
+    @inline(__always) static func notHex(_ w: UInt64) -> UInt64 {
         let high: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func lanes(_ byte: UInt64) -> UInt64 { byte &* 0x0101_0101_0101_0101 }
         // Per byte, with bit 7 clear: (x | 0x80) - n has bit 7 set iff x >= n.
@@ -342,7 +348,13 @@ extension WeightsDocument {
         let notDigit = ((x | high) &- lanes(0x0A)) & high
         let lower = w | lanes(0x20)
         let letter = ((lower | high) &- lanes(0x61)) & ~((lower | high) &- lanes(0x67)) & high
-        guard w & high == 0, notDigit & ~letter == 0 else { return nil }
+        return (w & high) | (notDigit & ~letter)
+    }
+
+    /// Eight hex digits (a little-endian word of their bytes, `notHex` zero)
+    /// as the four bytes they spell, first byte lowest.
+    @inline(__always) static func hexBytes(_ w: UInt64) -> UInt32 {
+        @inline(__always) func lanes(_ byte: UInt64) -> UInt64 { byte &* 0x0101_0101_0101_0101 }
         // A digit's value is its low nibble, a letter's that plus 9 (bit 6 is set in letters only).
         let value = (w & lanes(0x0F)) &+ ((w >> 6) & lanes(0x01)) &* 9
         // Nibble pairs into bytes, then the four bytes side by side.
