@@ -313,6 +313,18 @@ enum ParallelEntries {
         }
         var lastReleased = s.offset
         let seeds = DuplicateIDs.seeds
+        // The arrays filled, moved out of `part` for the loop and back after
+        // it: appended to through `part`, every record checked that the
+        // part's arrays and the chunk's were not shared.
+        var chunk = section == .entries ? part.entries.popLast() : nil
+        var intake: [IntakeEntry] = []
+        if section == .intake { swap(&intake, &part.intake) }
+        var hashes = part.idHashes.take()
+        defer {
+            if let chunk { part.entries.append(chunk) }
+            if section == .intake { swap(&intake, &part.intake) }
+            part.idHashes = hashes
+        }
         repeat {
             s.skipRecordIndent()
             _ = s.peek()
@@ -323,25 +335,26 @@ enum ParallelEntries {
             }
             switch section {
             case .entries:
-                if part.entries.isEmpty || part.entries[part.entries.count - 1].count == part.chunkCount && split == nil {
-                    part.entries.append([])
-                    part.entries[part.entries.count - 1].reserveCapacity(part.chunkCount)
-                    Platform.prefault(&part.entries[part.entries.count - 1], upTo: (part.entriesEnd - s.offset) / 104)
+                if chunk == nil || chunk!.count == part.chunkCount && split == nil {
+                    if let full = chunk.take() { part.entries.append(full) }
+                    chunk = []
+                    chunk!.reserveCapacity(part.chunkCount)
+                    Platform.prefault(&chunk!, upTo: (part.entriesEnd - s.offset) / 104)
                 }
                 // Appended straight from the decoder: through `try?` each entry
                 // was copied out of an Optional (a retain and a release apiece).
-                do { try WeightsDocument.appendEntry(&s, to: &part.entries[part.entries.count - 1], number: 0, allowUnknownKeys: false) } catch { return false }
-                if part.idHashes != nil { part.idHashes?.append(DuplicateIDs.hash(part.entries[part.entries.count - 1][part.entries[part.entries.count - 1].count - 1].recordID, seeds)) }
+                do { try WeightsDocument.appendEntry(&s, to: &chunk!, number: 0, allowUnknownKeys: false) } catch { return false }
+                if hashes != nil { hashes!.append(DuplicateIDs.hash(chunk![chunk!.count - 1].recordID, seeds)) }
             case .intake:
-                if !WeightsDocument.appendCanonical(&s, to: &part.intake) {
+                if !WeightsDocument.appendCanonical(&s, to: &intake) {
                     guard let record = try? WeightsDocument.decodeIntake(&s, number: 0, allowUnknownKeys: false) else { return false }
-                    part.intake.append(record)
+                    intake.append(record)
                 }
-                if part.idHashes != nil { part.idHashes?.append(DuplicateIDs.hash(part.intake[part.intake.count - 1].recordID, seeds)) }
+                if hashes != nil { hashes!.append(DuplicateIDs.hash(intake[intake.count - 1].recordID, seeds)) }
             case .measurements:
                 guard let record = try? WeightsDocument.decodeMeasurement(&s, number: 0, allowUnknownKeys: false) else { return false }
                 part.measurements.append(record)
-                if part.idHashes != nil { part.idHashes?.append(DuplicateIDs.hash(record.recordID, seeds)) }
+                if hashes != nil { hashes!.append(DuplicateIDs.hash(record.recordID, seeds)) }
             }
         } while s.take(UInt8(ascii: ","))
         return true
