@@ -342,7 +342,6 @@ extension WeightsDocument {
     /// not a hex digit; zero when all eight are.
     @inline(__always) static func notHex(_ w: UInt64) -> UInt64 {
         let high: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func lanes(_ byte: UInt64) -> UInt64 { byte &* 0x0101_0101_0101_0101 }
         // Per byte, with bit 7 clear: (x | 0x80) - n has bit 7 set iff x >= n.
         let x = w ^ lanes(0x30)
         let notDigit = ((x | high) &- lanes(0x0A)) & high
@@ -354,7 +353,6 @@ extension WeightsDocument {
     /// Eight hex digits (a little-endian word of their bytes, `notHex` zero)
     /// as the four bytes they spell, first byte lowest.
     @inline(__always) static func hexBytes(_ w: UInt64) -> UInt32 {
-        @inline(__always) func lanes(_ byte: UInt64) -> UInt64 { byte &* 0x0101_0101_0101_0101 }
         // A digit's value is its low nibble, a letter's that plus 9 (bit 6 is set in letters only).
         let value = (w & lanes(0x0F)) &+ ((w >> 6) & lanes(0x01)) &* 9
         // Nibble pairs into bytes, then the four bytes side by side.
@@ -363,4 +361,7 @@ extension WeightsDocument {
         t = (t | (t >> 16)) & 0xFFFF_FFFF
         return UInt32(truncatingIfNeeded: t)
     }
+
+    /// `byte` in each of a word's eight bytes.
+    @inline(__always) private static func lanes(_ byte: UInt64) -> UInt64 { byte &* 0x0101_0101_0101_0101 }
 }

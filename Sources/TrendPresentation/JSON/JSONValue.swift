@@ -18,6 +18,7 @@ enum JSONValue: Equatable {
     /// The leaf `value` is written as, if it is one (a number, an integer, a
     /// string, a boolean); nil for a value that encodes itself. Both
     /// encoders ask this.
+    ///
     /// The type is compared first: a nested document (most values that
     /// come here) is then told apart without four failing dynamic casts.
     init?<Value: Encodable>(leaf value: Value) {
@@ -53,7 +54,7 @@ enum JSONValue: Equatable {
 
     /// The value at `indent` spaces, without a line break after it.
     func render(into out: inout [UInt8], indent: Int) {
-        func pad(_ count: Int) { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+        func pad(_ count: Int) { Self.pad(count, into: &out) }
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
@@ -82,6 +83,18 @@ enum JSONValue: Equatable {
             }
             pad(indent)
             out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+    /// `count` spaces, the indent of both encoders' layout.
+    static func pad(_ count: Int, into out: inout [UInt8]) {
+        var left = count
+        while left > 0 {
+            let run = min(left, spaces.count)
+            out.append(contentsOf: spaces[..<run])
+            left -= run
         }
     }
 }

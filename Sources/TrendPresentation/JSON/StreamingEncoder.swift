@@ -71,7 +71,7 @@ final class StreamingEncoder {
         if let leaf = JSONValue(leaf: value) { return write(leaf) }
         let start = state.out.count
         try value.encode(to: ValueEncoder(stream: self, depth: depth, codingPath: codingPath()))
-        if state.out.count == start { write(.null) }
+        state.nullIfNothing(writtenSince: start)
     }
 }
 
@@ -92,8 +92,6 @@ private struct StreamState {
         var count = 0
     }
 
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
-
     init(baseIndent: Int) {
         self.baseIndent = baseIndent
     }
@@ -112,6 +110,11 @@ private struct StreamState {
     /// Closes what is open; `null` when the document wrote nothing.
     mutating func end(writtenSince start: Int) {
         close(downTo: 0)
+        nullIfNothing(writtenSince: start)
+    }
+
+    /// `null` for a value that wrote nothing, as the tree gives an untouched node.
+    mutating func nullIfNothing(writtenSince start: Int) {
         if out.count == start { write(.null) }
     }
 
@@ -165,14 +168,7 @@ private struct StreamState {
         }
     }
 
-    private mutating func pad(_ count: Int) {
-        var left = count
-        while left > 0 {
-            let run = min(left, Self.spaces.count)
-            out.append(contentsOf: Self.spaces[..<run])
-            left -= run
-        }
-    }
+    private mutating func pad(_ count: Int) { JSONValue.pad(count, into: &out) }
 }
 
 /// The encoder of one value's position: the document, a member or an element.
