@@ -142,6 +142,44 @@ struct DocumentEncoderTests {
         #expect(try DocumentEncoder().encode(Silent()) == "null\n")
     }
 
+    /// Optionals handed to `encode(_:forKey:)` and to an unkeyed
+    /// container's `encode`, as a document does to write `null` for a
+    /// missing figure (synthesized code would leave the key out).
+    struct ExplicitOptionals: Encodable {
+        enum Keys: String, CodingKey { case double, string, int, bool, list }
+        let double: Double?
+        let string: String?
+        let int: Int?
+        let bool: Bool?
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(double, forKey: .double)
+            try container.encode(string, forKey: .string)
+            try container.encode(int, forKey: .int)
+            try container.encode(bool, forKey: .bool)
+            var list = container.nestedUnkeyedContainer(forKey: .list)
+            try list.encode(double)
+            try list.encode(string)
+            try list.encode(int)
+            try list.encode(bool)
+        }
+    }
+
+    @Test("an optional number, string, integer or boolean is its value, or null when nil, in both encoders", arguments: [true, false])
+    func explicitOptionals(set: Bool) throws {
+        let document = set
+            ? ExplicitOptionals(double: 80.25, string: "a\"b", int: -3, bool: false)
+            : ExplicitOptionals(double: nil, string: nil, int: nil, bool: nil)
+        let values = set ? ["80.25", "\"a\\\"b\"", "-3", "false"] : ["null", "null", "null", "null"]
+        let keys = ["double", "string", "int", "bool"]
+        let members = zip(keys, values).map { "  \"\($0)\": \($1),\n" }.joined()
+        let list = values.map { "    \($0)" }.joined(separator: ",\n")
+        #expect(try DocumentEncoder().encode(document) == "{\n" + members + "  \"list\": [\n" + list + "\n  ]\n}\n")
+        let stream = StreamingEncoder()
+        #expect(try stream.encode(document))
+        #expect(stream.takeBytes() + [10] == (try DocumentEncoder().value(of: document).bytes()))
+    }
+
     @Test("the stream writes the bytes the tree renders", arguments: [0, 1, 7])
     func streamMatchesTree(count: Int) throws {
         let elements = (0..<count).map { (i: Int) -> Outer in

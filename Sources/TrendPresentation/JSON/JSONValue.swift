@@ -16,8 +16,12 @@ enum JSONValue: Equatable {
     case object([(String, JSONValue)])
 
     /// The leaf `value` is written as, if it is one (a number, an integer, a
-    /// string, a boolean); nil for a value that encodes itself. Both
-    /// encoders ask this.
+    /// string, a boolean, or an Optional of one, `null` when nil, as
+    /// `Optional.encode(to:)` writes it); nil for a value that encodes
+    /// itself. Both encoders ask this. A document's optional figures
+    /// (`encode(weight, forKey:)` with a `Double?`) are most of its
+    /// values: through `Optional.encode(to:)` each took an encoder and a
+    /// boxed container of its own.
     ///
     /// The type is compared first: a nested document (most values that
     /// come here) is then told apart without four failing dynamic casts.
@@ -30,6 +34,14 @@ enum JSONValue: Equatable {
             self = .string(value as! String)
         } else if Value.self == Bool.self {
             self = .bool(value as! Bool)
+        } else if Value.self == Double?.self {
+            self = (value as! Double?).map { .number($0) } ?? .null
+        } else if Value.self == String?.self {
+            self = (value as! String?).map { .string($0) } ?? .null
+        } else if Value.self == Int?.self {
+            self = (value as! Int?).map { .integer($0) } ?? .null
+        } else if Value.self == Bool?.self {
+            self = (value as! Bool?).map { .bool($0) } ?? .null
         } else {
             return nil
         }
