@@ -89,7 +89,9 @@ enum ParallelEntries {
             // Only the pages of the entries this part reads: the second part's
             // join chunk by chunk, each freed as it is copied (see below).
             Platform.prefault(&first.entries[0], upTo: min(entriesEnd, split) / 104)
-            return read(from: .entries, &scanner, stoppingAt: split, into: &first, releaser: releaser)
+            let ending = read(from: .entries, &scanner, stoppingAt: split, into: &first, releaser: releaser)
+            prefaultJoin(&first.entries[0], read: min(entriesEnd, split), of: entriesEnd)
+            return ending
         }, alongside: {
             readSecondPart(descriptor: descriptor, size: size, from: split, in: section, entriesEnd: entriesEnd, chunkCount: chunkCount)
         })
@@ -128,6 +130,18 @@ enum ParallelEntries {
         let goalPlan: GoalPlan?
         do { goalPlan = try plan.plan(goal: goal, &scanner) } catch { return nil }
         return WeightStore(entries: entries, goalKilograms: goal, goalPlan: goalPlan, intake: intake, measurements: measurements, version: version)
+    }
+
+    /// Maps in the room the second part's weigh-ins will be joined into,
+    /// once the first part has read `read` of the `total` bytes of
+    /// weigh-ins: as many more as its own came to per byte, and a
+    /// sixteenth over. The second part starts a thread and maps the file
+    /// again, so it ends later: done here, in that wait, this is not done
+    /// by the join after it.
+    static func prefaultJoin(_ entries: inout [WeightEntry], read: Int, of total: Int) {
+        guard read > 0, total > read else { return }
+        let expected = entries.count * total / read
+        Platform.prefault(&entries, from: entries.count, upTo: expected + expected / 16)
     }
 
     /// Whether an id appears twice, whatever the kinds. Up to
