@@ -74,7 +74,7 @@ enum ParallelEntries {
         let size = bytes.count
         guard size >= minimumSize, bytes.starts(with: canonicalStart) else { return nil }
         let entriesEnd = endOfEntries(in: bytes)
-        guard let split = boundary(in: bytes, near: balancedMiddle(of: bytes, entriesEnd: entriesEnd)) else { return nil }
+        guard let split = Self.split(of: bytes, entriesEnd: entriesEnd) else { return nil }
         let section = section(at: split, in: bytes)
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = canonicalStart.count
@@ -240,6 +240,18 @@ enum ParallelEntries {
         }
         return .entries
     }
+
+    /// Where the second part starts: the record boundary `headStart` past
+    /// the balanced middle.
+    static func split(of bytes: UnsafeBufferPointer<UInt8>, entriesEnd: Int) -> Int? {
+        boundary(in: bytes, near: balancedMiddle(of: bytes, entriesEnd: entriesEnd) + headStart)
+    }
+
+    /// How much further than the balanced middle the first part reads: the
+    /// second starts a thread and maps the file again before its first
+    /// record, and the first part reads about this much meanwhile. A fixed
+    /// length, not a share: that start costs the same at every size.
+    static let headStart = 64 << 10
 
     /// Fewer bytes than any intake or measurement line takes: the room in
     /// front of the second part's records is only ever too much, and pages

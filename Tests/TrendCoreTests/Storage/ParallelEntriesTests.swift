@@ -65,7 +65,7 @@ struct ParallelEntriesTests {
         let dir = try TemporaryDirectory()
         let store = Self.largeStoreWithOtherRecords(meals: meals, measurements: measurements)
         let bytes = WeightsDocument.encode(store)
-        let split = try bytes.withUnsafeBufferPointer { try #require(ParallelEntries.boundary(in: $0, near: ParallelEntries.balancedMiddle(of: $0, entriesEnd: ParallelEntries.endOfEntries(in: $0)))) }
+        let split = try bytes.withUnsafeBufferPointer { try #require(ParallelEntries.split(of: $0, entriesEnd: ParallelEntries.endOfEntries(in: $0))) }
         #expect(bytes.withUnsafeBufferPointer { ParallelEntries.section(at: split, in: $0) } == middle)
         try Data(bytes).write(to: URL(fileURLWithPath: dir.file("weights.json")))
         let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
