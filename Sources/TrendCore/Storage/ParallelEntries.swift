@@ -265,23 +265,40 @@ enum ParallelEntries {
     /// Everything from `start` to the end, from a mapping of its own; nil
     /// for anything the canonical layout does not have.
     static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section, entriesEnd: Int, chunkCount: Int) -> Part? {
+        var part = Part(hashingIDsOf: size)
+        part.chunkCount = chunkCount
+        part.entriesEnd = entriesEnd
+        // The room for the records is mapped in before the file is mapped:
+        // mapping the file changes the process's memory map, which waits
+        // for the first part's mapping-in of its room to end, while two
+        // mappings-in run side by side. The room in front is for the first
+        // part's records of this section (see `joined`): at most one per
+        // `frontRoom` bytes before the split.
+        switch section {
+        case .entries: part.entries = [newChunk(part, at: start)]
+        case .intake:
+            part.intake.reserveCapacity(start / frontRoom + (size - start) / 100)
+            Platform.prefault(&part.intake, upTo: (size - start) / 100)
+        case .measurements:
+            part.measurements.reserveCapacity(start / frontRoom + (size - start) / 100)
+            Platform.prefault(&part.measurements, upTo: (size - start) / 110)
+        }
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != Platform.mapFailed else { return nil }
         defer { munmap(base, size) }
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = start
-        var part = Part(hashingIDsOf: size)
-        part.chunkCount = chunkCount
-        part.entriesEnd = entriesEnd
-        // Room in front for the first part's records of this section (see
-        // `joined`): at most one per `frontRoom` bytes before the split.
-        switch section {
-        case .entries: break
-        case .intake: part.intake.reserveCapacity(start / frontRoom + (size - start) / 100)
-        case .measurements: part.measurements.reserveCapacity(start / frontRoom + (size - start) / 100)
-        }
         guard read(from: section, &scanner, stoppingAt: nil, into: &part, releaser: PageReleaser(base: base)) == .end else { return nil }
         return part
+    }
+
+    /// An empty chunk of the second part's weigh-ins, its pages mapped in
+    /// for those of the weigh-ins from `offset` on that it will hold.
+    private static func newChunk(_ part: Part, at offset: Int) -> [WeightEntry] {
+        var chunk: [WeightEntry] = []
+        chunk.reserveCapacity(part.chunkCount)
+        Platform.prefault(&chunk, upTo: (part.entriesEnd - offset) / 104)
+        return chunk
     }
 
     /// Reads records of `section` and then the rest of the document, as far
@@ -363,9 +380,7 @@ enum ParallelEntries {
             case .entries:
                 if chunk == nil || chunk!.count == part.chunkCount && split == nil {
                     if let full = chunk.take() { part.entries.append(full) }
-                    chunk = []
-                    chunk!.reserveCapacity(part.chunkCount)
-                    Platform.prefault(&chunk!, upTo: (part.entriesEnd - s.offset) / 104)
+                    chunk = newChunk(part, at: s.offset)
                 }
                 // Appended straight from the decoder: through `try?` each entry
                 // was copied out of an Optional (a retain and a release apiece).
