@@ -196,16 +196,28 @@ public struct IntakeDays {
     }
 
     /// The days with intake from `from` (the first when nil) through `through`, oldest first.
+    ///
+    /// The entries are in instant order, and an entry's day is within a
+    /// day of its instant's: each finds its day, or the place for it, a
+    /// step or two back from the last day so far. Each day sums its
+    /// entries in store order.
     public static func totals(_ intake: [IntakeEntry], from: CalendarDay? = nil, through: CalendarDay? = nil) -> [Day] {
-        var days: [Int: (entries: Int, kilocalories: Double)] = [:]
+        var days: [(day: Int, entries: Int, kilocalories: Double)] = []
         for index in intake.indices(onDaysFrom: from, through: through) {
             let day = intake[index].calendarDay
             if let from, day < from { continue }
             if let through, day > through { continue }
-            days[day.dayNumber, default: (0, 0)].entries += 1
-            days[day.dayNumber, default: (0, 0)].kilocalories += intake[index].kilocalories
+            let number = day.dayNumber
+            var slot = days.count
+            while slot > 0, days[slot - 1].day > number { slot -= 1 }
+            if slot > 0, days[slot - 1].day == number {
+                days[slot - 1].entries += 1
+                days[slot - 1].kilocalories += intake[index].kilocalories
+            } else {
+                days.insert((number, 1, intake[index].kilocalories), at: slot)
+            }
         }
-        return days.keys.sorted().map { Day(day: CalendarDay(dayNumber: $0), entries: days[$0]!.entries, kilocalories: days[$0]!.kilocalories) }
+        return days.map { Day(day: CalendarDay(dayNumber: $0.day), entries: $0.entries, kilocalories: $0.kilocalories) }
     }
 }
 
