@@ -281,7 +281,7 @@ public struct ProgressReport: Equatable, Sendable {
             // Nothing up to `until`: the period is still the one asked for, and the history is named.
             var report = ProgressReport.empty(
                 range: range, today: today, method: method, isCustomPeriod: since != nil, from: since ?? range.firstDay(today: today))
-            report.historyDays = dayRange(of: allEntries)
+            report.historyDays = allEntries.calendarDayRange
             return report
         }
         let from = since ?? range.firstDay(today: today) ?? firstSeriesDay
@@ -338,7 +338,7 @@ public struct ProgressReport: Equatable, Sendable {
             weighInDays: series.weighInDayCount, hasEnoughData: enough, longestGap: longestGap, bodyComposition: composition, bodyCompositionDays: compositionDays, bmi: bmi,
             plan: plan)
         report.unusablePlan = unusable
-        report.historyDays = until == nil ? firstSeriesDay...asOf : dayRange(of: allEntries)
+        report.historyDays = until == nil ? firstSeriesDay...asOf : allEntries.calendarDayRange
         report.addIntake(intake, entries: entries, from: from)
         for entry in measurements where entry.calendarDay <= today { report.measuredEntries[entry.name, default: []].append(entry) }
         report.measurements = MeasurementsReport(
@@ -354,18 +354,6 @@ public struct ProgressReport: Equatable, Sendable {
             targetIntake = TargetIntake.from(known, planEnergyBalance: plan?.requiredEnergyBalance, goal: goal, trendKilograms: trendKilograms)
         }
         intakeDays = IntakeDays.totals(intake, from: from, through: to)
-    }
-
-    /// The first and last calendar day of entries in instant order: a day
-    /// at another offset may lie a day either way of its neighbours, so the
-    /// entries within two days of each end are looked at.
-    static func dayRange(of entries: [WeightEntry]) -> ClosedRange<CalendarDay>? {
-        guard let first = entries.first, let last = entries.last else { return nil }
-        var low = first.calendarDay
-        var high = last.calendarDay
-        for entry in entries.prefix(while: { $0.timestamp.epochSeconds - first.timestamp.epochSeconds < 2 * 86_400 }) { low = min(low, entry.calendarDay) }
-        for entry in entries.reversed().prefix(while: { last.timestamp.epochSeconds - $0.timestamp.epochSeconds < 2 * 86_400 }) { high = max(high, entry.calendarDay) }
-        return low...high
     }
 
     /// As of the latest body-fat day up to `to`; the change over the range

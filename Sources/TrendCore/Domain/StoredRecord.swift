@@ -64,6 +64,20 @@ extension Array where Element: StoredRecord {
         return low..<Swift.max(low, high)
     }
 
+    /// The first and last calendar day of the records (in store order): a
+    /// day at another offset may lie a day either way of its neighbours'
+    /// (offsets are within ±18 hours), so only the records within two days
+    /// of each end are looked at.
+    public var calendarDayRange: ClosedRange<CalendarDay>? {
+        guard let first, let last else { return nil }
+        var low = first.calendarDay
+        var high = last.calendarDay
+        for record in prefix(while: { $0.timestamp.epochSeconds - first.timestamp.epochSeconds < 2 * 86_400 }) { low = Swift.min(low, record.calendarDay) }
+        for record in reversed().prefix(while: { last.timestamp.epochSeconds - $0.timestamp.epochSeconds < 2 * 86_400 }) { high = Swift.max(high, record.calendarDay) }
+        // Never a trap: for records out of store order this is only wrong.
+        return Swift.min(low, high)...Swift.max(low, high)
+    }
+
     /// The first index whose instant is at or after `seconds`.
     private func firstIndex(atOrAfter seconds: Int64) -> Int {
         var low = 0

@@ -24,29 +24,12 @@ public struct TrendSeries: Sendable {
     /// `entries` must be in `WeightEntry.isOrderedBefore` order.
     public init(entries: [WeightEntry], method: TrendMethod = .default) {
         self.method = method
-        guard !entries.isEmpty else {
+        guard let (low, firstWeight) = Self.firstWeights(entries) else {
             days = []
             return
         }
-        var low = Int.max
-        var high = Int.min
-        for entry in entries {
-            let day = entry.calendarDay.dayNumber
-            if day < low { low = day }
-            if day > high { high = day }
-        }
-        // The earliest weigh-in of each day (NaN: none). Entries come in
-        // instant order, so the first one met on a day is its earliest, even
-        // where two offsets put a later instant on an earlier day. (One
-        // array, not the instants beside it: a 10,000-entry history's days
-        // took 16 pages more, each a page fault.)
-        var firstWeight = [Double](repeating: .nan, count: high - low + 1)
-        for entry in entries {
-            let index = entry.calendarDay.dayNumber - low
-            if firstWeight[index].isNaN { firstWeight[index] = entry.kilograms }
-        }
         var result: [Day] = []
-        result.reserveCapacity(high - low + 1)
+        result.reserveCapacity(firstWeight.count)
         var smoother = TrendMethod.Smoother(method: method)
         var previous = 0
         for index in firstWeight.indices where !firstWeight[index].isNaN {
@@ -67,6 +50,35 @@ public struct TrendSeries: Sendable {
             previous = index
         }
         days = result
+    }
+
+    /// The earliest weigh-in of each day from the first day to the last
+    /// (NaN: none), and the first day's number. Entries come in instant
+    /// order, so the first one met on a day is its earliest, even where two
+    /// offsets put a later instant on an earlier day; and the first and
+    /// last days are found near the ends (`calendarDayRange`). Entries in
+    /// another order have their days found among all of them. (One array,
+    /// not the instants beside it: a 10,000-entry history's days took 16
+    /// pages more, each a page fault.)
+    static func firstWeights(_ entries: [WeightEntry]) -> (low: Int, weights: [Double])? {
+        guard let range = entries.calendarDayRange else { return nil }
+        if let weights = firstWeights(entries, from: range.lowerBound.dayNumber, through: range.upperBound.dayNumber) {
+            return (range.lowerBound.dayNumber, weights)
+        }
+        let days = entries.map(\.calendarDay.dayNumber)
+        guard let low = days.min(), let high = days.max(), let weights = firstWeights(entries, from: low, through: high) else { return nil }
+        return (low, weights)
+    }
+
+    /// Nil when an entry's day is outside `low...high`.
+    private static func firstWeights(_ entries: [WeightEntry], from low: Int, through high: Int) -> [Double]? {
+        var weights = [Double](repeating: .nan, count: high - low + 1)
+        for entry in entries {
+            let index = entry.calendarDay.dayNumber - low
+            guard weights.indices.contains(index) else { return nil }
+            if weights[index].isNaN { weights[index] = entry.kilograms }
+        }
+        return weights
     }
 
     public var firstDay: CalendarDay? { days.first?.day }

@@ -48,6 +48,26 @@ struct TrendSeriesTests {
         #expect(series.days.map(\.kilograms) == [70, 71])
     }
 
+    @Test("the first and last days, found near the ends, are those of all the weigh-ins at any offsets", arguments: 0..<20)
+    func dayRangeAtTheEnds(seed: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(seed) + 300)
+        let start: Int64 = 1_767_225_600  // 2026-01-01T00:00:00Z
+        let entries = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+            let instant = start + Int64.random(in: 0...(6 * 86_400), using: &generator)
+            let offset = [-18 * 3600, 18 * 3600, Int.random(in: -64_800...64_800, using: &generator)].randomElement(using: &generator)!
+            return WeightEntry(timestamp: Timestamp(epochSeconds: instant, utcOffsetSeconds: offset), kilograms: 70)
+        }
+        let stored = WeightStore(entries: entries).entries
+        let days = stored.map(\.calendarDay)
+        #expect(stored.calendarDayRange == days.min()!...days.max()!)
+        let series = TrendSeries(entries: stored)
+        #expect(series.firstDay == days.min() && series.lastDay == days.max())
+        // Out of store order (which the series does not promise to read
+        // right) it still spans every day rather than stopping.
+        let shuffled = TrendSeries(entries: stored.shuffled(using: &generator))
+        #expect(shuffled.firstDay == days.min() && shuffled.lastDay == days.max())
+    }
+
     @Test("weigh-ins near midnight land on their own local day")
     func offsetsDecideTheDay() {
         // Same instant: 23:30 in New York on the 1st is 05:30 in Berlin on the 2nd.
