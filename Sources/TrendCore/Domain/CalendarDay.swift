@@ -47,10 +47,24 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
-    /// `YYYY-MM-DD`.
+    /// `YYYY-MM-DD`. Written into a small stack buffer for the years 0–9999
+    /// (a report writes one for each of its days); through `pad` beyond.
     public var description: String {
         let (y, m, d) = civil
-        return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2)
+        guard (0...9999).contains(y) else { return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
+            func two(_ at: Int, _ value: Int) {
+                text[at] = UInt8(48 + value / 10)
+                text[at + 1] = UInt8(48 + value % 10)
+            }
+            two(0, y / 100)
+            two(2, y % 100)
+            text[4] = UInt8(ascii: "-")
+            two(5, m)
+            text[7] = UInt8(ascii: "-")
+            two(8, d)
+            return String(decoding: text, as: UTF8.self)
+        }
     }
 
     public static func isLeap(_ year: Int) -> Bool {

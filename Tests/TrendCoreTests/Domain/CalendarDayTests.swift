@@ -12,6 +12,14 @@ struct CalendarDayTests {
         #expect(CalendarDay(dayNumber: number).description == calendarDay.description)
     }
 
+    @Test("a day is written YYYY-MM-DD, years below 1000 with leading zeros, and outside 0–9999 as the number it is", arguments: [
+        (2026, 12, 3, "2026-12-03"), (1, 1, 1, "0001-01-01"), (999, 10, 9, "0999-10-09"), (9999, 12, 31, "9999-12-31"),
+        (0, 2, 29, "0000-02-29"), (10_000, 1, 1, "10000-01-01"), (-1, 12, 31, "-0001-12-31"),
+    ])
+    func description(year: Int, month: Int, day: Int, text: String) throws {
+        #expect(try #require(CalendarDay(year: year, month: month, day: day)).description == text)
+    }
+
     @Test("a timestamp's day is its local date at its own offset")
     func localDay() throws {
         // 23:30 UTC on the 29th is already the 30th in Berlin, still the 29th in New York.
