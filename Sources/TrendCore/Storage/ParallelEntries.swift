@@ -90,7 +90,7 @@ enum ParallelEntries {
             // join chunk by chunk, each freed as it is copied (see below).
             Platform.prefault(&first.entries[0], upTo: min(entriesEnd, split) / 104)
             let ending = read(from: .entries, &scanner, stoppingAt: split, into: &first, releaser: releaser)
-            prefaultJoin(&first.entries[0], read: min(entriesEnd, split), of: entriesEnd)
+            prefaultJoin(&first.entries[0], read: min(entriesEnd, split), of: entriesEnd, chunkCount: chunkCount)
             return ending
         }, alongside: {
             readSecondPart(descriptor: descriptor, size: size, from: split, in: section, entriesEnd: entriesEnd, chunkCount: chunkCount)
@@ -135,13 +135,14 @@ enum ParallelEntries {
     /// Maps in the room the second part's weigh-ins will be joined into,
     /// once the first part has read `read` of the `total` bytes of
     /// weigh-ins: as many more as its own came to per byte, and a
-    /// sixteenth over. The second part starts a thread and maps the file
-    /// again, so it ends later: done here, in that wait, this is not done
-    /// by the join after it.
-    static func prefaultJoin(_ entries: inout [WeightEntry], read: Int, of total: Int) {
+    /// sixteenth over, up to one chunk (`chunkCount`), so the join still
+    /// holds at most one chunk twice. The second part starts a thread and
+    /// maps the file again, so it ends later: done here, in that wait, this
+    /// is not done by the join after it.
+    static func prefaultJoin(_ entries: inout [WeightEntry], read: Int, of total: Int, chunkCount: Int) {
         guard read > 0, total > read else { return }
         let expected = entries.count * total / read
-        Platform.prefault(&entries, from: entries.count, upTo: expected + expected / 16)
+        Platform.prefault(&entries, from: entries.count, upTo: min(expected + expected / 16, entries.count + chunkCount))
     }
 
     /// Whether an id appears twice, whatever the kinds. Up to
