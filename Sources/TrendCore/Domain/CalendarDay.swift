@@ -53,18 +53,19 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         let (y, m, d) = civil
         guard (0...9999).contains(y) else { return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
-            func two(_ at: Int, _ value: Int) {
-                text[at] = UInt8(48 + value / 10)
-                text[at + 1] = UInt8(48 + value % 10)
-            }
-            two(0, y / 100)
-            two(2, y % 100)
-            text[4] = UInt8(ascii: "-")
-            two(5, m)
-            text[7] = UInt8(ascii: "-")
-            two(8, d)
+            Self.putISO(year: y, month: m, day: d, into: text)
             return String(decoding: text, as: UTF8.self)
         }
+    }
+
+    /// `YYYY-MM-DD` in the first ten bytes of `text`, for a year in 0–9999.
+    static func putISO(year: Int, month: Int, day: Int, into text: UnsafeMutableBufferPointer<UInt8>) {
+        text.putTwoDigits(year / 100, at: 0)
+        text.putTwoDigits(year % 100, at: 2)
+        text[4] = UInt8(ascii: "-")
+        text.putTwoDigits(month, at: 5)
+        text[7] = UInt8(ascii: "-")
+        text.putTwoDigits(day, at: 8)
     }
 
     public static func isLeap(_ year: Int) -> Bool {
@@ -108,4 +109,12 @@ func pad(_ value: Int, _ width: Int) -> String {
     let digits = String(value.magnitude)
     let padded = digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
     return value < 0 ? "-" + padded : padded
+}
+
+extension UnsafeMutableBufferPointer<UInt8> {
+    /// The two decimal digits of `value` (0–99) at `offset`.
+    @inline(__always) func putTwoDigits(_ value: Int, at offset: Int) {
+        self[offset] = UInt8(48 + value / 10)
+        self[offset + 1] = UInt8(48 + value % 10)
+    }
 }

@@ -64,28 +64,19 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             return text.withUTF8(body)
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { text in
-            func two(_ at: Int, _ value: Int) {
-                text[at] = UInt8(48 + value / 10)
-                text[at + 1] = UInt8(48 + value % 10)
-            }
-            two(0, year / 100)
-            two(2, year % 100)
-            text[4] = UInt8(ascii: "-")
-            two(5, month)
-            text[7] = UInt8(ascii: "-")
-            two(8, dayOfMonth)
+            CalendarDay.putISO(year: year, month: month, day: dayOfMonth, into: text)
             text[10] = UInt8(ascii: "T")
             let second = secondOfDay
-            two(11, second / 3600)
+            text.putTwoDigits(second / 3600, at: 11)
             text[13] = UInt8(ascii: ":")
-            two(14, second / 60 % 60)
+            text.putTwoDigits(second / 60 % 60, at: 14)
             text[16] = UInt8(ascii: ":")
-            two(17, second % 60)
+            text.putTwoDigits(second % 60, at: 17)
             text[19] = utcOffsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
             let minutes = abs(utcOffsetSeconds) / 60
-            two(20, minutes / 60)
+            text.putTwoDigits(minutes / 60, at: 20)
             text[22] = UInt8(ascii: ":")
-            two(23, minutes % 60)
+            text.putTwoDigits(minutes % 60, at: 23)
             return body(UnsafeBufferPointer(text))
         }
     }
