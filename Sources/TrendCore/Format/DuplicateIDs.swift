@@ -169,8 +169,15 @@ enum DuplicateIDs {
         let bits = tableBits(atLeast: 2 * count)
         var table = [UInt32](repeating: 0, count: 1 << bits)
         return table.withUnsafeMutableBufferPointer { table in
-            func seenBefore(_ hash: UInt64) -> Bool { isRepeat(hash, in: table, bits: bits) }
-            return first.contains(where: seenBefore) || second.contains(where: seenBefore)
+            // A plain loop over each array's buffer: through `contains(where:)`
+            // every hash was a call of a closure, which cost more than the probe.
+            func anyRepeated(in hashes: [UInt64]) -> Bool {
+                hashes.withUnsafeBufferPointer { hashes in
+                    for hash in hashes where isRepeat(hash, in: table, bits: bits) { return true }
+                    return false
+                }
+            }
+            return anyRepeated(in: first) || anyRepeated(in: second)
         }
     }
 
