@@ -223,12 +223,15 @@ enum DuplicateIDs {
                 if let half, hash >> 63 != half { return false }
                 return isRepeat(hash, in: table, bits: bits)
             }
-            // By index: iterating would copy every record.
-            let inEntries = entries.withUnsafeBufferPointer { records in records.indices.contains { seenBefore(records[$0].recordID) } }
-            if inEntries { return true }
-            let inIntake = intake.withUnsafeBufferPointer { records in records.indices.contains { seenBefore(records[$0].recordID) } }
-            if inIntake { return true }
-            return measurements.withUnsafeBufferPointer { records in records.indices.contains { seenBefore(records[$0].recordID) } }
+            // By index over each buffer: iterating would copy every record,
+            // and `contains(where:)` called a closure for each.
+            func anyRepeated<Stored: StoredRecord>(in records: [Stored]) -> Bool {
+                records.withUnsafeBufferPointer { records in
+                    for index in records.indices where seenBefore(records[index].recordID) { return true }
+                    return false
+                }
+            }
+            return anyRepeated(in: entries) || anyRepeated(in: intake) || anyRepeated(in: measurements)
         }
     }
 
