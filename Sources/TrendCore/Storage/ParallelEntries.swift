@@ -275,14 +275,10 @@ enum ParallelEntries {
         // mappings-in run side by side. The room in front is for the first
         // part's records of this section (see `joined`): at most one per
         // `frontRoom` bytes before the split.
-        switch section {
-        case .entries: part.entries = [newChunk(part, at: start)]
-        case .intake:
-            part.intake.reserveCapacity(start / frontRoom + (size - start) / 100)
-            Platform.prefault(&part.intake, upTo: (size - start) / 100)
-        case .measurements:
-            part.measurements.reserveCapacity(start / frontRoom + (size - start) / 100)
-            Platform.prefault(&part.measurements, upTo: (size - start) / 110)
+        if section == .entries {
+            part.entries = [newChunk(part, at: start)]
+        } else {
+            makeRoom(for: section, in: &part, from: start, to: size, fileSize: size, front: start / frontRoom)
         }
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != Platform.mapFailed else { return nil }
         defer { munmap(base, size) }
@@ -291,6 +287,26 @@ enum ParallelEntries {
         scanner.index = start
         guard read(from: section, &scanner, stoppingAt: nil, into: &part, releaser: PageReleaser(base: base)) == .end else { return nil }
         return part
+    }
+
+    /// Room in `part`'s intake or measurements for the rest of the file (see
+    /// `decode`; an intake line is at least ~100 bytes, a measurement's
+    /// ~110), with `front` more for records joined in front (see `joined`),
+    /// and the pages mapped in for those from `offset` to `end`. Nothing
+    /// when the array has the room already: the second part makes it before
+    /// it maps the file.
+    private static func makeRoom(for section: Section, in part: inout Part, from offset: Int, to end: Int, fileSize: Int, front: Int = 0) {
+        func make<Stored>(_ records: inout [Stored], bytesEach: Int) {
+            let room = records.count + (fileSize - offset) / 100
+            guard records.capacity < room else { return }
+            records.reserveCapacity(front + room)
+            Platform.prefault(&records, upTo: records.count + (end - offset) / bytesEach)
+        }
+        switch section {
+        case .entries: break
+        case .intake: make(&part.intake, bytesEach: 100)
+        case .measurements: make(&part.measurements, bytesEach: 110)
+        }
     }
 
     /// An empty chunk of the second part's weigh-ins, its pages mapped in
@@ -343,18 +359,7 @@ enum ParallelEntries {
     /// record at `split`; false when one is not as the writer writes it.
     private static func readRecords(_ section: Section, _ s: inout JSONScanner, stoppingAt split: Int?, into part: inout Part, releaser: PageReleaser?) -> Bool {
         guard s.peek() != UInt8(ascii: "]") else { return true }
-        // Room for the rest of the file (see `decode`): an intake line is at
-        // least ~100 bytes, a measurement's ~110.
-        let rest = s.bytes.count - s.offset
-        switch section {
-        case .entries: break
-        case .intake:
-            part.intake.reserveCapacity(part.intake.count + rest / 100)
-            Platform.prefault(&part.intake, upTo: part.intake.count + ((split ?? s.bytes.count) - s.offset) / 100)
-        case .measurements:
-            part.measurements.reserveCapacity(part.measurements.count + rest / 100)
-            Platform.prefault(&part.measurements, upTo: part.measurements.count + ((split ?? s.bytes.count) - s.offset) / 110)
-        }
+        if section != .entries { makeRoom(for: section, in: &part, from: s.offset, to: split ?? s.bytes.count, fileSize: s.bytes.count) }
         var lastReleased = s.offset
         let seeds = DuplicateIDs.seeds
         // The arrays filled, moved out of `part` for the loop and back after
