@@ -50,6 +50,14 @@ enum ParallelEntries {
                 idHashes?.reserveCapacity(size / 100)
             }
         }
+
+        /// Maps in the pages of the hashes of the records in `bytes` bytes
+        /// (a record line is at least ~100 bytes, most some 110), in one
+        /// call where appending them took a fault a page.
+        mutating func prefaultHashes(reading bytes: Int) {
+            guard idHashes != nil else { return }
+            Platform.prefault(&idHashes!, upTo: bytes / 110)
+        }
     }
 
     /// Up to this size the parts hash the ids as they read them: a few
@@ -89,6 +97,7 @@ enum ParallelEntries {
             // Only the pages of the entries this part reads: the second part's
             // join chunk by chunk, each freed as it is copied (see below).
             Platform.prefault(&first.entries[0], upTo: min(entriesEnd, split) / 104)
+            first.prefaultHashes(reading: split)
             let ending = read(from: .entries, &scanner, stoppingAt: split, into: &first, releaser: releaser)
             prefaultJoin(&first.entries[0], read: min(entriesEnd, split), of: entriesEnd, chunkCount: chunkCount)
             return ending
@@ -169,6 +178,8 @@ enum ParallelEntries {
         if first.isEmpty { return second }
         if second.isEmpty { return first }
         if second.capacity >= first.count + second.count {
+            // The pages the records move on to, mapped in at once.
+            Platform.prefault(&second, from: second.count, upTo: first.count + second.count)
             second.insert(contentsOf: first, at: 0)
             first = []
             return second
@@ -280,6 +291,7 @@ enum ParallelEntries {
         } else {
             makeRoom(for: section, in: &part, from: start, to: size, fileSize: size, front: start / frontRoom)
         }
+        part.prefaultHashes(reading: size - start)
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != Platform.mapFailed else { return nil }
         defer { munmap(base, size) }
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
