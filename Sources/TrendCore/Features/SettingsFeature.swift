@@ -8,12 +8,30 @@ public final class SettingsFeature {
     @ObservationIgnored private let refreshes = SharedRefresh()
     @ObservationIgnored private let saves = EditQueue()
 
-    /// What settings.json holds, as loaded or last saved: one observed
-    /// value, not three (see `FeatureActivity`).
-    public private(set) var saved = Settings()
+    /// What is observed, in one value (see `FeatureActivity`): each
+    /// observed property costs a key-path type at its first use.
+    private var state = State()
+
+    private struct State {
+        var saved = Settings()
+        var session = SessionChoices()
+        var activity = FeatureActivity()
+    }
+
+    /// What settings.json holds, as loaded or last saved: one value, not three.
+    public private(set) var saved: Settings {
+        get { state.saved }
+        _modify { yield &state.saved }
+    }
     /// Choices for this session only (`--unit`, `--method`), never saved.
-    public private(set) var session = SessionChoices()
-    public private(set) var activity = FeatureActivity()
+    public private(set) var session: SessionChoices {
+        get { state.session }
+        _modify { yield &state.session }
+    }
+    public private(set) var activity: FeatureActivity {
+        get { state.activity }
+        _modify { yield &state.activity }
+    }
 
     /// What `--unit` and `--method` chose for this run.
     public struct SessionChoices: Equatable, Sendable {

@@ -23,14 +23,33 @@ public final class WeightLogFeature {
     @ObservationIgnored private let refreshes = SharedRefresh()
     @ObservationIgnored private let edits = EditQueue()
 
+    /// What is observed, in one value (see `FeatureActivity`): each
+    /// observed property costs a key-path type at its first use.
+    private var state = State()
+
+    private struct State {
+        var store = WeightStore()
+        var activity = FeatureActivity()
+        var changes: [WeightChange] = []
+    }
+
     /// The loaded data as one value: the weigh-ins, the goal, its plan and
-    /// the file's version, which change together. One observed value, not
-    /// four (see `FeatureActivity`).
-    public private(set) var store = WeightStore()
-    public private(set) var activity = FeatureActivity()
+    /// the file's version, which change together. Changed in place
+    /// (`_modify`): a copy taken and set back would copy every weigh-in.
+    public private(set) var store: WeightStore {
+        get { state.store }
+        _modify { yield &state.store }
+    }
+    public private(set) var activity: FeatureActivity {
+        get { state.activity }
+        _modify { yield &state.activity }
+    }
     /// Every change written, oldest first: what a front end tells a
     /// post-change hook about (SPEC §14), whichever capability made it.
-    public private(set) var changes: [WeightChange] = []
+    public private(set) var changes: [WeightChange] {
+        get { state.changes }
+        _modify { yield &state.changes }
+    }
 
     public var entries: [WeightEntry] { store.entries }
     /// The file's format version; a newer one is read but never written.
