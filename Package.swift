@@ -47,13 +47,17 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // Where a new thread runs (sched_getcpu, thread affinity): Linux only.
         .systemLibrary(name: "CThreads", path: "Sources/CThreads"),
+        // make's build: the argument vector as the loader passes it (ArgumentVector.c).
+        .target(
+            name: "CArgumentVector",
+            cSettings: [.define("TREND_STATIC_RUNTIME", .when(platforms: [.linux], configuration: .release))].filter { _ in Context.environment["TREND_STATIC_RUNTIME"] == "1" }),
         .target(name: "TrendCore", dependencies: ["CZlib", "CMalloc", "CThreads"]),
         // What each screen shows (ViewModels), the JSON contracts, and the renderers of every output.
         // Fonts: the chart font's source files and licence; its bytes are built in (Charts/FontData.swift).
         .target(name: "TrendPresentation", dependencies: ["TrendCore"], exclude: ["Fonts"]),
         // libdispatch: the main thread serves the main queue itself (MainQueueLoop).
         .executableTarget(
-            name: "trend", dependencies: ["TrendCore", "TrendPresentation", "CMalloc"],
+            name: "trend", dependencies: ["TrendCore", "TrendPresentation", "CMalloc", "CArgumentVector"],
             linkerSettings: [.linkedLibrary("dispatch", .when(platforms: [.linux]))] + staticRuntime),
         .target(name: "TestSupport", dependencies: ["TrendCore", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore", "TestSupport"]),

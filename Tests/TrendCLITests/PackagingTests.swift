@@ -89,6 +89,38 @@ struct PackagingTests {
         }
     }
 
+    /// make's build defines the runtime's argument vector itself
+    /// (`Sources/CArgumentVector`): each argument must still arrive whole,
+    /// in order and byte for byte, however many there are.
+    @Test(
+        "the installed build reads every argument as given: spaces, non-ASCII, an empty one, and many of them",
+        .enabled(if: staticRelease != nil, "needs the static release build (make build)"))
+    func installedBuildArguments() throws {
+        let binary = try #require(Self.staticRelease)
+        let data = try TemporaryDirectory()
+        // A home of its own: an argument lost or shifted would write to the default data directory.
+        let home = try TemporaryDirectory()
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_DATA_HOME": home.file("data")]
+        let note = "two  words, ünïcödé and 🙂 \\ \"quoted\" $HOME"
+        let logged = try run(binary, ["--data-dir", data.path, "log", "80.5", "--note", note, "--date", "2026-03-01 07:30"], environment: environment)
+        #expect(logged.status == 0, "\(logged.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+        let stored = try #require(FileManager.default.contents(atPath: data.file("weights.json")))
+        #expect(String(decoding: stored, as: UTF8.self).contains("\"kilograms\": 80.5"))
+        let listed = try run(binary, ["--data-dir", data.path, "list", "--format", "json"], environment: environment)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.count == 1)
+        #expect(entries.first?["note"] as? String == note)
+        #expect(entries.first?["kilograms"] as? Double == 80.5)
+
+        // The argument a parser names in its error is the one given, wherever it stands.
+        let filler = (0..<300).flatMap { _ in ["--unit", "kg"] }
+        let refused = try run(binary, ["--data-dir", data.path, "list"] + filler + ["--bogus-\u{e9}", ""], environment: environment)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("'--bogus-\u{e9}'"), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+    }
+
     @Test("the Homebrew formula builds with Swift, installs the binary, the man page and generated completions, and names the current version")
     func homebrewFormula() throws {
         let formula = try String(contentsOfFile: Self.packageRoot + "/Packaging/homebrew/trend.rb", encoding: .utf8)
