@@ -15,28 +15,21 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
     /// time zone ahead of ours); anything later is a typo.
     public static let futureTolerance: Int64 = 24 * 3600
 
+    // The initialisers live in an extension and end in the memberwise one,
+    // whose labels differ from theirs because `fatPercent` comes before
+    // `note` here. An initialiser that sets `self.note` and the rest one by
+    // one leaves a retain and a release of the whole entry, through its
+    // value witnesses, in every caller (Swift 6.3 -O): once per entry read.
     public let recordID: RecordID
     /// When it was weighed, with the UTC offset it was logged or imported at.
     public var timestamp: Timestamp
     /// Full precision; every unit converts from here.
     public var kilograms: Double
-    /// Nil rather than empty, so "no note" has one spelling.
-    public var note: String?
     /// Body fat measured with this weigh-in, in percent of the weight
     /// (0 < x < 75, SPEC §12); nil when not measured.
     public var fatPercent: Double?
-
-    public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, kilograms: Double, note: String? = nil, fatPercent: Double? = nil) {
-        self.init(recordID: RecordID(id), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent)
-    }
-
-    public init(recordID: RecordID, timestamp: Timestamp, kilograms: Double, note: String? = nil, fatPercent: Double? = nil) {
-        self.recordID = recordID
-        self.timestamp = timestamp
-        self.kilograms = kilograms
-        self.note = (note?.isEmpty ?? true) ? nil : note
-        self.fatPercent = fatPercent
-    }
+    /// Nil rather than empty, so "no note" has one spelling.
+    public var note: String?
 
     /// A random (version 4) id. Not `UUID()`: on Linux it opens
     /// /dev/urandom for every id, which dominated importing large files.
@@ -87,4 +80,14 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
 
 extension WeightEntry: StoredRecord {
     public static let kind = RecordKind.weighIn
+}
+
+extension WeightEntry {
+    public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, kilograms: Double, note: String? = nil, fatPercent: Double? = nil) {
+        self.init(recordID: RecordID(id), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent)
+    }
+
+    public init(recordID: RecordID, timestamp: Timestamp, kilograms: Double, note: String? = nil, fatPercent: Double? = nil) {
+        self.init(recordID: recordID, timestamp: timestamp, kilograms: kilograms, fatPercent: fatPercent, note: (note?.isEmpty ?? true) ? nil : note)
+    }
 }
