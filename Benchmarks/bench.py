@@ -259,7 +259,7 @@ def main():
         load_after = os.getloadavg()
         f.write(f"Build: `{args.build}`, the binary `make install` installs (position-independent, address randomisation on). ")
         f.write(f"Load average {load_before[0]:.2f} before, {load_after[0]:.2f} after (1 minute).\n\n")
-        f.write(f"Machine: {machine}; {swift}. Median of {args.runs} runs ({max(args.runs, SMALL_RUNS)} up to 10,000 entries) after a warm-up, jobs alternating within each round, in reverse order every other round; ")
+        f.write(f"Machine: {machine}; {swift}. Median of {args.runs} runs ({max(args.runs, SMALL_RUNS)} up to 10,000 entries) after a warm-up, jobs alternating within each round, in reverse order every other round (the job that ended a round never starts the next); ")
         f.write("peak memory is the maximum resident set of one more run under GNU time. The machine is shared: compare ratios within one run.\n\n")
         f.write("Jobs: `trend progress --range 3M --format json`, `trend list --format csv > /dev/null`, `trend log W`, W near the latest weigh-in (on a fresh copy ")
         f.write("of the history each run), `trend --version`; the Python peer (`Benchmarks/peer.py`) does the same on the same files; the floors ")
