@@ -30,6 +30,14 @@ let staticRuntime: [LinkerSetting] =
             .when(platforms: [.linux], configuration: .release))
     ] : []
 
+/// In `make`'s build, `Sources/CArgumentVector` defines the two functions
+/// the runtime's `CommandLine` reads argv through, so the runtime's own are
+/// not linked: their constructor reads /proc/self/maps at every start. In
+/// other builds it compiles to nothing.
+let argumentVector: [CSetting] =
+    Context.environment["TREND_STATIC_RUNTIME"] == "1"
+    ? [.define("TREND_STATIC_RUNTIME", .when(platforms: [.linux], configuration: .release))] : []
+
 let package = Package(
     name: "trend",
     // macOS 15: the signal handler's atomics (Synchronization) need it.
@@ -47,10 +55,8 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // Where a new thread runs (sched_getcpu, thread affinity): Linux only.
         .systemLibrary(name: "CThreads", path: "Sources/CThreads"),
-        // make's build: the argument vector as the loader passes it (ArgumentVector.c).
-        .target(
-            name: "CArgumentVector",
-            cSettings: [.define("TREND_STATIC_RUNTIME", .when(platforms: [.linux], configuration: .release))].filter { _ in Context.environment["TREND_STATIC_RUNTIME"] == "1" }),
+        // argv for CommandLine, as glibc passes it (ArgumentVector.c): in make's build only.
+        .target(name: "CArgumentVector", cSettings: argumentVector),
         .target(name: "TrendCore", dependencies: ["CZlib", "CMalloc", "CThreads"]),
         // What each screen shows (ViewModels), the JSON contracts, and the renderers of every output.
         // Fonts: the chart font's source files and licence; its bytes are built in (Charts/FontData.swift).
