@@ -33,6 +33,22 @@ struct WeightEntryTests {
         #expect(plain != WeightEntry(id: Self.id, timestamp: Timestamp(epochSeconds: 1_790_000_000, utcOffsetSeconds: 0), kilograms: 80))
     }
 
+    /// "No note" has one spelling, whichever initialiser made the record:
+    /// both kinds end in their memberwise initialiser, which does not check.
+    @Test("an empty note is stored as no note, by every initialiser of a weigh-in and of an intake entry", arguments: [nil, "", "n", " "] as [String?])
+    func emptyNoteIsNoNote(note: String?) {
+        let kept: String? = (note ?? "").isEmpty ? nil : note
+        let recordID = RecordID(Self.id)
+        #expect(WeightEntry(id: Self.id, timestamp: Self.when, kilograms: 80, note: note).note == kept)
+        #expect(WeightEntry(recordID: recordID, timestamp: Self.when, kilograms: 80, note: note, fatPercent: 20).note == kept)
+        #expect(IntakeEntry(id: Self.id, timestamp: Self.when, kilocalories: 500, note: note).note == kept)
+        #expect(IntakeEntry(recordID: recordID, timestamp: Self.when, kilocalories: 500, note: note).note == kept)
+        let entry = WeightEntry(recordID: recordID, timestamp: Self.when, kilograms: 80, note: note, fatPercent: 20)
+        #expect(entry.recordID == recordID && entry.timestamp == Self.when && entry.kilograms == 80 && entry.fatPercent == 20)
+        let intake = IntakeEntry(recordID: recordID, timestamp: Self.when, kilocalories: 500, note: note)
+        #expect(intake.recordID == recordID && intake.timestamp == Self.when && intake.kilocalories == 500)
+    }
+
     /// Runs of one second among ordered ones, as imports give them: in order,
     /// one pair swapped inside a second, or out of order across seconds; an
     /// hour written twice (local times where a clock is set back), a row
