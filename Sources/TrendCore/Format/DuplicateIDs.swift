@@ -150,34 +150,52 @@ enum DuplicateIDs {
         return upper || lower
     }
 
-    /// An id's hash as `anyRepeated(hashes:_:)` takes it: the parallel
-    /// reader's parts compute it as they read each record, with `seeds`
-    /// read once (each read of the lazy global checks it is made).
+    /// An id's hash as `HashTable` takes it: the parallel reader's parts
+    /// compute it as they read each record, with `seeds` read once (each
+    /// read of the lazy global checks it is made).
     @inline(__always) static func hash(_ id: RecordID, _ seeds: (UInt64, UInt64)) -> UInt64 {
         mixed(key(id), seeds)
     }
 
-    /// Whether any id appears twice, told from the hashes of all of them (in
-    /// `first` and `second`): a yes or a no, like `anyRepeated(entries:…)`,
-    /// without reading the records again. Its table keeps 31 bits of each
-    /// hash beside the bits that place it, so a yes may be two ids alike
-    /// there, which costs only the sequential reading.
-    static func anyRepeated(hashes first: [UInt64], _ second: [UInt64]) -> Bool {
-        let count = first.count + second.count
-        guard count > 1 else { return false }
-        // At most half full.
-        let bits = tableBits(atLeast: 2 * count)
-        var table = [UInt32](repeating: 0, count: 1 << bits)
-        return table.withUnsafeMutableBufferPointer { table in
+    /// Whether any id appears twice, told from hashes (`hash(_:_:)`): a yes
+    /// or a no, like `anyRepeated(entries:…)`, without reading the records
+    /// again. The parallel reader's second part fills one with its own
+    /// hashes on its core, and the first part's go in after the join: the
+    /// one core then puts in its own part's, not every id while the other
+    /// waits. It keeps 31 bits of each hash beside the bits that
+    /// place it, so a yes may be two ids alike there, which costs only the
+    /// sequential reading.
+    struct HashTable: Sendable {
+        private var slots: [UInt32]
+        private let bits: Int
+        private var count = 0
+        /// Whether a hash was put in twice.
+        private(set) var hasRepeat = false
+
+        /// Room for `capacity` hashes with the table at most half full.
+        init(capacity: Int) {
+            bits = DuplicateIDs.tableBits(atLeast: 2 * capacity)
+            slots = [UInt32](repeating: 0, count: 1 << bits)
+        }
+
+        /// Puts each of `hashes` in, noting a repeat; false, putting nothing
+        /// in, when that would fill the table past seven eighths (more
+        /// hashes than it was made for), where a probe could find no
+        /// empty slot.
+        mutating func insert(contentsOf hashes: [UInt64]) -> Bool {
+            let bits = bits
+            guard count + hashes.count < slots.count - slots.count / 8 else { return false }
+            count += hashes.count
             // A plain loop over each array's buffer: through `contains(where:)`
             // every hash was a call of a closure, which cost more than the probe.
-            func anyRepeated(in hashes: [UInt64]) -> Bool {
+            let repeated = slots.withUnsafeMutableBufferPointer { table in
                 hashes.withUnsafeBufferPointer { hashes in
-                    for hash in hashes where isRepeat(hash, in: table, bits: bits) { return true }
+                    for hash in hashes where DuplicateIDs.isRepeat(hash, in: table, bits: bits) { return true }
                     return false
                 }
             }
-            return anyRepeated(in: first) || anyRepeated(in: second)
+            if repeated { hasRepeat = true }
+            return true
         }
     }
 

@@ -39,21 +39,28 @@ enum ParallelEntries {
         /// Where the entries' array ends, near enough (`endOfEntries`): how
         /// many entries a part will read, for `Platform.prefault`.
         var entriesEnd = 0
-        /// Each record's id hashed as it is read, while the id is at hand, for
-        /// the duplicate check (`DuplicateIDs.anyRepeated(hashes:_:)`); nil
-        /// for a file over `hashedSize`, whose check reads the records again.
+        /// Each record's id hashed as it is read, while the id is at hand,
+        /// for the duplicate check; nil for a file over `hashedSize`, whose
+        /// check reads the records again.
         var idHashes: [UInt64]?
+        /// The second part's hashes, put in a table on its core once it has
+        /// read them, with room for the whole file's: the first part's go
+        /// in after the join (see `DuplicateIDs.HashTable`).
+        var idTable: DuplicateIDs.HashTable?
 
-        init(hashingIDsOf size: Int) {
+        /// `tabled`: a second part, whose hashes go in a table with room
+        /// for every record of a file of `size` bytes (a record line is at
+        /// least ~100 bytes, most some 110).
+        init(hashingIDsOf size: Int, tabled: Bool = false) {
             if size <= ParallelEntries.hashedSize {
                 idHashes = []
                 idHashes?.reserveCapacity(size / 100)
+                if tabled { idTable = DuplicateIDs.HashTable(capacity: size / 110) }
             }
         }
 
-        /// Maps in the pages of the hashes of the records in `bytes` bytes
-        /// (a record line is at least ~100 bytes, most some 110), in one
-        /// call where appending them took a fault a page.
+        /// Maps in the pages of the hashes of the records in `bytes` bytes,
+        /// in one call where appending them took a fault a page.
         mutating func prefaultHashes(reading bytes: Int) {
             guard idHashes != nil else { return }
             Platform.prefault(&idHashes!, upTo: bytes / 110)
@@ -127,12 +134,14 @@ enum ParallelEntries {
         plan.start = plan.start ?? second.plan.start
         plan.by = plan.by ?? second.plan.by
         plan.rate = plan.rate ?? second.plan.rate
-        let repeated =
-            if let firstHashes = first.idHashes, let secondHashes = second.idHashes {
-                DuplicateIDs.anyRepeated(hashes: firstHashes, secondHashes)
-            } else {
-                anyRepeatedID(entries: entries, intake: intake, measurements: measurements)
-            }
+        let repeated: Bool
+        if let firstHashes = first.idHashes, var table = second.idTable.take() {
+            // More records than the table has room for: not as trend writes them.
+            guard table.insert(contentsOf: firstHashes) else { return nil }
+            repeated = table.hasRepeat
+        } else {
+            repeated = anyRepeatedID(entries: entries, intake: intake, measurements: measurements)
+        }
         guard !repeated,
             let version = first.version ?? second.version, version <= WeightStore.currentVersion
         else { return nil }
@@ -189,13 +198,13 @@ enum ParallelEntries {
         return first
     }
 
-    /// Reading an entry line takes about a third longer than reading an
-    /// intake or measurement line of the same length (its copy into the
-    /// array, its body fat and its weight's checks): `entryCost` to
-    /// `otherCost` per byte, the ratio that read a file of 10,000 weigh-ins
-    /// and 20,000 intake lines fastest (Benchmarks/RESULTS.md).
-    static let entryCost = 4
-    static let otherCost = 3
+    /// Reading an entry line takes a little longer than reading an intake
+    /// or measurement line of the same length (its copy into the array,
+    /// its body fat and its weight's checks): `entryCost` to `otherCost`
+    /// per byte, the ratio at which both parts of a file of 10,000
+    /// weigh-ins and 20,000 intake lines end together (Benchmarks/RESULTS.md).
+    static let entryCost = 11
+    static let otherCost = 10
 
     /// The offset that splits the reading time in two: the middle of a
     /// file of weigh-ins, further on in one with many intake or
@@ -260,10 +269,11 @@ enum ParallelEntries {
     }
 
     /// How much further than the balanced middle the first part reads: the
-    /// second starts a thread and maps the file again before its first
-    /// record, and the first part reads about this much meanwhile. A fixed
-    /// length, not a share: that start costs the same at every size.
-    static let headStart = 64 << 10
+    /// second starts a thread, makes its id table and maps the file again
+    /// before its first record, and the first part reads about this much
+    /// meanwhile. A fixed length, not a share: that start costs about the
+    /// same at every size the table is made for (`hashedSize`).
+    static let headStart = 78 << 10
 
     /// Fewer bytes than any intake or measurement line takes: the room in
     /// front of the second part's records is only ever too much, and pages
@@ -277,7 +287,7 @@ enum ParallelEntries {
     /// Everything from `start` to the end, from a mapping of its own; nil
     /// for anything the canonical layout does not have.
     static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section, entriesEnd: Int, chunkCount: Int) -> Part? {
-        var part = Part(hashingIDsOf: size)
+        var part = Part(hashingIDsOf: size, tabled: true)
         part.chunkCount = chunkCount
         part.entriesEnd = entriesEnd
         // The room for the records is mapped in before the file is mapped:
@@ -298,6 +308,8 @@ enum ParallelEntries {
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = start
         guard read(from: section, &scanner, stoppingAt: nil, into: &part, releaser: PageReleaser(base: base)) == .end else { return nil }
+        // More records than the table has room for: not as trend writes them.
+        if let hashes = part.idHashes.take(), part.idTable != nil, !part.idTable!.insert(contentsOf: hashes) { return nil }
         return part
     }
 

@@ -128,10 +128,33 @@ struct DifferentialTests {
         let expected = !(entries.map(\.id) + intake.map(\.id) + measurements.map(\.id)).allSatisfy { seen.insert($0).inserted }
         #expect(DuplicateIDs.anyRepeated(entries: entries, intake: intake, measurements: measurements) == expected)
         #expect(ParallelEntries.anyRepeatedID(entries: entries, intake: intake, measurements: measurements) == expected)
-        // As the parallel reader's parts hash them, split anywhere between the two.
+        // As the parallel reader's parts hash them, split between the two:
+        // the second part's put in the table, then the first part's.
         let hashes = entries.map { DuplicateIDs.hash($0.recordID, DuplicateIDs.seeds) } + intake.map { DuplicateIDs.hash($0.recordID, DuplicateIDs.seeds) } + measurements.map { DuplicateIDs.hash($0.recordID, DuplicateIDs.seeds) }
-        let split = count / 3 + 1
-        #expect(DuplicateIDs.anyRepeated(hashes: Array(hashes[..<min(split, hashes.count)]), Array(hashes[min(split, hashes.count)...])) == expected)
+        let split = min(count / 3 + 1, hashes.count)
+        var table = DuplicateIDs.HashTable(capacity: count)
+        let secondFits = table.insert(contentsOf: Array(hashes[split...]))
+        let firstFits = table.insert(contentsOf: Array(hashes[..<split]))
+        #expect(secondFits && firstFits)
+        #expect(table.hasRepeat == expected)
+    }
+
+    @Test("a table of hashes given more than it has room for refuses them, and never loops looking for a slot")
+    func fullTable() {
+        func hashes(_ count: Int, from start: Int = 0) -> [UInt64] {
+            (start..<start + count).map { DuplicateIDs.hash(RecordID(high: UInt64($0), low: 7), DuplicateIDs.seeds) }
+        }
+        // Room for 8 at most half full: 16 slots, of which it fills up to seven eighths.
+        var table = DuplicateIDs.HashTable(capacity: 8)
+        let eight = table.insert(contentsOf: hashes(8))
+        let six = table.insert(contentsOf: hashes(6, from: 8))
+        let five = table.insert(contentsOf: hashes(5, from: 8))
+        let oneMore = table.insert(contentsOf: hashes(1, from: 20))
+        #expect(eight && !six && five && !oneMore)
+        #expect(!table.hasRepeat)
+        var other = DuplicateIDs.HashTable(capacity: 8)
+        let twenty = other.insert(contentsOf: Array(repeating: 5, count: 20))
+        #expect(!twenty && !other.hasRepeat)
     }
 
     @Test("new ids are random version 4 UUIDs, never repeated")

@@ -84,7 +84,7 @@ struct ParallelEntriesTests {
     }
 
     @Test(
-        "the split gives both cores the same reading time: an entry's byte counting half again as much as another record's",
+        "the split gives both cores the same reading time, a byte of weigh-ins counting as `entryCost` and another record's as `otherCost`",
         arguments: [(0, 0), (1_000, 300), (20_000, 300), (60_000, 0), (0, 15_000)])
     func balancedSplit(meals: Int, measurements: Int) throws {
         let bytes = WeightsDocument.encode(Self.largeStoreWithOtherRecords(meals: meals, measurements: measurements))
@@ -169,13 +169,23 @@ struct ParallelEntriesTests {
         }
     }
 
-    @Test("an id repeated across the halves is refused")
-    func duplicateAcrossHalves() async throws {
+    /// Entries counted from the start (positive) or the end (negative) of
+    /// the large store: the first part's ids are hashed in order, the
+    /// second part's into a table as it reads them.
+    @Test(
+        "an id repeated is refused, in either part or across them",
+        arguments: [(3, -5), (-5, 3), (-10, -5), (3, 10), (0, -1)])
+    func repeatedID(original: Int, copy: Int) async throws {
         let dir = try TemporaryDirectory()
-        let store = Self.largeStore()
-        var entries = store.entries
-        entries[entries.count - 5] = WeightEntry(id: entries[3].id, timestamp: entries[entries.count - 5].timestamp, kilograms: 80)
+        var entries = Self.largeStore().entries
+        func index(_ i: Int) -> Int { i < 0 ? entries.count + i : i }
+        entries[index(copy)] = WeightEntry(id: entries[index(original)].id, timestamp: entries[index(copy)].timestamp, kilograms: 80)
         try Data(WeightsDocument.encode(WeightStore(entries: entries))).write(to: URL(fileURLWithPath: dir.file("weights.json")))
+        let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
+            ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
+        }
+        // nil inside: the file was there and the fast path declined it.
+        #expect(try #require(viaParallel) == nil)
         await #expect(throws: DataFileError.self) { _ = try await JSONFileWeightRepository(path: dir.file("weights.json")).load() }
     }
 
