@@ -159,10 +159,10 @@ enum DuplicateIDs {
 
     /// Whether any id appears twice, told from hashes (`hash(_:_:)`): a yes
     /// or a no, like `anyRepeated(entries:…)`, without reading the records
-    /// again. The parallel reader's second part fills one with its own
-    /// hashes on its core, and the first part's go in after the join: the
-    /// one core then puts in its own part's, not every id while the other
-    /// waits. It keeps 31 bits of each hash beside the bits that
+    /// again. The parallel reader's first part fills one with its own
+    /// hashes, in its core's cache, while the other core still reads, and
+    /// the second part's go in after the join: that core then puts in the
+    /// other part's, not every id while the other waits. It keeps 31 bits of each hash beside the bits that
     /// place it, so a yes may be two ids alike there, which costs only the
     /// sequential reading.
     struct HashTable: Sendable {
@@ -176,6 +176,13 @@ enum DuplicateIDs {
         init(capacity: Int) {
             bits = DuplicateIDs.tableBits(atLeast: 2 * capacity)
             slots = [UInt32](repeating: 0, count: 1 << bits)
+        }
+
+        /// A table of `hashes`, with room for `capacity` in all; nil when
+        /// they are more than that.
+        init?(capacity: Int, holding hashes: [UInt64]) {
+            self.init(capacity: capacity)
+            guard insert(contentsOf: hashes) else { return nil }
         }
 
         /// Puts each of `hashes` in, noting a repeat; false, putting nothing

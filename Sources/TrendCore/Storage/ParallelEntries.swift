@@ -43,19 +43,11 @@ enum ParallelEntries {
         /// for the duplicate check; nil for a file over `hashedSize`, whose
         /// check reads the records again.
         var idHashes: [UInt64]?
-        /// The second part's hashes, put in a table on its core once it has
-        /// read them, with room for the whole file's: the first part's go
-        /// in after the join (see `DuplicateIDs.HashTable`).
-        var idTable: DuplicateIDs.HashTable?
 
-        /// `tabled`: a second part, whose hashes go in a table with room
-        /// for every record of a file of `size` bytes (a record line is at
-        /// least ~100 bytes, most some 110).
-        init(hashingIDsOf size: Int, tabled: Bool = false) {
+        init(hashingIDsOf size: Int) {
             if size <= ParallelEntries.hashedSize {
                 idHashes = []
                 idHashes?.reserveCapacity(size / 100)
-                if tabled { idTable = DuplicateIDs.HashTable(capacity: size / 110) }
             }
         }
 
@@ -95,7 +87,7 @@ enum ParallelEntries {
         scanner.index = canonicalStart.count
         var first = Part(hashingIDsOf: size)
         first.entriesEnd = entriesEnd
-        var (ending, secondPart) = OtherCore.run({
+        var ((ending, table), secondPart) = OtherCore.run({
             first.entries = [[]]
             // Room for every record of the file in the first part's arrays,
             // which the second part's join: pages never written cost nothing,
@@ -107,7 +99,11 @@ enum ParallelEntries {
             first.prefaultHashes(reading: split)
             let ending = read(from: .entries, &scanner, stoppingAt: split, into: &first, releaser: releaser)
             prefaultJoin(&first.entries[0], read: min(entriesEnd, split), of: entriesEnd, chunkCount: chunkCount)
-            return ending
+            // This core's ids in a table of its own, while the other core
+            // reads: the other part's then go in after the join, read in
+            // order from its array, the table in this core's cache.
+            let table = first.idHashes.flatMap { DuplicateIDs.HashTable(capacity: size / 110, holding: $0) }
+            return (ending, table)
         }, alongside: {
             readSecondPart(descriptor: descriptor, size: size, from: split, in: section, entriesEnd: entriesEnd, chunkCount: chunkCount)
         })
@@ -135,9 +131,9 @@ enum ParallelEntries {
         plan.by = plan.by ?? second.plan.by
         plan.rate = plan.rate ?? second.plan.rate
         let repeated: Bool
-        if let firstHashes = first.idHashes, var table = second.idTable.take() {
+        if first.idHashes != nil {
             // More records than the table has room for: not as trend writes them.
-            guard table.insert(contentsOf: firstHashes) else { return nil }
+            guard var table, table.insert(contentsOf: second.idHashes ?? []) else { return nil }
             repeated = table.hasRepeat
         } else {
             repeated = anyRepeatedID(entries: entries, intake: intake, measurements: measurements)
@@ -198,13 +194,13 @@ enum ParallelEntries {
         return first
     }
 
-    /// Reading an entry line takes a little longer than reading an intake
-    /// or measurement line of the same length (its copy into the array,
+    /// Reading an entry line takes about a quarter longer than reading an
+    /// intake or measurement line of the same length (its copy into the array,
     /// its body fat and its weight's checks): `entryCost` to `otherCost`
     /// per byte, the ratio at which both parts of a file of 10,000
     /// weigh-ins and 20,000 intake lines end together (Benchmarks/RESULTS.md).
-    static let entryCost = 11
-    static let otherCost = 10
+    static let entryCost = 5
+    static let otherCost = 4
 
     /// The offset that splits the reading time in two: the middle of a
     /// file of weigh-ins, further on in one with many intake or
@@ -262,18 +258,14 @@ enum ParallelEntries {
         return .entries
     }
 
-    /// Where the second part starts: the record boundary `headStart` past
-    /// the balanced middle.
+    /// Where the second part starts: the record boundary at the balanced
+    /// middle. The second part's start (a thread, and the file mapped
+    /// again before its first record) takes about as long as the first
+    /// part's table of its ids after its last (see `decode`), so neither
+    /// part reads further than the middle to make up for it.
     static func split(of bytes: UnsafeBufferPointer<UInt8>, entriesEnd: Int) -> Int? {
-        boundary(in: bytes, near: balancedMiddle(of: bytes, entriesEnd: entriesEnd) + headStart)
+        boundary(in: bytes, near: balancedMiddle(of: bytes, entriesEnd: entriesEnd))
     }
-
-    /// How much further than the balanced middle the first part reads: the
-    /// second starts a thread, makes its id table and maps the file again
-    /// before its first record, and the first part reads about this much
-    /// meanwhile. A fixed length, not a share: that start costs about the
-    /// same at every size the table is made for (`hashedSize`).
-    static let headStart = 78 << 10
 
     /// Fewer bytes than any intake or measurement line takes: the room in
     /// front of the second part's records is only ever too much, and pages
@@ -287,7 +279,7 @@ enum ParallelEntries {
     /// Everything from `start` to the end, from a mapping of its own; nil
     /// for anything the canonical layout does not have.
     static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section, entriesEnd: Int, chunkCount: Int) -> Part? {
-        var part = Part(hashingIDsOf: size, tabled: true)
+        var part = Part(hashingIDsOf: size)
         part.chunkCount = chunkCount
         part.entriesEnd = entriesEnd
         // The room for the records is mapped in before the file is mapped:
@@ -308,8 +300,6 @@ enum ParallelEntries {
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = start
         guard read(from: section, &scanner, stoppingAt: nil, into: &part, releaser: PageReleaser(base: base)) == .end else { return nil }
-        // More records than the table has room for: not as trend writes them.
-        if let hashes = part.idHashes.take(), part.idTable != nil, !part.idTable!.insert(contentsOf: hashes) { return nil }
         return part
     }
 
