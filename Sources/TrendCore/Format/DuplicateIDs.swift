@@ -162,9 +162,9 @@ enum DuplicateIDs {
     /// again. The parallel reader's first part fills one with its own
     /// hashes, in its core's cache, while the other core still reads, and
     /// the second part's go in after the join: that core then puts in the
-    /// other part's, not every id while the other waits. It keeps 31 bits of each hash beside the bits that
-    /// place it, so a yes may be two ids alike there, which costs only the
-    /// sequential reading.
+    /// other part's, not every id while the other waits. It keeps 31 bits
+    /// of each hash beside the bits that place it, so a yes may be two ids
+    /// alike there, which costs only the sequential reading.
     struct HashTable: Sendable {
         private var slots: [UInt32]
         private let bits: Int
