@@ -109,6 +109,14 @@ enum ParallelEntries {
         })
         // Taken out of the other core's result: its arrays move, never copied.
         guard ending == .split(section), var second = secondPart.take(), first.keys.isDisjoint(with: second.keys) else { return nil }
+        // The second part's ids into the first's table before the records
+        // are joined, whose copying would push the table out of the cache;
+        // a long history's check reads the joined records.
+        if first.idHashes != nil {
+            // More records than the table has room for: not as trend writes them.
+            // In place: a copy of the table would copy its slots.
+            guard table?.insert(contentsOf: second.idHashes ?? []) == true, table?.hasRepeat == false else { return nil }
+        }
         var joining = first.entries[0]
         first.entries = []
         // Chunk by chunk, each freed once copied and its pages given back:
@@ -130,15 +138,7 @@ enum ParallelEntries {
         plan.start = plan.start ?? second.plan.start
         plan.by = plan.by ?? second.plan.by
         plan.rate = plan.rate ?? second.plan.rate
-        let repeated: Bool
-        if first.idHashes != nil {
-            // More records than the table has room for: not as trend writes them.
-            guard var table, table.insert(contentsOf: second.idHashes ?? []) else { return nil }
-            repeated = table.hasRepeat
-        } else {
-            repeated = anyRepeatedID(entries: entries, intake: intake, measurements: measurements)
-        }
-        guard !repeated,
+        guard first.idHashes != nil || !anyRepeatedID(entries: entries, intake: intake, measurements: measurements),
             let version = first.version ?? second.version, version <= WeightStore.currentVersion
         else { return nil }
         let goalPlan: GoalPlan?
