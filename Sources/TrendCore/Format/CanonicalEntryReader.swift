@@ -81,12 +81,20 @@ enum CanonicalBytes {
     /// `, "note"`
     static let noteKey: UInt64 = 0x2265_746F_6E22_202C
 
-    /// At `i`, either the closing `}` or `, "note": "…"}`: the note, if
-    /// any, and the offset after the `}`; nil for anything else.
-    static func noteAndClose(_ s: inout JSONScanner, from i: Int) -> (String?, Int)? {
+    /// At `i` (which the caller has checked is in the file), either the
+    /// closing `}` or `, "note": "…"}`: the note, if any, and the offset
+    /// after the `}`; nil for anything else. Inlined in every line's
+    /// reading: most lines end there, and a call cost more than the check.
+    @inline(__always) static func noteAndClose(_ s: inout JSONScanner, from i: Int) -> (String?, Int)? {
+        guard let base = s.bytes.baseAddress else { return nil }
+        if base[i] == UInt8(ascii: "}") { return (nil, i + 1) }
+        return note(&s, from: i)
+    }
+
+    /// `, "note": "…"}` at `i`, read as `noteAndClose` returns it.
+    @inline(never) private static func note(_ s: inout JSONScanner, from i: Int) -> (String?, Int)? {
         guard let base = s.bytes.baseAddress else { return nil }
         let count = s.bytes.count
-        if base[i] == UInt8(ascii: "}") { return (nil, i + 1) }
         guard i + 11 < count, load(base, i) == noteKey, base[i + 8] == 58, base[i + 9] == 32, base[i + 10] == 34 else { return nil }
         s.index = i + 10
         guard let text = try? s.readString(), s.index < count, base[s.index] == UInt8(ascii: "}") else { return nil }

@@ -101,7 +101,9 @@ enum ParallelEntries {
             prefaultJoin(&first.entries[0], read: min(entriesEnd, split), of: entriesEnd, chunkCount: chunkCount)
             // This core's ids in a table of its own, while the other core
             // reads: the other part's then go in after the join, read in
-            // order from its array, the table in this core's cache.
+            // order from its array, the table in this core's cache. Room for
+            // a record every 110 bytes, most lines' length: shorter ones,
+            // down to the shortest trend writes, fill it a little fuller.
             let table = first.idHashes.flatMap { DuplicateIDs.HashTable(capacity: size / 110, holding: $0) }
             return (ending, table)
         }, alongside: {
@@ -110,8 +112,7 @@ enum ParallelEntries {
         // Taken out of the other core's result: its arrays move, never copied.
         guard ending == .split(section), var second = secondPart.take(), first.keys.isDisjoint(with: second.keys) else { return nil }
         // The second part's ids into the first's table before the records
-        // are joined, whose copying would push the table out of the cache;
-        // a long history's check reads the joined records.
+        // are joined, whose copying would push the table out of the cache.
         if first.idHashes != nil {
             // More records than the table has room for: not as trend writes them.
             // In place: a copy of the table would copy its slots.
@@ -138,6 +139,7 @@ enum ParallelEntries {
         plan.start = plan.start ?? second.plan.start
         plan.by = plan.by ?? second.plan.by
         plan.rate = plan.rate ?? second.plan.rate
+        // A long history's ids, whose hashes were not kept, are checked in the joined records.
         guard first.idHashes != nil || !anyRepeatedID(entries: entries, intake: intake, measurements: measurements),
             let version = first.version ?? second.version, version <= WeightStore.currentVersion
         else { return nil }
