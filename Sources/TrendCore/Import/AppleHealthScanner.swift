@@ -126,7 +126,7 @@ struct AppleHealthScanner {
             return word.withUnsafeBufferPointer { memcmp(base + position, $0.baseAddress!, word.count) == 0 }
         }
         if inComment {
-            guard let close = Self.find(Self.commentEnd, in: b, from: 0) else {
+            guard let close = ByteSearch.find(Self.commentEnd, in: b, from: 0) else {
                 // Only the last two bytes can start a `-->` that the next chunk ends.
                 let tail = max(0, b.count - 2)
                 return (tail, Self.newlines(b, from: 0, to: tail))
@@ -154,7 +154,7 @@ struct AppleHealthScanner {
             let next = b[i + 1]
             if next == UInt8(ascii: "!"), matches(Self.commentStart, at: i) {
                 // A comment is skipped whole: a record inside one is not data.
-                guard let close = Self.find(Self.commentEnd, in: b, from: i + 4) else {
+                guard let close = ByteSearch.find(Self.commentEnd, in: b, from: i + 4) else {
                     inComment = true
                     index = max(i + 4, b.count - 2)
                     break
@@ -238,20 +238,6 @@ struct AppleHealthScanner {
         }
         lines += Self.newlines(b, from: counted, to: index)
         return (index, lines)
-    }
-
-    /// Where `needle` starts in `b` at or after `start`: `memchr` for its
-    /// first byte, then a compare (`memmem` is a GNU extension).
-    static func find(_ needle: [UInt8], in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let base = b.baseAddress, let first = needle.first else { return nil }
-        var i = start
-        while i + needle.count <= b.count {
-            guard let hit = memchr(base + i, Int32(first), b.count - i - needle.count + 1) else { return nil }
-            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if needle.withUnsafeBufferPointer({ memcmp(base + at, $0.baseAddress!, needle.count) == 0 }) { return at }
-            i = at + 1
-        }
-        return nil
     }
 
     /// Newlines in `b[from..<to]`, sixty-four bytes at a time: each of
