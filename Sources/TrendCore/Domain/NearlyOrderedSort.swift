@@ -6,12 +6,13 @@ extension Array {
     /// belongs, which costs as many moves as elements it passes; an array
     /// further from order than one move an element on average is sorted
     /// whole instead. An array in order is only read, never copied.
-    mutating func sortNearlyOrdered(by areInIncreasingOrder: (Element, Element) -> Bool) {
+    /// `inOrder` leading elements are known to be in order already (see
+    /// `inOrderPrefix`): the check starts after them.
+    mutating func sortNearlyOrdered(by areInIncreasingOrder: (Element, Element) -> Bool, inOrder: Int = 0) {
         // Read first, write only when needed: a mutating loop makes the array
         // unique before it starts, copying a million elements that a caller
         // still holds even when nothing moves.
-        var first = 1
-        while first < count && !areInIncreasingOrder(self[first], self[first - 1]) { first += 1 }
+        let first = inOrderPrefix(by: areInIncreasingOrder, from: inOrder)
         guard first < count else { return }
         let budget = count
         let inserted = withUnsafeMutableBufferPointer { buffer in
@@ -33,9 +34,17 @@ extension Array {
 
     /// The elements in order (see `sortNearlyOrdered`): the same array, not
     /// a copy, when they are in order already.
-    func sortedNearlyOrdered(by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
+    func sortedNearlyOrdered(by areInIncreasingOrder: (Element, Element) -> Bool, inOrder: Int = 0) -> [Element] {
         var ordered = self
-        ordered.sortNearlyOrdered(by: areInIncreasingOrder)
+        ordered.sortNearlyOrdered(by: areInIncreasingOrder, inOrder: inOrder)
         return ordered
+    }
+
+    /// How many leading elements are in order, checked from `start` on
+    /// (those before it taken as in order).
+    func inOrderPrefix(by areInIncreasingOrder: (Element, Element) -> Bool, from start: Int = 0) -> Int {
+        var end = Swift.max(1, start)
+        while end < count && !areInIncreasingOrder(self[end], self[end - 1]) { end += 1 }
+        return Swift.min(end, count)
     }
 }

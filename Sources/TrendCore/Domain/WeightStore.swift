@@ -33,10 +33,20 @@ public struct WeightStore: Equatable, Sendable {
         entries: [WeightEntry] = [], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, intake: [IntakeEntry] = [],
         measurements: [MeasurementEntry] = [], version: Int = WeightStore.currentVersion
     ) {
+        self.init(entries: entries, goalKilograms: goalKilograms, goalPlan: goalPlan, intake: intake, intakeInOrder: 0, measurements: measurements, version: version)
+    }
+
+    /// As the public init, with `intakeInOrder` leading intake records known
+    /// to be in order: the parallel reader checks a part's on the core that
+    /// read it, where they are in its cache.
+    init(
+        entries: [WeightEntry], goalKilograms: Double?, goalPlan: GoalPlan?, intake: [IntakeEntry], intakeInOrder: Int,
+        measurements: [MeasurementEntry], version: Int
+    ) {
         self.entries = entries.sortedNearlyOrdered(by: WeightEntry.isOrderedBefore)
         self.goalKilograms = goalKilograms
         self.goalPlan = goalKilograms == nil ? nil : goalPlan
-        self.intake = intake.sortedNearlyOrdered(by: IntakeEntry.isOrderedBefore)
+        self.intake = intake.sortedNearlyOrdered(by: IntakeEntry.isOrderedBefore, inOrder: intakeInOrder)
         self.measurements = measurements.sortedNearlyOrdered(by: MeasurementEntry.isOrderedBefore)
         self.version = version
     }

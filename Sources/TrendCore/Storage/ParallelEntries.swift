@@ -39,6 +39,9 @@ enum ParallelEntries {
         /// Where the entries' array ends, near enough (`endOfEntries`): how
         /// many entries a part will read, for `Platform.prefault`.
         var entriesEnd = 0
+        /// How many of the intake records lead in order: counted by the
+        /// part whose records come first, on its own core (see `parts`).
+        var intakeInOrder = 0
         /// Each record's id hashed as it is read, while the id is at hand,
         /// for the duplicate check; nil for a file over `hashedSize`, whose
         /// check reads the records again.
@@ -58,6 +61,12 @@ enum ParallelEntries {
             Platform.prefault(&idHashes!, upTo: bytes / 110)
         }
     }
+
+    /// From this size on, each part gives back the pages of the file it has
+    /// read as it goes, so a long history is never resident whole. Below
+    /// it they stay mapped until the end: each giving-back interrupts the
+    /// other core (its TLB is flushed), which costs more than the pages.
+    static let releasedSize = 8 << 20
 
     /// Up to this size the parts hash the ids as they read them: a few
     /// tens of thousands of records, whose hashes take less room than the
@@ -81,10 +90,11 @@ enum ParallelEntries {
         let size = bytes.count
         guard size >= minimumSize, bytes.starts(with: canonicalStart) else { return nil }
         let entriesEnd = endOfEntries(in: bytes)
-        guard let split = Self.split(of: bytes, entriesEnd: entriesEnd) else { return nil }
+        guard let (split, resume) = Self.parts(of: bytes, entriesEnd: entriesEnd) else { return nil }
         let section = section(at: split, in: bytes)
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = canonicalStart.count
+        let releaser = size >= releasedSize ? releaser : nil
         var first = Part(hashingIDsOf: size)
         first.entriesEnd = entriesEnd
         var ((ending, table), secondPart) = OtherCore.run({
@@ -96,8 +106,12 @@ enum ParallelEntries {
             // Only the pages of the entries this part reads: the second part's
             // join chunk by chunk, each freed as it is copied (see below).
             Platform.prefault(&first.entries[0], upTo: min(entriesEnd, split) / 104)
-            first.prefaultHashes(reading: split)
-            let ending = read(from: .entries, &scanner, stoppingAt: split, into: &first, releaser: releaser)
+            first.prefaultHashes(reading: split + size - (resume ?? size))
+            var ending = read(from: .entries, &scanner, stoppingAt: split, into: &first, releaser: releaser)
+            if let resume, ending == .split(section) {
+                scanner.index = resume
+                ending = read(from: section, &scanner, stoppingAt: nil, into: &first, releaser: releaser) == .end ? .split(section) : nil
+            }
             prefaultJoin(&first.entries[0], read: min(entriesEnd, split), of: entriesEnd, chunkCount: chunkCount)
             // This core's ids in a table of its own, while the other core
             // reads: the other part's then go in after the join, read in
@@ -107,7 +121,7 @@ enum ParallelEntries {
             let table = first.idHashes.flatMap { DuplicateIDs.HashTable(capacity: size / 110, holding: $0) }
             return (ending, table)
         }, alongside: {
-            readSecondPart(descriptor: descriptor, size: size, from: split, in: section, entriesEnd: entriesEnd, chunkCount: chunkCount)
+            readSecondPart(descriptor: descriptor, size: size, from: split, to: resume, in: section, entriesEnd: entriesEnd, chunkCount: chunkCount)
         })
         // Taken out of the other core's result: its arrays move, never copied.
         guard ending == .split(section), var second = secondPart.take(), first.keys.isDisjoint(with: second.keys) else { return nil }
@@ -132,7 +146,7 @@ enum ParallelEntries {
             if count == second.chunkCount { Platform.returnFreedMemory() }
         }
         let entries = joining
-        let intake = joined(&first.intake, &second.intake)
+        let intake = resume == nil ? joined(&first.intake, &second.intake) : appending(&first.intake, to: &second.intake)
         let measurements = joined(&first.measurements, &second.measurements)
         let goal = first.goal ?? second.goal
         var plan = first.plan
@@ -145,7 +159,9 @@ enum ParallelEntries {
         else { return nil }
         let goalPlan: GoalPlan?
         do { goalPlan = try plan.plan(goal: goal, &scanner) } catch { return nil }
-        return WeightStore(entries: entries, goalKilograms: goal, goalPlan: goalPlan, intake: intake, measurements: measurements, version: version)
+        return WeightStore(
+            entries: entries, goalKilograms: goal, goalPlan: goalPlan, intake: intake, intakeInOrder: resume == nil ? 0 : second.intakeInOrder,
+            measurements: measurements, version: version)
     }
 
     /// Maps in the room the second part's weigh-ins will be joined into,
@@ -196,6 +212,14 @@ enum ParallelEntries {
         return first
     }
 
+    /// The other core's records, then this core's after them (see
+    /// `parts`), in the room the other core made for the rest of the file.
+    static func appending<Stored>(_ tail: inout [Stored], to head: inout [Stored]) -> [Stored] {
+        head.append(contentsOf: tail)
+        tail = []
+        return head
+    }
+
     /// Reading an entry line takes about a quarter longer than reading an
     /// intake or measurement line of the same length (its copy into the array,
     /// its body fat and its weight's checks): `entryCost` to `otherCost`
@@ -208,10 +232,14 @@ enum ParallelEntries {
     /// file of weigh-ins, further on in one with many intake or
     /// measurement lines, given where the weigh-ins end (`endOfEntries`).
     static func balancedMiddle(of bytes: UnsafeBufferPointer<UInt8>, entriesEnd: Int) -> Int {
-        let size = bytes.count
         let entriesCost = entriesEnd * entryCost
-        let half = (entriesCost + (size - entriesEnd) * otherCost) / 2
+        let half = balancedCost(of: bytes, entriesEnd: entriesEnd)
         return half <= entriesCost ? half / entryCost : entriesEnd + (half - entriesCost) / otherCost
+    }
+
+    /// Half the reading time of the whole file, in `entryCost` and `otherCost` units.
+    static func balancedCost(of bytes: UnsafeBufferPointer<UInt8>, entriesEnd: Int) -> Int {
+        (entriesEnd * entryCost + (bytes.count - entriesEnd) * otherCost) / 2
     }
 
     /// Where the weigh-ins' array ends, found by halving to within
@@ -269,6 +297,37 @@ enum ParallelEntries {
         boundary(in: bytes, near: balancedMiddle(of: bytes, entriesEnd: entriesEnd))
     }
 
+    /// Where the other core starts, and where this core takes up reading
+    /// again when the other core stops before the end (nil: it reads to
+    /// the end). A split in the intake moves to its first record: the other
+    /// core reads from there, and this core the weigh-ins and then the
+    /// intake from where the other core stops. The other core's records come
+    /// first and are most of them: this core's are appended to its array,
+    /// where the other way round the other core's would all move to make
+    /// room in front.
+    static func parts(of bytes: UnsafeBufferPointer<UInt8>, entriesEnd: Int) -> (split: Int, resume: Int?)? {
+        guard let split = split(of: bytes, entriesEnd: entriesEnd) else { return nil }
+        guard section(at: split, in: bytes) == .intake, let start = firstIntakeRecord(in: bytes, entriesEnd: entriesEnd),
+            let resume = boundary(in: bytes, near: start + balancedCost(of: bytes, entriesEnd: entriesEnd) / otherCost), resume > split,
+            section(at: resume, in: bytes) == .intake
+        else { return (split, nil) }
+        return (start, resume)
+    }
+
+    /// The first record of the intake array, which follows the weigh-ins'
+    /// as the writer lays them out: in the `endPrecision` bytes before
+    /// `entriesEnd` (see `endOfEntries`).
+    static func firstIntakeRecord(in bytes: UnsafeBufferPointer<UInt8>, entriesEnd: Int) -> Int? {
+        let window = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, entriesEnd)])
+        guard let key = ByteSearch.find(intakeKey, in: window, from: max(0, entriesEnd - endPrecision - 64)) else { return nil }
+        var start = key + intakeKey.count
+        while start < bytes.count && bytes[start] == 32 { start += 1 }
+        guard start <= entriesEnd, start < bytes.count, bytes[start] == UInt8(ascii: "{") else { return nil }
+        return start
+    }
+
+    private static let intakeKey = Array("\n  \"intake\": [\n".utf8)
+
     /// Fewer bytes than any intake or measurement line takes: the room in
     /// front of the second part's records is only ever too much, and pages
     /// never written cost nothing.
@@ -278,9 +337,9 @@ enum ParallelEntries {
     /// holds at most one chunk twice.
     static let chunkCount = 32_768
 
-    /// Everything from `start` to the end, from a mapping of its own; nil
-    /// for anything the canonical layout does not have.
-    static func readSecondPart(descriptor: Int32, size: Int, from start: Int, in section: Section, entriesEnd: Int, chunkCount: Int) -> Part? {
+    /// Everything from `start` to `stop` (nil: the end), from a mapping of
+    /// its own; nil for anything the canonical layout does not have.
+    static func readSecondPart(descriptor: Int32, size: Int, from start: Int, to stop: Int?, in section: Section, entriesEnd: Int, chunkCount: Int) -> Part? {
         var part = Part(hashingIDsOf: size)
         part.chunkCount = chunkCount
         part.entriesEnd = entriesEnd
@@ -293,15 +352,19 @@ enum ParallelEntries {
         if section == .entries {
             part.entries = [newChunk(part, at: start)]
         } else {
-            makeRoom(for: section, in: &part, from: start, to: size, fileSize: size, front: start / frontRoom)
+            // With a stop, this part's records come first: room for the
+            // rest of the file, and none in front.
+            makeRoom(for: section, in: &part, from: start, to: size, fileSize: size, front: stop == nil ? start / frontRoom : 0)
         }
-        part.prefaultHashes(reading: size - start)
+        part.prefaultHashes(reading: (stop ?? size) - start)
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != Platform.mapFailed else { return nil }
         defer { munmap(base, size) }
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = start
-        guard read(from: section, &scanner, stoppingAt: nil, into: &part, releaser: PageReleaser(base: base)) == .end else { return nil }
+        let releaser = size >= releasedSize ? PageReleaser(base: base) : nil
+        guard read(from: section, &scanner, stoppingAt: stop, into: &part, releaser: releaser) == (stop == nil ? .end : .split(section)) else { return nil }
+        if stop != nil { part.intakeInOrder = part.intake.inOrderPrefix(by: IntakeEntry.isOrderedBefore) }
         return part
     }
 
@@ -375,6 +438,8 @@ enum ParallelEntries {
     /// record at `split`; false when one is not as the writer writes it.
     private static func readRecords(_ section: Section, _ s: inout JSONScanner, stoppingAt split: Int?, into part: inout Part, releaser: PageReleaser?) -> Bool {
         guard s.peek() != UInt8(ascii: "]") else { return true }
+        // Stopping at its first record: no room made for records another part reads.
+        if s.offset == split { return true }
         if section != .entries { makeRoom(for: section, in: &part, from: s.offset, to: split ?? s.bytes.count, fileSize: s.bytes.count) }
         var lastReleased = s.offset
         let seeds = DuplicateIDs.seeds

@@ -42,4 +42,23 @@ struct NearlyOrderedSortTests {
         one.sortNearlyOrdered(by: <)
         #expect(one == [4])
     }
+
+    @Test("the leading run in order is counted, and a sort told of it checks only after it", arguments: [0, 1, 6, 9])
+    func inOrderPrefix(known: Int) {
+        let values = [1, 2, 2, 5, 7, 9, 3, 8, 10]
+        #expect(values.inOrderPrefix(by: <) == 6)
+        #expect(values.inOrderPrefix(by: <, from: 7) == 9)
+        #expect([Int]().inOrderPrefix(by: <) == 0)
+        #expect([4].inOrderPrefix(by: <) == 1)
+        // Told of as many as are in order, or fewer, the sort gives the same.
+        var sorted = values
+        sorted.sortNearlyOrdered(by: <, inOrder: min(known, 6))
+        #expect(sorted == values.sorted())
+        // Told of more than are in order, it trusts them: the 3 is not found.
+        if known == 9 {
+            var trusted = values
+            trusted.sortNearlyOrdered(by: <, inOrder: known)
+            #expect(trusted == values)
+        }
+    }
 }

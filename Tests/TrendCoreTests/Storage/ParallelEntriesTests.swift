@@ -102,6 +102,121 @@ struct ParallelEntriesTests {
         if meals >= 20_000 { #expect(middle > end) }
     }
 
+    /// The file of `largeStoreWithOtherRecords(meals:)` and the parts it is
+    /// read in.
+    static func parts(meals: Int, measurements: Int = 300) -> (bytes: [UInt8], split: Int, resume: Int?) {
+        let bytes = WeightsDocument.encode(Self.largeStoreWithOtherRecords(meals: meals, measurements: measurements))
+        let parts = bytes.withUnsafeBufferPointer { ParallelEntries.parts(of: $0, entriesEnd: ParallelEntries.endOfEntries(in: $0)) }
+        return (bytes, parts?.split ?? -1, parts?.resume)
+    }
+
+    @Test("a middle in the intake gives the other core the intake from its first record, and this core the weigh-ins and the intake after it")
+    func intakeFromItsStart() throws {
+        let (bytes, split, resume) = Self.parts(meals: 20_000)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let key = try #require(text.range(of: "\"intake\": [\n"))
+        let first = text.utf8.distance(from: text.startIndex, to: key.upperBound) + 4
+        #expect(split == first)
+        #expect(bytes[split] == UInt8(ascii: "{"))
+        let stop = try #require(resume)
+        #expect(bytes.withUnsafeBufferPointer { ParallelEntries.section(at: stop, in: $0) } == .intake)
+        // Both cores read for as long: the weigh-ins and the intake after
+        // the stop on this one, the intake up to it on the other.
+        let end = Self.firstOtherKey(bytes)
+        func cost(_ range: Range<Int>) -> Int {
+            let entries = range.clamped(to: 0..<end).count
+            return entries * ParallelEntries.entryCost + (range.count - entries) * ParallelEntries.otherCost
+        }
+        let difference = abs(cost(0..<split) + cost(stop..<bytes.count) - cost(split..<stop))
+        #expect(difference <= 2 * ParallelEntries.endPrecision * ParallelEntries.entryCost)
+    }
+
+    @Test("a middle in the weigh-ins or the measurements leaves the other core to read to the end", arguments: [(1_000, 300), (0, 15_000), (3_000, 15_000)])
+    func toTheEnd(meals: Int, measurements: Int) {
+        let (_, split, resume) = Self.parts(meals: meals, measurements: measurements)
+        #expect(split > 0)
+        #expect(resume == nil)
+    }
+
+    @Test("the intake's first record is found after the members that come between the arrays, and not where there is none")
+    func firstIntakeRecord() throws {
+        let store = Self.largeStoreWithOtherRecords(meals: 20_000)
+        var planned = store
+        planned.setGoal(72.5, plan: GoalPlan(start: try #require(CalendarDay(year: 2017, month: 7, day: 14)), pace: .weeklyRate(kilograms: -0.5)))
+        for bytes in [WeightsDocument.encode(store), WeightsDocument.encode(planned)] {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let key = try #require(text.range(of: "\"intake\": [\n"))
+            let found = bytes.withUnsafeBufferPointer { ParallelEntries.firstIntakeRecord(in: $0, entriesEnd: ParallelEntries.endOfEntries(in: $0)) }
+            #expect(found == text.utf8.distance(from: text.startIndex, to: key.upperBound) + 4)
+        }
+        let none = WeightsDocument.encode(Self.largeStoreWithOtherRecords(meals: 0, measurements: 15_000))
+        #expect(none.withUnsafeBufferPointer { ParallelEntries.firstIntakeRecord(in: $0, entriesEnd: ParallelEntries.endOfEntries(in: $0)) } == nil)
+    }
+
+    /// The intake lines of the file, by index among them, with `i` and `j`
+    /// swapped: the file is then out of order there.
+    static func swappingIntake(_ bytes: [UInt8], _ i: Int, _ j: Int) -> [UInt8] {
+        var lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n")
+        let intake = lines.indices.filter { lines[$0].hasPrefix("    {\"date\"") && lines[$0].contains("\"kilocalories\"") }
+        let (a, b) = (intake[i < 0 ? intake.count + i : i], intake[j < 0 ? intake.count + j : j])
+        // Each keeps its own line's ending: the last has no comma.
+        func body(_ line: String) -> Substring { line.hasSuffix(",") ? line.dropLast() : line[...] }
+        let (bodyA, bodyB) = (body(lines[a]), body(lines[b]))
+        lines[a] = bodyB + (lines[a].hasSuffix(",") ? "," : "")
+        lines[b] = bodyA + (lines[b].hasSuffix(",") ? "," : "")
+        return Array(lines.joined(separator: "\n").utf8)
+    }
+
+    /// Intake lines out of order where each core reads and where they
+    /// meet: the other core counts how many of its records lead in order,
+    /// and the rest is checked after the join.
+    @Test(
+        "intake out of order in either core's part or where they meet reads as the sequential reader reads it",
+        arguments: [(10, 11), (-3, -2), (0, -1)])
+    func intakeOutOfOrder(first: Int, second: Int) async throws {
+        let dir = try TemporaryDirectory()
+        let (ordered, split, resume) = Self.parts(meals: 20_000)
+        let stop = try #require(resume)
+        var bytes = Self.swappingIntake(ordered, first, second)
+        if first == 0 {
+            // Where the parts meet: the other core's last record and this core's first.
+            let before = ordered[split..<stop].filter { $0 == 10 }.count
+            bytes = Self.swappingIntake(ordered, before - 1, before)
+        }
+        #expect(bytes.count == ordered.count)
+        try Data(bytes).write(to: URL(fileURLWithPath: dir.file("weights.json")))
+        let expected = try WeightsDocument.decode(bytes, path: "weights.json")
+        let inOrder = try WeightsDocument.decode(ordered, path: "weights.json")
+        #expect(bytes != ordered)
+        #expect(expected == inOrder)
+        let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
+            ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
+        }
+        let decoded = try #require(viaParallel)
+        let read = try #require(decoded)
+        #expect(read == expected)
+        #expect(read.intake == expected.intake.sorted(by: IntakeEntry.isOrderedBefore))
+    }
+
+    @Test("an id repeated in the intake, within either core's part or across them, is refused", arguments: [(5, 6), (5, -5), (-6, -5)])
+    func repeatedIntakeID(original: Int, copy: Int) async throws {
+        let dir = try TemporaryDirectory()
+        var store = Self.largeStoreWithOtherRecords(meals: 20_000)
+        var intake = store.intake
+        func index(_ i: Int) -> Int { i < 0 ? intake.count + i : i }
+        let copied = intake[index(copy)]
+        intake[index(copy)] = IntakeEntry(recordID: intake[index(original)].recordID, timestamp: copied.timestamp, kilocalories: copied.kilocalories, note: copied.note)
+        store = WeightStore(entries: store.entries, goalKilograms: store.goalKilograms, intake: intake, measurements: store.measurements)
+        let bytes = WeightsDocument.encode(store)
+        #expect(bytes.withUnsafeBufferPointer { ParallelEntries.parts(of: $0, entriesEnd: ParallelEntries.endOfEntries(in: $0))?.resume } != nil)
+        try Data(bytes).write(to: URL(fileURLWithPath: dir.file("weights.json")))
+        let viaParallel = try await DurableFile(path: dir.file("weights.json")).withContents { contents in
+            ParallelEntries.decode(contents.bytes, descriptor: try #require(contents.descriptor), chunkCount: Self.chunk)
+        }
+        #expect(try #require(viaParallel) == nil)
+        await #expect(throws: DataFileError.self) { _ = try await JSONFileWeightRepository(path: dir.file("weights.json")).load() }
+    }
+
     @Test("the parts' records are joined in file order, whether the second part kept room in front or not", arguments: [0, 5, 500])
     func joinedInOrder(room: Int) {
         let records = Self.largeStoreWithOtherRecords(meals: 40, measurements: 0).intake
@@ -116,6 +231,12 @@ struct ParallelEntriesTests {
         var rest: [IntakeEntry] = []
         all = records
         #expect(ParallelEntries.joined(&all, &rest) == records)
+        // The other core's first, then this core's appended.
+        var head = Array(records.prefix(25))
+        head.reserveCapacity(records.count + room)
+        var tail = Array(records.dropFirst(25))
+        #expect(ParallelEntries.appending(&tail, to: &head) == records)
+        #expect(tail.isEmpty)
     }
 
     @Test("a member written in both parts is refused, as the sequential reader refuses it")
