@@ -128,12 +128,19 @@ enum CanonicalBytes {
         guard allDigits(digitsA, mask: 0x00FF_FF00_FFFF_FFFF), allDigits(digitsB, mask: 0xFFFF_00FF_FF00_FFFF),
             allDigits(digitsC, mask: 0xFF00_FFFF_00FF_FF00)
         else { return nil }
-        @inline(__always) func digit(_ word: UInt64, _ lane: Int) -> Int { Int(truncatingIfNeeded: (word >> UInt64(lane * 8)) & 0x0F) }
-        @inline(__always) func two(_ word: UInt64, _ lane: Int) -> Int { digit(word, lane) * 10 + digit(word, lane + 1) }
-        let year = two(a, 0) * 100 + two(a, 2)
-        let month = two(a, 5), dayOfMonth = two(b, 0)
-        let hour = two(b, 3), minute = two(b, 6), second = two(c, 1)
-        let offsetHours = two(c, 4), offsetMinutes = digit(c, 7) * 10 + Int(last &- 48)
+        // Byte i of `pairs(w)` is the two-digit number from bytes i and i + 1:
+        // ten times the one digit plus the next, all eight at once (no byte
+        // passes 99, so none carries into the next).
+        @inline(__always) func pairs(_ word: UInt64) -> UInt64 {
+            let digits = word & 0x0F0F_0F0F_0F0F_0F0F
+            return digits &* 10 &+ (digits >> 8)
+        }
+        let pa = pairs(a), pb = pairs(b), pc = pairs(c)
+        @inline(__always) func two(_ pairs: UInt64, _ lane: Int) -> Int { Int(truncatingIfNeeded: (pairs >> UInt64(lane * 8)) & 0xFF) }
+        let year = two(pa, 0) * 100 + two(pa, 2)
+        let month = two(pa, 5), dayOfMonth = two(pb, 0)
+        let hour = two(pb, 3), minute = two(pb, 6), second = two(pc, 1)
+        let offsetHours = two(pc, 4), offsetMinutes = Int(truncatingIfNeeded: (c >> 56) & 0x0F) * 10 + Int(last &- 48)
         // Every month has 28 days: only the days after need the month's length.
         guard year >= 1, month >= 1, month <= 12, dayOfMonth >= 1, dayOfMonth <= 28 || dayOfMonth <= CalendarDay.daysInMonth(year: year, month: month),
             hour < 24, minute < 60, second < 60, offsetMinutes < 60, offsetHours * 60 + offsetMinutes <= Timestamp.maximumOffsetSeconds / 60
