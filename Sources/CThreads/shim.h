@@ -1,6 +1,7 @@
 // Thread placement on Linux, which the Glibc module leaves out (glibc
 // declares these only for _GNU_SOURCE, and CPU_SET and its kin are
-// macros). Elsewhere the module is empty and unused.
+// macros), and the pause of a waiting loop. Elsewhere the module is empty
+// and unused.
 #if defined(__linux__)
 #include <pthread.h>
 #include <sched.h>
@@ -26,5 +27,15 @@ static inline int trend_thread_elsewhere(pthread_attr_t *attributes) {
     for (size_t i = 0; i < sizeof allowed.__bits / sizeof allowed.__bits[0]; i++) any |= allowed.__bits[i] != 0;
     if (!any) return 1;
     return pthread_attr_setaffinity_np(attributes, sizeof allowed, &allowed);
+}
+
+/// Tells the core this thread is in a waiting loop: it yields the core's
+/// shared resources and saves power, where Swift has no way to say so.
+static inline void trend_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
 }
 #endif

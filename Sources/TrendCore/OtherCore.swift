@@ -27,18 +27,50 @@ enum OtherCore {
             return (mine, other())
         }
         let mine = here()
-        thread.join()
+        // The halves are split to end together. Asleep in `pthread_join`,
+        // this thread would wait for the other's exit and then for its own
+        // wake-up, which take longer than the wait: it watches for the
+        // result instead, for a while, and leaves the other thread to end
+        // on its own.
+        if result.awaitFill(for: spinLimit) {
+            thread.detach()
+        } else {
+            thread.join()
+        }
         guard let theirs = result.take() else { preconditionFailure("a joined thread left no result") }
         return (mine, theirs)
     }
 }
 
+extension OtherCore {
+    /// How long the caller watches for the other half's result before it
+    /// waits asleep: longer than the halves of a split ever end apart, and
+    /// short enough that a long wait costs a core little.
+    static let spinLimit = Duration.milliseconds(1)
+}
+
 /// Where the other core's half leaves its result for the caller.
 private final class ResultSlot<Value: Sendable>: Sendable {
     private let value = Mutex<Value?>(nil)
+    private let filled = Atomic<Bool>(false)
 
     func fill(_ result: Value) {
         value.withLock { $0 = result }
+        filled.store(true, ordering: .releasing)
+    }
+
+    /// Whether the result came within `limit`, watched for without sleeping.
+    func awaitFill(for limit: Duration) -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        var round = 0
+        while !filled.load(ordering: .acquiring) {
+            round += 1
+            if round % 64 == 0 && ContinuousClock.now > deadline { return false }
+            #if canImport(Glibc)
+            trend_spin_pause()
+            #endif
+        }
+        return true
     }
 
     func take() -> Value? {
@@ -90,6 +122,15 @@ private struct StartedThread {
             return nil
         }
         return StartedThread(thread: thread)
+    }
+
+    /// Lets the thread end on its own, its resources freed when it does.
+    func detach() {
+        #if canImport(Glibc)
+        pthread_detach(thread)
+        #else
+        if let thread { pthread_detach(thread) }
+        #endif
     }
 
     /// Waits for the thread to finish.

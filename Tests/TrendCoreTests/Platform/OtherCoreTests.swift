@@ -16,6 +16,24 @@ struct OtherCoreTests {
         #expect(theirs == (1...100).map { $0 * 2 })
     }
 
+    /// The caller watches for the other half's result for `spinLimit`,
+    /// then waits asleep: the result comes back either way, and a thread
+    /// left to end on its own leaves nothing behind that a later run sees.
+    @Test(
+        "the other half's result comes back whether it ends first, just after, or after the caller has stopped watching",
+        arguments: [0.0, 0.0002, 0.005])
+    func resultWhenTheOtherEnds(after seconds: Double) {
+        for round in 0..<3 {
+            let (mine, theirs) = OtherCore.run({ round }, alongside: {
+                if seconds > 0 { usleep(UInt32(seconds * 1_000_000)) }
+                return [round, round + 1]
+            })
+            #expect(mine == round)
+            #expect(theirs == [round, round + 1])
+        }
+        #expect(OtherCore.spinLimit < .milliseconds(5))
+    }
+
     @Test("the other half runs on a thread of its own")
     func ownThread() {
         let (caller, other) = OtherCore.run({ Self.threadID() }, alongside: { Self.threadID() })
