@@ -172,9 +172,12 @@ enum DuplicateIDs {
         /// Whether a hash was put in twice.
         private(set) var hasRepeat = false
 
-        /// Room for `capacity` hashes with the table at most half full.
+        /// Room for `capacity` hashes with the table at most a quarter full:
+        /// fewer hashes meet another in their slot, and each that does costs
+        /// a mispredicted branch, where the table's room costs only its
+        /// pages (Benchmarks/RESULTS.md).
         init(capacity: Int) {
-            bits = DuplicateIDs.tableBits(atLeast: 2 * capacity)
+            bits = DuplicateIDs.tableBits(atLeast: 4 * capacity)
             slots = [UInt32](repeating: 0, count: 1 << bits)
         }
 

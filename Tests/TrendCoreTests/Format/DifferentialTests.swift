@@ -143,17 +143,17 @@ struct DifferentialTests {
         func hashes(_ count: Int, from start: Int = 0) -> [UInt64] {
             (start..<start + count).map { DuplicateIDs.hash(RecordID(high: UInt64($0), low: 7), DuplicateIDs.seeds) }
         }
-        // Room for 8 at most half full: 16 slots, of which it fills up to seven eighths.
-        var table = DuplicateIDs.HashTable(capacity: 8)
+        // Room for 4 at most a quarter full: 16 slots, of which it fills up to seven eighths.
+        var table = DuplicateIDs.HashTable(capacity: 4)
         let eight = table.insert(contentsOf: hashes(8))
         let six = table.insert(contentsOf: hashes(6, from: 8))
         let five = table.insert(contentsOf: hashes(5, from: 8))
         let oneMore = table.insert(contentsOf: hashes(1, from: 20))
         #expect(eight && !six && five && !oneMore)
         #expect(!table.hasRepeat)
-        #expect(DuplicateIDs.HashTable(capacity: 8, holding: hashes(14)) == nil)
-        #expect(DuplicateIDs.HashTable(capacity: 8, holding: hashes(13))?.hasRepeat == false)
-        var other = DuplicateIDs.HashTable(capacity: 8)
+        #expect(DuplicateIDs.HashTable(capacity: 4, holding: hashes(14)) == nil)
+        #expect(DuplicateIDs.HashTable(capacity: 4, holding: hashes(13))?.hasRepeat == false)
+        var other = DuplicateIDs.HashTable(capacity: 4)
         let twenty = other.insert(contentsOf: Array(repeating: 5, count: 20))
         #expect(!twenty && !other.hasRepeat)
     }
