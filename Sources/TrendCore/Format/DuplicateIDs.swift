@@ -178,7 +178,11 @@ enum DuplicateIDs {
         /// pages (Benchmarks/RESULTS.md).
         init(capacity: Int) {
             bits = DuplicateIDs.tableBits(atLeast: 4 * capacity)
-            slots = [UInt32](repeating: 0, count: 1 << bits)
+            // Its pages mapped in with one call, not a fault each as the zeros are written.
+            slots = []
+            slots.reserveCapacity(1 << bits)
+            Platform.prefault(&slots, upTo: 1 << bits)
+            slots.append(contentsOf: repeatElement(0, count: 1 << bits))
         }
 
         /// A table of `hashes`, with room for `capacity` in all; nil when
