@@ -12,66 +12,75 @@ import TrendCore
 /// super encoder, is marked `unsupported`, and `DocumentEncoder` encodes it
 /// again through the tree.
 final class StreamingEncoder {
-    /// Everything the stream changes, in one value that each step below
-    /// changes in one access: a class's stored property is checked for
-    /// exclusive access at every use, and a member was a dozen small uses.
-    private var state: StreamState
+    /// Everything the stream changes, in one value kept outside the object:
+    /// a class's stored property is checked for exclusive access at every
+    /// use, a call into the runtime at each of the several steps a value
+    /// takes. No step calls out of this file while it changes the state
+    /// (a document's `encode(to:)` runs between steps, never within one),
+    /// so no two accesses can overlap, and the encoder is used on one thread.
+    private let state: UnsafeMutablePointer<StreamState>
 
     /// What was written so far.
-    var out: [UInt8] { state.out }
+    var out: [UInt8] { state.pointee.out }
 
     init(baseIndent: Int = 0, capacity: Int = 4096) {
-        state = StreamState(baseIndent: baseIndent)
-        state.out.reserveCapacity(capacity)
+        state = .allocate(capacity: 1)
+        state.initialize(to: StreamState(baseIndent: baseIndent))
+        state.pointee.out.reserveCapacity(capacity)
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// The document's bytes, without the line break after it; false when
     /// the stream could not follow it.
     func encode(_ document: some Encodable) throws -> Bool {
-        let start = state.out.count
+        let start = state.pointee.out.count
         try document.encode(to: ValueEncoder(stream: self, depth: 0, codingPath: []))
-        state.end(writtenSince: start)
-        return !state.unsupported
+        state.pointee.end(writtenSince: start)
+        return !state.pointee.unsupported
     }
 
     /// What was written, handed over: the encoder keeps no copy.
-    func takeBytes() -> [UInt8] { state.takeBytes() }
+    func takeBytes() -> [UInt8] { state.pointee.takeBytes() }
 
     /// Ready for another document, keeping the room `out` has grown to.
-    func reset() { state.reset() }
+    func reset() { state.pointee.reset() }
 
     // MARK: Writing, for the containers below
 
     /// Opens a container at `depth`: `{` or `[` now, its end when it is left.
-    fileprivate func open(array: Bool, depth: Int) -> Int { state.open(array: array, depth: depth) }
+    fileprivate func open(array: Bool, depth: Int) -> Int { state.pointee.open(array: array, depth: depth) }
 
     /// Starts the next member or element of container `frame` (see
     /// `StreamState.beginItem`); false when that container was closed already.
     fileprivate func beginItem(in frame: Int, depth: Int, key: String?) -> Bool {
-        state.beginItem(in: frame, depth: depth, key: key)
+        state.pointee.beginItem(in: frame, depth: depth, key: key)
     }
 
     /// A member or an element that is a leaf, begun and written in one step.
     fileprivate func item(in frame: Int, depth: Int, key: String?, _ leaf: JSONValue) {
-        state.item(in: frame, depth: depth, key: key, leaf)
+        state.pointee.item(in: frame, depth: depth, key: key, leaf)
     }
 
     /// Whether container `frame` is the innermost open at `depth`, once what
     /// was left open inside it is closed.
-    fileprivate func isOpen(_ frame: Int, depth: Int) -> Bool { state.isOpen(frame, depth: depth) }
+    fileprivate func isOpen(_ frame: Int, depth: Int) -> Bool { state.pointee.isOpen(frame, depth: depth) }
 
-    fileprivate func markUnsupported() { state.unsupported = true }
+    fileprivate func markUnsupported() { state.pointee.unsupported = true }
 
     /// A leaf (a number, a string, a boolean, null), as the tree renders it.
-    fileprivate func write(_ leaf: JSONValue) { state.write(leaf) }
+    fileprivate func write(_ leaf: JSONValue) { state.pointee.write(leaf) }
 
     /// A value at an item just begun: a leaf, or one that encodes itself
     /// (`null` when it writes nothing, as the tree gives an untouched node).
     fileprivate func write(_ value: some Encodable, depth: Int, codingPath: @autoclosure () -> [any CodingKey]) throws {
         if let leaf = JSONValue(leaf: value) { return write(leaf) }
-        let start = state.out.count
+        let start = state.pointee.out.count
         try value.encode(to: ValueEncoder(stream: self, depth: depth, codingPath: codingPath()))
-        state.nullIfNothing(writtenSince: start)
+        state.pointee.nullIfNothing(writtenSince: start)
     }
 }
 
