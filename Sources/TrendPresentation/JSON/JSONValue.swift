@@ -26,24 +26,18 @@ enum JSONValue: Equatable {
     /// The type is compared first: a nested document (most values that
     /// come here) is then told apart without four failing dynamic casts.
     init?<Value: Encodable>(leaf value: Value) {
-        if Value.self == Double.self {
-            self = .number(value as! Double)
-        } else if Value.self == Int.self {
-            self = .integer(value as! Int)
-        } else if Value.self == String.self {
-            self = .string(value as! String)
-        } else if Value.self == Bool.self {
-            self = .bool(value as! Bool)
-        } else if Value.self == Double?.self {
-            self = (value as! Double?).map { .number($0) } ?? .null
-        } else if Value.self == String?.self {
-            self = (value as! String?).map { .string($0) } ?? .null
-        } else if Value.self == Int?.self {
-            self = (value as! Int?).map { .integer($0) } ?? .null
-        } else if Value.self == Bool?.self {
-            self = (value as! Bool?).map { .bool($0) } ?? .null
-        } else {
-            return nil
+        // Each cast is to the type `Value` was just found to be: a bit-for-bit
+        // copy, where `as!` asked the runtime each time.
+        switch ObjectIdentifier(Value.self) {
+        case LeafTypes.double: self = .number(unsafeBitCast(value, to: Double.self))
+        case LeafTypes.int: self = .integer(unsafeBitCast(value, to: Int.self))
+        case LeafTypes.string: self = .string(unsafeBitCast(value, to: String.self))
+        case LeafTypes.bool: self = .bool(unsafeBitCast(value, to: Bool.self))
+        case LeafTypes.optionalDouble: self = unsafeBitCast(value, to: Double?.self).map { .number($0) } ?? .null
+        case LeafTypes.optionalString: self = unsafeBitCast(value, to: String?.self).map { .string($0) } ?? .null
+        case LeafTypes.optionalInt: self = unsafeBitCast(value, to: Int?.self).map { .integer($0) } ?? .null
+        case LeafTypes.optionalBool: self = unsafeBitCast(value, to: Bool?.self).map { .bool($0) } ?? .null
+        default: return nil
         }
     }
 
@@ -109,4 +103,17 @@ enum JSONValue: Equatable {
             left -= run
         }
     }
+}
+
+/// The types `JSONValue(leaf:)` writes as leaves, each looked up once: an
+/// Optional's type is made by the runtime, asked for at every mention.
+private enum LeafTypes {
+    static let double = ObjectIdentifier(Double.self)
+    static let int = ObjectIdentifier(Int.self)
+    static let string = ObjectIdentifier(String.self)
+    static let bool = ObjectIdentifier(Bool.self)
+    static let optionalDouble = ObjectIdentifier(Double?.self)
+    static let optionalString = ObjectIdentifier(String?.self)
+    static let optionalInt = ObjectIdentifier(Int?.self)
+    static let optionalBool = ObjectIdentifier(Bool?.self)
 }
