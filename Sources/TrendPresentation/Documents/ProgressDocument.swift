@@ -78,22 +78,21 @@ public struct ProgressDocument: Encodable, Sendable {
     }
 
     /// A weigh-in in range, or an estimated day between two.
-    public struct Point: Encodable, Sendable {
+    public struct Point: Encodable, Sendable, LeafMembers {
         let date: String
         let weight: Double?
         let trend: Double?
         let estimated: Bool?
 
-        enum CodingKeys: String, CodingKey { case date, weight, trend, estimated }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(date, forKey: .date)
-            try container.encode(weight, forKey: .weight)
-            try container.encode(trend, forKey: .trend)
+        func forEachMember(_ body: (String, JSONValue) throws -> Void) rethrows {
+            try body("date", .string(date))
+            try body("weight", weight.map(JSONValue.number) ?? .null)
+            try body("trend", trend.map(JSONValue.number) ?? .null)
             // Only estimated days say so.
-            if let estimated { try container.encode(estimated, forKey: .estimated) }
+            if let estimated { try body("estimated", .bool(estimated)) }
         }
+
+        public func encode(to encoder: any Encoder) throws { try encodeMembers(to: encoder) }
     }
 
     let range: String

@@ -84,6 +84,19 @@ final class StreamingEncoder {
     }
 }
 
+extension StreamingEncoder {
+    /// Writes a document of leaves (see `LeafMembers`) where `encoder`
+    /// stands, as its container and items would, when `encoder` is this
+    /// stream's; false for any other encoder. The type is told from the
+    /// encoder, a class of this file: asking whether a value conforms to a
+    /// protocol searched every conformance of the program for each new type.
+    static func write(members: some LeafMembers, to encoder: any Encoder) -> Bool {
+        guard let encoder = encoder as? ValueEncoder else { return false }
+        encoder.write(members: members)
+        return true
+    }
+}
+
 /// The bytes written and the containers open, with every step that changes them.
 private struct StreamState {
     var out: [UInt8] = []
@@ -206,6 +219,12 @@ private final class ValueEncoder: Encoder {
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
         StreamSingleContainer(stream: stream, depth: depth, codingPath: codingPath)
+    }
+
+    /// The members of a document of leaves, in the container it opens.
+    func write(members: some LeafMembers) {
+        let frame = frame(array: false)
+        members.forEachMember { key, leaf in stream.item(in: frame, depth: depth, key: key, leaf) }
     }
 
     private func frame(array: Bool) -> Int {
