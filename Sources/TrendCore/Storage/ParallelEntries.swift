@@ -39,8 +39,9 @@ enum ParallelEntries {
         /// Where the entries' array ends, near enough (`endOfEntries`): how
         /// many entries a part will read, for `Platform.prefault`.
         var entriesEnd = 0
-        /// How many of the intake records lead in order: counted by the
-        /// part whose records come first, on its own core (see `parts`).
+        /// How many of the intake records lead in order: counted on its own
+        /// core by the other core's part when its records come first (see
+        /// `parts`); 0, nothing known, otherwise.
         var intakeInOrder = 0
         /// Each record's id hashed as it is read, while the id is at hand,
         /// for the duplicate check; nil for a file over `hashedSize`, whose
@@ -146,7 +147,8 @@ enum ParallelEntries {
             if count == second.chunkCount { Platform.returnFreedMemory() }
         }
         let entries = joining
-        let intake = resume == nil ? joined(&first.intake, &second.intake) : appending(&first.intake, to: &second.intake)
+        // With a stop, the other core's intake comes first (see `parts`).
+        let intake = resume == nil ? joined(&first.intake, &second.intake) : joined(&second.intake, &first.intake)
         let measurements = joined(&first.measurements, &second.measurements)
         let goal = first.goal ?? second.goal
         var plan = first.plan
@@ -160,7 +162,7 @@ enum ParallelEntries {
         let goalPlan: GoalPlan?
         do { goalPlan = try plan.plan(goal: goal, &scanner) } catch { return nil }
         return WeightStore(
-            entries: entries, goalKilograms: goal, goalPlan: goalPlan, intake: intake, intakeInOrder: resume == nil ? 0 : second.intakeInOrder,
+            entries: entries, goalKilograms: goal, goalPlan: goalPlan, intake: intake, intakeInOrder: second.intakeInOrder,
             measurements: measurements, version: version)
     }
 
@@ -191,33 +193,27 @@ enum ParallelEntries {
         return shared != nil || repeatedEntry != nil
     }
 
-    /// One array of both parts' records: the second part's alone when the
-    /// first has none, as is usual, so nothing is copied. Otherwise the
-    /// first part's go in front of the second's, in the room the second
-    /// part kept for them (`frontRoom`): its records move within pages
-    /// already written, where appending them to the first part's would
-    /// write as many fresh pages as they fill.
-    static func joined<Stored>(_ first: inout [Stored], _ second: inout [Stored]) -> [Stored] {
-        if first.isEmpty { return second }
-        if second.isEmpty { return first }
-        if second.capacity >= first.count + second.count {
+    /// One array of two parts' records, `front`'s first: either alone when
+    /// the other has none, as is usual, so nothing is copied. When `back`
+    /// kept room in front for `front`'s (the second part, `frontRoom`),
+    /// they go there: its records move within pages already written, where
+    /// appending them to `front`'s would write as many fresh pages as they
+    /// fill. Otherwise `back`'s are appended to `front`'s, in the room
+    /// `front` made for the rest of the file (the other core's records
+    /// when they come first, see `parts`).
+    static func joined<Stored>(_ front: inout [Stored], _ back: inout [Stored]) -> [Stored] {
+        if front.isEmpty { return back }
+        if back.isEmpty { return front }
+        if back.capacity >= front.count + back.count {
             // The pages the records move on to, mapped in at once.
-            Platform.prefault(&second, from: second.count, upTo: first.count + second.count)
-            second.insert(contentsOf: first, at: 0)
-            first = []
-            return second
+            Platform.prefault(&back, from: back.count, upTo: front.count + back.count)
+            back.insert(contentsOf: front, at: 0)
+            front = []
+            return back
         }
-        first.append(contentsOf: second)
-        second = []
-        return first
-    }
-
-    /// The other core's records, then this core's after them (see
-    /// `parts`), in the room the other core made for the rest of the file.
-    static func appending<Stored>(_ tail: inout [Stored], to head: inout [Stored]) -> [Stored] {
-        head.append(contentsOf: tail)
-        tail = []
-        return head
+        front.append(contentsOf: back)
+        back = []
+        return front
     }
 
     /// Reading an entry line takes about a quarter longer than reading an

@@ -235,7 +235,7 @@ struct ParallelEntriesTests {
         var head = Array(records.prefix(25))
         head.reserveCapacity(records.count + room)
         var tail = Array(records.dropFirst(25))
-        #expect(ParallelEntries.appending(&tail, to: &head) == records)
+        #expect(ParallelEntries.joined(&head, &tail) == records)
         #expect(tail.isEmpty)
     }
 
