@@ -89,9 +89,8 @@ struct PackagingTests {
         }
     }
 
-    /// make's build defines the runtime's argument vector itself
-    /// (`Sources/CArgumentVector`): each argument must still arrive whole,
-    /// in order and byte for byte, however many there are.
+    /// make's build links the runtimes in statically: each argument must
+    /// still arrive whole, in order and byte for byte, however many there are.
     @Test(
         "the installed build reads every argument as given: spaces, non-ASCII, an empty one, and many of them",
         .enabled(if: staticRelease != nil, "needs the static release build (make build)"))
