@@ -54,35 +54,6 @@ package enum Platform {
         #endif
     }
 
-    /// Maps in, in one call, the pages of `array`'s reserved storage that
-    /// its elements `from..<count` will occupy, where writing them would take
-    /// a page fault for each (a fault costs several times what mapping the
-    /// page in costs). Linux 5.14 and later; false where nothing was done,
-    /// and the faults come as before. Only for counts the caller is sure to
-    /// reach, nearly: every page mapped stays in memory.
-    @discardableResult
-    package static func prefault<Element>(_ array: inout [Element], from first: Int = 0, upTo count: Int) -> Bool {
-        #if canImport(Glibc)
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let stride = MemoryLayout<Element>.stride
-        let end = min(count, array.capacity) * stride
-        let begin = max(first, 0) * stride
-        guard end - begin >= 16 * page else { return false }
-        return array.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            let start = (Int(bitPattern: base) + begin + page - 1) / page * page
-            let end = (Int(bitPattern: base) + end) / page * page
-            guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return false }
-            return madvise(address, end - start, populateWrite) == 0
-        }
-        #else
-        return false
-        #endif
-    }
-
-    /// `MADV_POPULATE_WRITE` (Linux 5.14), which the Glibc module does not name.
-    private static let populateWrite: Int32 = 23
-
     /// The process environment, read straight from `environ`: ProcessInfo's
     /// copy cost a noticeable share of start-up. Sized once and split at
     /// the `=` byte, so building it neither rehashes nor searches strings.

@@ -25,7 +25,7 @@ public struct AppClock: Sendable {
     /// not such an instant.
     public static func system(testNow: String?) -> AppClock? {
         guard let testNow else { return .system }
-        guard let instant = Timestamp(iso8601: testNow.utf8[...]) else { return nil }
+        guard let instant = Timestamp(iso8601: testNow) else { return nil }
         return .fixed(epochSeconds: instant.epochSeconds, timeZone: SystemTimeZone())
     }
 

@@ -7,42 +7,73 @@ import Foundation
 /// How people name an entry: its full id or a unique prefix of at least 4
 /// hex digits (the 8-digit short id is always enough in practice).
 package enum EntryID {
-    /// Runs `body` over the lowercase text of `id`, formatted into a small
-    /// stack buffer: appending byte by byte cost a uniqueness check per byte.
+    /// Runs `body` over the lowercase text of `id`.
     package static func withText<Result>(of id: UUID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withText(of: RecordID(id), body)
     }
 
-    /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, eight digits at a time: every
-    /// store write and export spells every id.
+    /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, formatted into a small stack
+    /// buffer: every store write and export spells every id.
     package static func withText<Result>(of id: RecordID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
-            let raw = UnsafeMutableRawPointer(text.baseAddress!)
-            let first = hexDigits(UInt32(truncatingIfNeeded: id.high >> 32)), second = hexDigits(UInt32(truncatingIfNeeded: id.high))
-            let third = hexDigits(UInt32(truncatingIfNeeded: id.low >> 32)), fourth = hexDigits(UInt32(truncatingIfNeeded: id.low))
-            raw.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt64.self)
-            raw.storeBytes(of: UInt32(truncatingIfNeeded: second).littleEndian, toByteOffset: 9, as: UInt32.self)
-            raw.storeBytes(of: UInt32(truncatingIfNeeded: second >> 32).littleEndian, toByteOffset: 14, as: UInt32.self)
-            raw.storeBytes(of: UInt32(truncatingIfNeeded: third).littleEndian, toByteOffset: 19, as: UInt32.self)
-            raw.storeBytes(of: UInt32(truncatingIfNeeded: third >> 32).littleEndian, toByteOffset: 24, as: UInt32.self)
-            raw.storeBytes(of: fourth.littleEndian, toByteOffset: 28, as: UInt64.self)
-            (text[8], text[13], text[18], text[23]) = (45, 45, 45, 45)  // "-"
+            // Each byte as two digits; the dashes where the text has them.
+            func put(_ word: UInt64, bytes: Range<Int>, at start: Int) {
+                var position = start
+                for index in bytes {
+                    let byte = UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * index))
+                    text[position] = hexDigits[Int(byte >> 4)]
+                    text[position + 1] = hexDigits[Int(byte & 0x0F)]
+                    position += 2
+                }
+            }
+            put(id.high, bytes: 0..<4, at: 0)
+            put(id.high, bytes: 4..<6, at: 9)
+            put(id.high, bytes: 6..<8, at: 14)
+            put(id.low, bytes: 0..<2, at: 19)
+            put(id.low, bytes: 2..<8, at: 24)
+            (text[8], text[13], text[18], text[23]) = (dash, dash, dash, dash)
             return body(UnsafeBufferPointer(text))
         }
     }
 
-    /// The eight lowercase hex digits of `x` as the bytes of a word, the
-    /// first digit in the lowest byte (the first in memory, little-endian).
-    @inline(__always) static func hexDigits(_ x: UInt32) -> UInt64 {
-        // Each nibble into a byte of its own, the last digit lowest...
-        var v = UInt64(x)
-        v = (v | v << 16) & 0x0000_FFFF_0000_FFFF
-        v = (v | v << 8) & 0x00FF_00FF_00FF_00FF
-        v = (v | v << 4) & 0x0F0F_0F0F_0F0F_0F0F
-        // ...then the first lowest; a byte of 10 or more is a letter.
-        v = v.byteSwapped
-        let letters = ((v &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010) >> 4
-        return v &+ 0x3030_3030_3030_3030 &+ letters &* 39
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// The id spelt `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` (either case),
+    /// or nil.
+    package static func parse(_ text: UnsafeBufferPointer<UInt8>) -> RecordID? {
+        guard text.count == 36, text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash else { return nil }
+        return hexValues.withUnsafeBufferPointer { values in
+            // Every digit's value or'ed into `all`: one check at the end.
+            var all: UInt8 = 0
+            func digits(_ range: Range<Int>, into word: inout UInt64) {
+                for position in range {
+                    let value = values[Int(text[position])]
+                    all |= value
+                    word = word << 4 | UInt64(value & 0x0F)
+                }
+            }
+            var high: UInt64 = 0
+            var low: UInt64 = 0
+            digits(0..<8, into: &high)
+            digits(9..<13, into: &high)
+            digits(14..<18, into: &high)
+            digits(19..<23, into: &low)
+            digits(24..<36, into: &low)
+            return all < 16 ? RecordID(high: high, low: low) : nil
+        }
+    }
+
+    private static let dash = UInt8(ascii: "-")
+
+    /// Each byte's value as a hex digit, 0xFF where it is none: a table,
+    /// since a digit or a letter is a coin toss per character of an id.
+    private static let hexValues: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+        default: 0xFF
+        }
     }
 
     /// The first 8 hex digits of an id: what people type and lists show.

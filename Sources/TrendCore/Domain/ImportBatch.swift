@@ -153,9 +153,8 @@ public struct ImportBatch: Equatable, Sendable {
     /// million minutes is built.
     private func mergeByMinute(_ store: WeightStore, added: inout [WeightEntry], fat: inout [WeightEntry.ID: Double], outcome: inout Outcome) {
         let minutes = entries.map(Self.minute)
-        var order = Array(entries.indices)
         // Rows of one minute keep the file's order, so "earlier row" keeps its meaning.
-        order.sortNearlyOrdered { minutes[$0] != minutes[$1] ? minutes[$0] < minutes[$1] : $0 < $1 }
+        let order = entries.indices.sorted { minutes[$0] != minutes[$1] ? minutes[$0] < minutes[$1] : $0 < $1 }
         let stored = store.entries
         var cursor = 0
         var currentMinute = Int64.min

@@ -9,13 +9,21 @@ import Foundation
 public struct IntakeEntry: StoredRecord, Hashable {
     public static let kind = RecordKind.intake
 
-    // `note` before `kilocalories`, and the initialisers in an extension
-    // ending in the memberwise one: as in `WeightEntry`, so reading an
-    // entry copies and destroys nothing.
     public let recordID: RecordID
     public var timestamp: Timestamp
-    public var note: String?
     public var kilocalories: Double
+    public var note: String?
+
+    public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, kilocalories: Double, note: String? = nil) {
+        self.init(recordID: RecordID(id), timestamp: timestamp, kilocalories: kilocalories, note: note)
+    }
+
+    public init(recordID: RecordID, timestamp: Timestamp, kilocalories: Double, note: String? = nil) {
+        self.recordID = recordID
+        self.timestamp = timestamp
+        self.kilocalories = kilocalories
+        self.note = (note?.isEmpty ?? true) ? nil : note
+    }
 
     /// What one entry may hold: more than nothing, at most 20,000 kcal.
     public static let validKilocalories: ClosedRange<Double> = Double.leastNonzeroMagnitude...20_000
@@ -27,14 +35,4 @@ public struct IntakeEntry: StoredRecord, Hashable {
 
     /// kJ per kcal (the thermochemical calorie).
     public static let kilojoulesPerKilocalorie = 4.184
-}
-
-extension IntakeEntry {
-    public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, kilocalories: Double, note: String? = nil) {
-        self.init(recordID: RecordID(id), timestamp: timestamp, kilocalories: kilocalories, note: note)
-    }
-
-    public init(recordID: RecordID, timestamp: Timestamp, kilocalories: Double, note: String? = nil) {
-        self.init(recordID: recordID, timestamp: timestamp, note: (note?.isEmpty ?? true) ? nil : note, kilocalories: kilocalories)
-    }
 }

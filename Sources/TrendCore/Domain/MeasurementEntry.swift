@@ -17,7 +17,11 @@ public struct MeasurementEntry: StoredRecord, Hashable {
     public var note: String?
 
     public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, name: MeasurementName, centimetres: Double, note: String? = nil) {
-        self.recordID = RecordID(id)
+        self.init(recordID: RecordID(id), timestamp: timestamp, name: name, centimetres: centimetres, note: note)
+    }
+
+    public init(recordID: RecordID, timestamp: Timestamp, name: MeasurementName, centimetres: Double, note: String? = nil) {
+        self.recordID = recordID
         self.timestamp = timestamp
         self.name = name
         self.centimetres = centimetres

@@ -40,6 +40,12 @@ public struct RecordID: Hashable, Comparable, Sendable {
         self.init(high: high & ~0xF000 | 0x4000, low: low & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000)
     }
 
+    /// Both words in one: an id is random bits, so this spreads as well as
+    /// hashing each, at half the cost (every read checks every id).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(high ^ low)
+    }
+
     /// The order of the lowercase text, from the bytes.
     public static func < (a: RecordID, b: RecordID) -> Bool {
         a.high != b.high ? a.high < b.high : a.low < b.low

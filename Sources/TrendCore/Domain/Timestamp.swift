@@ -97,14 +97,18 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Parses exactly the stored form `YYYY-MM-DDTHH:MM:SS(Z|±HH:MM)`, and
     /// only what a data file may hold (SPEC §2): years 0001–9999, offsets
     /// within ±18:00. Anything else is not a stored date.
-    public init?(iso8601 text: Substring.UTF8View) {
-        let bytes = Array(text)
-        guard let parsed = bytes.withUnsafeBufferPointer({ Timestamp.parse($0, 0..<$0.count) }) else { return nil }
+    public init?(iso8601 text: String) {
+        var text = text
+        guard let parsed = text.withUTF8(Timestamp.parse) else { return nil }
         self = parsed
     }
 
-    /// The stored form, read from bytes without formatters: it runs once per
-    /// entry on every command.
+    /// The stored form (see `init(iso8601:)`) from its bytes.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        parse(bytes, 0..<bytes.count)
+    }
+
+    /// The stored form at `range` of `b`.
     static func parse(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Timestamp? {
         let s = range.lowerBound
         guard range.count == 20 || range.count == 25 else { return nil }

@@ -190,8 +190,7 @@ extension WeightChange {
             }
             removed.sort(by: WeightEntry.isOrderedBefore)
         }
-        WeightEntry.sortInOrder(&written)
-        self.written = written
+        self.written = written.inStoreOrder
         self.removed = removed
         summary = ChangeSummary(
             added: added, removed: removed.count, changed: changed, goalChanged: goalChanged, intake: intake.counts, measurements: measurements.counts)

@@ -15,11 +15,6 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
     /// time zone ahead of ours); anything later is a typo.
     public static let futureTolerance: Int64 = 24 * 3600
 
-    // The initialisers live in an extension and end in the memberwise one,
-    // whose labels differ from theirs because `fatPercent` comes before
-    // `note` here. An initialiser that sets `self.note` and the rest one by
-    // one leaves a retain and a release of the whole entry, through its
-    // value witnesses, in every caller (Swift 6.3 -O): once per entry read.
     public let recordID: RecordID
     /// When it was weighed, with the UTC offset it was logged or imported at.
     public var timestamp: Timestamp
@@ -30,6 +25,18 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
     public var fatPercent: Double?
     /// Nil rather than empty, so "no note" has one spelling.
     public var note: String?
+
+    public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, kilograms: Double, note: String? = nil, fatPercent: Double? = nil) {
+        self.init(recordID: RecordID(id), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent)
+    }
+
+    public init(recordID: RecordID, timestamp: Timestamp, kilograms: Double, note: String? = nil, fatPercent: Double? = nil) {
+        self.recordID = recordID
+        self.timestamp = timestamp
+        self.kilograms = kilograms
+        self.fatPercent = fatPercent
+        self.note = (note?.isEmpty ?? true) ? nil : note
+    }
 
     /// A random (version 4) id. Not `UUID()`: on Linux it opens
     /// /dev/urandom for every id, which dominated importing large files.
@@ -70,24 +77,8 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
             return buffer.withUnsafeBytes { RecordID(version4: $0, at: start) }
         }
     }
-
-    /// Puts `entries` in `isOrderedBefore` order; a file in it, or nearly,
-    /// costs a pass or little more (see `sortNearlyOrdered`).
-    public static func sortInOrder(_ entries: inout [WeightEntry]) {
-        entries.sortNearlyOrdered(by: isOrderedBefore)
-    }
 }
 
 extension WeightEntry: StoredRecord {
     public static let kind = RecordKind.weighIn
-}
-
-extension WeightEntry {
-    public init(id: UUID = WeightEntry.newID(), timestamp: Timestamp, kilograms: Double, note: String? = nil, fatPercent: Double? = nil) {
-        self.init(recordID: RecordID(id), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent)
-    }
-
-    public init(recordID: RecordID, timestamp: Timestamp, kilograms: Double, note: String? = nil, fatPercent: Double? = nil) {
-        self.init(recordID: recordID, timestamp: timestamp, kilograms: kilograms, fatPercent: fatPercent, note: (note?.isEmpty ?? true) ? nil : note)
-    }
 }

@@ -33,21 +33,11 @@ public struct WeightStore: Equatable, Sendable {
         entries: [WeightEntry] = [], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, intake: [IntakeEntry] = [],
         measurements: [MeasurementEntry] = [], version: Int = WeightStore.currentVersion
     ) {
-        self.init(entries: entries, goalKilograms: goalKilograms, goalPlan: goalPlan, intake: intake, intakeInOrder: 0, measurements: measurements, version: version)
-    }
-
-    /// As the public init, with `intakeInOrder` leading intake records known
-    /// to be in order: the parallel reader checks a part's on the core that
-    /// read it, where they are in its cache.
-    init(
-        entries: [WeightEntry], goalKilograms: Double?, goalPlan: GoalPlan?, intake: [IntakeEntry], intakeInOrder: Int,
-        measurements: [MeasurementEntry], version: Int
-    ) {
-        self.entries = entries.sortedNearlyOrdered(by: WeightEntry.isOrderedBefore)
+        self.entries = entries.inStoreOrder
         self.goalKilograms = goalKilograms
         self.goalPlan = goalKilograms == nil ? nil : goalPlan
-        self.intake = intake.sortedNearlyOrdered(by: IntakeEntry.isOrderedBefore, inOrder: intakeInOrder)
-        self.measurements = measurements.sortedNearlyOrdered(by: MeasurementEntry.isOrderedBefore)
+        self.intake = intake.inStoreOrder
+        self.measurements = measurements.inStoreOrder
         self.version = version
     }
 
@@ -106,8 +96,7 @@ public struct WeightStore: Equatable, Sendable {
             insert(newEntries[0])
             return
         }
-        var incoming = newEntries
-        WeightEntry.sortInOrder(&incoming)
+        let incoming = newEntries.inStoreOrder
         edits?.insert(contentsOf: incoming)
         // Into an empty store: the new entries are the store, not a copy of them.
         if entries.isEmpty {
@@ -174,14 +163,16 @@ public struct WeightStore: Equatable, Sendable {
     }
 }
 
-extension Array {
-    func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
-        var i = 1
-        while i < count {
-            if areInIncreasingOrder(self[i], self[i - 1]) { return false }
-            i += 1
-        }
-        return true
+extension Array where Element: StoredRecord {
+    /// The records in the one order: the array itself when it is in order
+    /// already (a file as trend writes it), else sorted.
+    var inStoreOrder: [Element] {
+        guard !isInStoreOrder else { return self }
+        return sorted(by: Element.isOrderedBefore)
+    }
+
+    var isInStoreOrder: Bool {
+        indices.dropFirst().allSatisfy { !Element.isOrderedBefore(self[$0], self[$0 - 1]) }
     }
 }
 
@@ -194,11 +185,11 @@ extension WeightStore {
 
     /// Adds many with one sort.
     public mutating func insert(contentsOf added: [IntakeEntry]) {
-        intake = (intake + added).sorted(by: IntakeEntry.isOrderedBefore)
+        intake = (intake + added).inStoreOrder
     }
 
     public mutating func insert(contentsOf added: [MeasurementEntry]) {
-        measurements = (measurements + added).sorted(by: MeasurementEntry.isOrderedBefore)
+        measurements = (measurements + added).inStoreOrder
     }
 
     /// Replaces the record with the same id; false when there is none.

@@ -111,12 +111,7 @@ public final class ImportFeature {
         }
         // Weigh-ins far from the imported series' own trend: imported, and listed (SPEC §6).
         let outliers = await Task.detached {
-            // The trend needs time order only: a file in time order is used as
-            // it is (rows of one second given new ids need no copy put in id order).
-            let inTimeOrder = entries.withUnsafeBufferPointer { rows in
-                rows.indices.dropFirst().allSatisfy { rows[$0 - 1].timestamp.epochSeconds <= rows[$0].timestamp.epochSeconds }
-            }
-            return TypoGuard.outliers(in: inTimeOrder ? entries : entries.sortedNearlyOrdered(by: WeightEntry.isOrderedBefore))
+            TypoGuard.outliers(in: entries.inStoreOrder)
         }.value
         var batch = ImportBatch(
             entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format,

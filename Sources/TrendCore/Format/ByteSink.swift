@@ -6,3 +6,11 @@ protocol ByteSink {
 }
 
 extension Array: ByteSink where Element == UInt8 {}
+
+extension ByteSink {
+    /// A literal's bytes, as they are: a writer's fixed text
+    /// (`", "kilograms": `) is most of what it writes.
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
+    }
+}

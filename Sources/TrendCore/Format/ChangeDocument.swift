@@ -28,25 +28,25 @@ package enum ChangeDocument {
         let summary = change.summary
         out.append(contentsOf: "{\"added\": \(summary.added), \"changed\": \(summary.changed), \"command\": ".utf8)
         out.append(contentsOf: JSONText.quoted(context.command).utf8)
-        out.append(contentsOf: ", \"commandLine\": ".utf8)
+        out.append(", \"commandLine\": ")
         out.append(contentsOf: JSONText.quoted(context.commandLine).utf8)
-        out.append(contentsOf: ", \"dataFile\": ".utf8)
+        out.append(", \"dataFile\": ")
         out.append(contentsOf: JSONText.quoted(context.dataFile).utf8)
-        out.append(contentsOf: ", \"entries\": ".utf8)
+        out.append(", \"entries\": ")
         entries(change.written, into: &out)
         out.append(contentsOf: ", \"goalChanged\": \(summary.goalChanged), \"goalKilograms\": ".utf8)
         out.append(contentsOf: (change.goal.map { JSONText.number($0.kilograms) } ?? "null").utf8)
-        out.append(contentsOf: ", \"intake\": ".utf8)
+        out.append(", \"intake\": ")
         records(change.intake.written, into: &out) { WeightsDocument.encode($0, into: &$1) }
-        out.append(contentsOf: ", \"measurements\": ".utf8)
+        out.append(", \"measurements\": ")
         records(change.measurements.written, into: &out) { WeightsDocument.encode($0, into: &$1) }
         out.append(contentsOf: ", \"removed\": \(summary.removed), \"removedEntries\": ".utf8)
         entries(change.removed, into: &out)
-        out.append(contentsOf: ", \"removedIntake\": ".utf8)
+        out.append(", \"removedIntake\": ")
         records(change.intake.removed, into: &out) { WeightsDocument.encode($0, into: &$1) }
-        out.append(contentsOf: ", \"removedMeasurements\": ".utf8)
+        out.append(", \"removedMeasurements\": ")
         records(change.measurements.removed, into: &out) { WeightsDocument.encode($0, into: &$1) }
-        out.append(contentsOf: "}\n".utf8)
+        out.append("}\n")
         out.flush()
     }
 
@@ -59,7 +59,7 @@ package enum ChangeDocument {
     private static func records<Stored>(_ records: [Stored], into out: inout ChunkingSink, encode: (Stored, inout ChunkingSink) -> Void) {
         out.append(UInt8(ascii: "["))
         for (i, record) in records.enumerated() {
-            if i > 0 { out.append(contentsOf: ", ".utf8) }
+            if i > 0 { out.append(", ") }
             encode(record, &out)
         }
         out.append(UInt8(ascii: "]"))
@@ -68,7 +68,7 @@ package enum ChangeDocument {
     private static func entries(_ entries: [WeightEntry], into out: inout ChunkingSink) {
         out.append(UInt8(ascii: "["))
         for (i, entry) in entries.enumerated() {
-            if i > 0 { out.append(contentsOf: ", ".utf8) }
+            if i > 0 { out.append(", ") }
             WeightsDocument.encode(entry, into: &out)
         }
         out.append(UInt8(ascii: "]"))

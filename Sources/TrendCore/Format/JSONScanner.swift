@@ -40,7 +40,9 @@ struct JSONScanner {
         return (line, end - lineStart + 1)
     }
 
-    mutating func skipWhitespace() {
+    @inline(__always) mutating func skipWhitespace() {
+        // Most calls find a value, not a space.
+        if index < bytes.count && bytes[index] > 0x20 { return }
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -49,18 +51,18 @@ struct JSONScanner {
         }
     }
 
-    mutating func peek() -> UInt8? {
+    @inline(__always) mutating func peek() -> UInt8? {
         skipWhitespace()
         return index < bytes.count ? bytes[index] : nil
     }
 
-    mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
-        guard peek() == byte else { throw unexpected(expecting: what) }
+    @inline(__always) mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(Failure) {
+        guard peek() == byte else { throw unexpected(expecting: what()) }
         index += 1
     }
 
     /// Consumes `byte` if it is next.
-    mutating func take(_ byte: UInt8) -> Bool {
+    @inline(__always) mutating func take(_ byte: UInt8) -> Bool {
         guard peek() == byte else { return false }
         index += 1
         return true
@@ -101,6 +103,66 @@ struct JSONScanner {
         try expect(UInt8(ascii: "}"), "',' or '}'")
     }
 
+    /// The keys an object is expected to have, looked up by a key's bytes
+    /// (at most 64).
+    struct MemberNames {
+        private let names: [StaticString]
+
+        init(_ names: [StaticString]) {
+            precondition(names.count <= 64)
+            self.names = names
+        }
+
+        func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+            for index in names.indices where names[index].utf8CodeUnitCount == key.count {
+                let name = names[index].utf8Start
+                var offset = 0
+                while offset < key.count && name[offset] == key[offset] { offset += 1 }
+                if offset == key.count { return index }
+            }
+            return nil
+        }
+
+        func text(_ index: Int) -> String { names[index].description }
+    }
+
+    /// Iterates an object whose keys are expected among `names`, matched as
+    /// bytes rather than made into strings (a history has a million such
+    /// keys): `body` gets the key's index in `names`, or nil for any other
+    /// key, and its offset, and must consume the value. A key of `names`
+    /// met twice is refused.
+    mutating func readMembers(_ names: MemberNames, _ body: (inout JSONScanner, Int?, Int) throws(Failure) -> Void) throws(Failure) {
+        try expect(UInt8(ascii: "{"), "'{'")
+        if take(UInt8(ascii: "}")) { return }
+        var seen: UInt64 = 0
+        repeat {
+            skipWhitespace()
+            let keyOffset = index
+            guard peek() == UInt8(ascii: "\"") else { throw unexpected(expecting: "a key in quotes") }
+            // A key of plain ASCII (every key trend writes) is matched where it
+            // lies; any other is decoded, and its UTF-8 checked, first.
+            var end = index + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 {
+                end += 1
+            }
+            let known: Int?
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                known = names.index(of: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]))
+                index = end + 1
+            } else {
+                known = try readString(parsing: names.index)
+            }
+            if let known {
+                guard seen & (1 << known) == 0 else { throw fail("duplicate key \"\(names.text(known))\"", at: keyOffset) }
+                seen |= 1 << known
+            }
+            try expect(UInt8(ascii: ":"), "':'")
+            skipWhitespace()
+            try body(&self, known, keyOffset)
+        } while take(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "}"), "',' or '}'")
+    }
+
     mutating func readArray(_ body: (inout JSONScanner) throws(Failure) -> Void) throws(Failure) {
         try expect(UInt8(ascii: "["), "'['")
         if take(UInt8(ascii: "]")) { return }
@@ -111,26 +173,69 @@ struct JSONScanner {
         try expect(UInt8(ascii: "]"), "',' or ']'")
     }
 
-    mutating func readString() throws(Failure) -> String {
+    /// A string's value passed to `parse` as bytes (an id, a date), or nil
+    /// when `parse` refuses it; a string with escapes is decoded first.
+    /// `width`: the length `parse` expects, tried in place first (a value
+    /// that parses holds no quote, escape or control character), so the
+    /// bytes of an id or a date are read once, not twice.
+    mutating func readString<Value>(width: Int = 0, parsing parse: (UnsafeBufferPointer<UInt8>) -> Value?) throws(Failure) -> Value? {
+        if width > 0, peek() == UInt8(ascii: "\""), index + width + 1 < bytes.count, bytes[index + width + 1] == UInt8(ascii: "\""),
+            let value = parse(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<(index + 1 + width)]))
+        {
+            index += width + 2
+            return value
+        }
+        let start = index
+        if let plain = try plainString() {
+            return parse(UnsafeBufferPointer(rebasing: bytes[plain]))
+        }
+        index = start
+        var text = try readString()
+        return text.withUTF8(parse)
+    }
+
+    /// The string at `offset` again, decoded: for a message about it.
+    mutating func rereadString(at offset: Int) throws(Failure) -> String {
+        index = offset
+        return try readString()
+    }
+
+    /// The bytes of a string without escapes (checked as UTF-8), consumed;
+    /// nil, consuming nothing, when it has escapes.
+    private mutating func plainString() throws(Failure) -> Range<Int>? {
         try expect(UInt8(ascii: "\""), "a string")
         let start = index
-        // Fast path: no escapes.
+        var allBits: UInt8 = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[start..<index], as: UTF8.self)
-                guard text.utf8.count == index - start else { throw fail("invalid UTF-8 in a string", at: start) }
+                // Invalid UTF-8 is refused, never replaced: what is read back must be what was written.
+                guard allBits < 0x80 || String(validating: bytes[start..<index], as: UTF8.self) != nil else {
+                    throw fail("invalid UTF-8 in a string", at: start)
+                }
                 index += 1
-                return text
+                return start..<(index - 1)
             }
-            if byte == UInt8(ascii: "\\") { break }
+            if byte == UInt8(ascii: "\\") {
+                index = start - 1
+                return nil
+            }
             if byte < 0x20 { throw fail("control character in a string") }
+            allBits |= byte
             index += 1
         }
-        // With escapes: the bytes decoded into one buffer, made a String
-        // once, not appended scalar by scalar. Invalid UTF-8 is refused, never replaced: a file read back
-        // must be what was written. Each raw run is checked where it ends,
-        // and only when it has a non-ASCII byte.
+        throw fail("unterminated string")
+    }
+
+    mutating func readString() throws(Failure) -> String {
+        if let plain = try plainString() {
+            return String(decoding: bytes[plain], as: UTF8.self)
+        }
+        // With escapes: decoded into one buffer, made a String once. Each
+        // raw run between escapes is checked as UTF-8 where it ends.
+        try expect(UInt8(ascii: "\""), "a string")
+        let start = index
+        while bytes[index] != UInt8(ascii: "\\") { index += 1 }
         var decoded = Array(bytes[start..<index])
         var runStart = start
         func checkRun(upTo end: Int) throws(Failure) {

@@ -7,22 +7,18 @@ import Foundation
 /// Reading `weights.json` strictly: anything it cannot represent exactly is refused.
 extension WeightsDocument {
     /// Reads a document, refusing anything it cannot represent exactly:
-    /// unknown or duplicate keys, wrong types, bad ids or dates, duplicate ids.
+    /// unknown or duplicate keys, wrong types, bad ids or dates, an id met twice.
     static func decode(_ bytes: [UInt8], path: String) throws(DataFileError) -> WeightStore {
         let result: Result<WeightStore, DataFileError> = bytes.withUnsafeBufferPointer { buffer in
-            do throws(DataFileError) { return .success(try decode(buffer, path: path, progress: nil)) } catch { return .failure(error) }
+            do throws(DataFileError) { return .success(try decode(buffer, path: path)) } catch { return .failure(error) }
         }
         return try result.get()
     }
 
-    /// `progress` is told, now and then, how far reading has got, so a
-    /// mapped file can let go of the pages behind it.
-    static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, path: String, progress: ((Int) -> Void)?
-    ) throws(DataFileError) -> WeightStore {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(DataFileError) -> WeightStore {
         try DocumentVersion.decode(bytes, path: path, supported: WeightStore.currentVersion) {
             (scanner: inout JSONScanner, lenient: Bool) throws(JSONScanner.Failure) in
-            try decodeStrict(&scanner, allowUnknownKeys: lenient, progress: lenient ? nil : progress, settingsAllowed: false).store
+            try decodeStrict(&scanner, allowUnknownKeys: lenient, settingsAllowed: false).store
         }
     }
 
@@ -34,7 +30,7 @@ extension WeightsDocument {
             Result { () throws(DataFileError) in
                 try DocumentVersion.decode(buffer, path: path, supported: WeightStore.currentVersion) {
                     (scanner: inout JSONScanner, lenient: Bool) throws(JSONScanner.Failure) in
-                    try decodeStrict(&scanner, allowUnknownKeys: lenient, progress: nil, settingsAllowed: true)
+                    try decodeStrict(&scanner, allowUnknownKeys: lenient, settingsAllowed: true)
                 }
             }
         }
@@ -42,7 +38,7 @@ extension WeightsDocument {
     }
 
     private static func decodeStrict(
-        _ scanner: inout JSONScanner, allowUnknownKeys: Bool, progress: ((Int) -> Void)?, settingsAllowed: Bool
+        _ scanner: inout JSONScanner, allowUnknownKeys: Bool, settingsAllowed: Bool
     ) throws(JSONScanner.Failure) -> (store: WeightStore, settings: Settings?) {
         guard scanner.peek() == UInt8(ascii: "{") else {
             throw scanner.fail(scanner.bytes.isEmpty ? "the file is empty" : "the top level must be an object")
@@ -71,23 +67,11 @@ extension WeightsDocument {
                 settings = members.settings
             case "entries":
                 sawEntries = true
-                guard s.peek() == UInt8(ascii: "[") else { throw s.fail("\"entries\" must be an array, not \(s.kindOfNextValue())") }
-                entries.reserveCapacity(s.bytes.count / 104)
-                try s.expect(UInt8(ascii: "["), "'['")
-                if s.take(UInt8(ascii: "]")) { return }
-                var lastReported = s.offset
-                repeat {
-                    try appendEntry(&s, to: &entries, number: entries.count + 1, allowUnknownKeys: allowUnknownKeys)
-                    if let progress, s.offset - lastReported >= 1 << 20 {
-                        progress(s.offset)
-                        lastReported = s.offset
-                    }
-                } while s.take(UInt8(ascii: ","))
-                try s.expect(UInt8(ascii: "]"), "',' or ']'")
+                entries = try readRecords(WeighInFields.self, &s, allowUnknownKeys: allowUnknownKeys)
             case "intake":
-                intake = try decodeIntakeArray(&s, allowUnknownKeys: allowUnknownKeys)
+                intake = try readRecords(IntakeFields.self, &s, allowUnknownKeys: allowUnknownKeys)
             case "measurements":
-                measurements = try decodeMeasurementArray(&s, allowUnknownKeys: allowUnknownKeys)
+                measurements = try readRecords(MeasurementFields.self, &s, allowUnknownKeys: allowUnknownKeys)
             case "goalKilograms":
                 if s.peek() == UInt8(ascii: "n") {
                     try s.readNull()
@@ -109,11 +93,8 @@ extension WeightsDocument {
         try scanner.expectEnd()
         guard let version else { throw scanner.fail("the \"version\" field is missing", at: 0) }
         guard sawEntries else { throw scanner.fail("the \"entries\" field is missing", at: 0) }
-        if let duplicate = firstDuplicateID(entries) {
-            throw scanner.fail("entry \(duplicate + 1): id \(entries[duplicate].idText) appears twice", at: 0)
-        }
         if let repeated = repeatedID(entries: entries, intake: intake, measurements: measurements) {
-            throw scanner.fail("id \(repeated) appears twice: ids are unique across entries, intake and measurements", at: 0)
+            throw scanner.fail(repeated, at: 0)
         }
         let store = WeightStore(
             entries: entries, goalKilograms: goal, goalPlan: try plan.plan(goal: goal, &scanner), intake: intake, measurements: measurements, version: version)
@@ -161,25 +142,18 @@ extension WeightsDocument {
         }
     }
 
-    /// An id of an intake entry or a measurement that another record of
-    /// any kind also has (the weigh-ins among themselves are checked apart,
-    /// the fast way, since there can be a million of them).
+    /// What is wrong when an id is met twice: ids are unique within and
+    /// across the three kinds (SPEC §1); nil when none is.
     static func repeatedID(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) -> String? {
-        guard !intake.isEmpty || !measurements.isEmpty else { return nil }
-        // Read where they lie, by index: the intake's, then the measurements'.
-        let shared = intake.withUnsafeBufferPointer { intake in
-            measurements.withUnsafeBufferPointer { measurements in
-                DuplicateIDs.firstShared(
-                    count: intake.count + measurements.count,
-                    { $0 < intake.count ? intake[$0].recordID : measurements[$0 - intake.count].recordID }, with: entries)
-            }
+        var seen = Set<RecordID>(minimumCapacity: entries.count + intake.count + measurements.count)
+        for (index, entry) in entries.enumerated() where !seen.insert(entry.recordID).inserted {
+            return "entry \(index + 1): id \(entry.idText) appears twice"
         }
-        return shared.map { id in EntryID.withText(of: id) { String(decoding: $0, as: UTF8.self) } }
-    }
-
-    /// The index of the first entry whose id appeared before, if any.
-    static func firstDuplicateID(_ entries: [WeightEntry]) -> Int? {
-        DuplicateIDs.first(in: entries)
+        for id in intake.map(\.recordID) + measurements.map(\.recordID) where !seen.insert(id).inserted {
+            let text = EntryID.withText(of: id) { String(decoding: $0, as: UTF8.self) }
+            return "id \(text) appears twice: ids are unique across entries, intake and measurements"
+        }
+        return nil
     }
 
     /// `what` is built only when reporting: it is evaluated per entry otherwise.
@@ -189,179 +163,4 @@ extension WeightsDocument {
         }
         return try s.readNumber()
     }
-
-    /// Appends one entry: the canonical line at fixed offsets when it is one,
-    /// else read key by key. Appended, not returned: an entry returned
-    /// through an optional was copied out of it (a retain and a release apiece).
-    static func appendEntry(
-        _ s: inout JSONScanner, to entries: inout [WeightEntry], number n: Int, allowUnknownKeys: Bool
-    ) throws(JSONScanner.Failure) {
-        if appendCanonical(&s, to: &entries) { return }
-        entries.append(try decodeEntryByKeys(&s, number: n, allowUnknownKeys: allowUnknownKeys))
-    }
-
-    /// Any spelling JSON allows, checked key by key, with the exact message for what is wrong.
-    static func decodeEntryByKeys(_ s: inout JSONScanner, number n: Int, allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> WeightEntry {
-        let start = s.offset
-        guard s.peek() == UInt8(ascii: "{") else { throw s.fail("entry \(n) must be an object, not \(s.kindOfNextValue())") }
-        s.index += 1
-        var id: UUID?
-        var timestamp: Timestamp?
-        var kilograms: Double?
-        var note: String?
-        var fatPercent: Double?
-        var seen: UInt8 = 0
-        if !s.take(UInt8(ascii: "}")) {
-            repeat {
-                guard s.peek() == UInt8(ascii: "\"") else { throw s.unexpected(expecting: "a key in quotes") }
-                let keyOffset = s.offset
-                let field: UInt8
-                // The canonical layout first: a known key in quotes, read in one step.
-                if let known = s.takeKnownKey() {
-                    field = known
-                } else {
-                    // Unusual spelling (escapes): decode the key, then match it.
-                    switch try s.readString() {
-                    case "date": field = 1
-                    case "id": field = 2
-                    case "kilograms": field = 4
-                    case "note": field = 8
-                    case "fatPercent": field = 16
-                    default: field = 0
-                    }
-                }
-                if field != 0 && seen & field != 0 {
-                    s.index = keyOffset
-                    let name = try s.readString()
-                    throw s.fail("duplicate key \"\(name)\"", at: keyOffset)
-                }
-                seen |= field
-                try s.expect(UInt8(ascii: ":"), "':'")
-                _ = s.peek()
-                let offset = s.offset
-                switch field {
-                case 1:
-                    guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("entry \(n): \"date\" must be a string, not \(s.kindOfNextValue())") }
-                    if let range = s.takeFixedString(25) ?? s.takeFixedString(20), let value = Timestamp.parse(s.bytes, range) {
-                        timestamp = value
-                        break
-                    }
-                    s.index = offset
-                    guard let range = try s.readRawString(), let value = Timestamp.parse(s.bytes, range) else {
-                        s.index = offset
-                        let text = try s.readString()
-                        throw s.fail("entry \(n): \"\(text)\" is not a date like 2026-11-29T07:30:00+01:00", at: offset)
-                    }
-                    timestamp = value
-                case 2:
-                    guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("entry \(n): \"id\" must be a string, not \(s.kindOfNextValue())") }
-                    if let range = s.takeFixedString(36), let value = parseUUID(s.bytes, range) {
-                        id = value
-                        break
-                    }
-                    s.index = offset
-                    guard let range = try s.readRawString(), let value = parseUUID(s.bytes, range) else {
-                        s.index = offset
-                        let text = try s.readString()
-                        throw s.fail("entry \(n): \"\(text)\" is not a UUID", at: offset)
-                    }
-                    id = value
-                case 4:
-                    let value = try number(&s, "entry \(n): \"kilograms\"")
-                    guard WeightInput.isValid(kilograms: value) else {
-                        throw s.fail("entry \(n): \"kilograms\" must be \(WeightInput.validRangeText)", at: offset)
-                    }
-                    kilograms = value
-                case 16:
-                    if s.peek() == UInt8(ascii: "n") {
-                        try s.readNull()
-                    } else {
-                        let value = try number(&s, "entry \(n): \"fatPercent\"")
-                        guard WeightInput.isValid(fatPercent: value) else {
-                            throw s.fail("entry \(n): \"fatPercent\" must be \(WeightInput.validFatRangeText)", at: offset)
-                        }
-                        fatPercent = value
-                    }
-                case 8:
-                    if s.peek() == UInt8(ascii: "n") {
-                        try s.readNull()
-                    } else {
-                        guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("entry \(n): \"note\" must be a string, not \(s.kindOfNextValue())") }
-                        note = try s.readString()
-                    }
-                default:
-                    let end = s.offset
-                    s.index = keyOffset
-                    let name = try s.readString()
-                    s.index = end
-                    guard allowUnknownKeys else { throw s.fail("entry \(n): unknown key \"\(name)\"", at: keyOffset) }
-                    _ = s.peek()
-                    try s.skipValue()
-                }
-            } while s.take(UInt8(ascii: ","))
-            try s.expect(UInt8(ascii: "}"), "',' or '}'")
-        }
-        guard let id else { throw s.fail("entry \(n): the \"id\" field is missing", at: start) }
-        guard let timestamp else { throw s.fail("entry \(n): the \"date\" field is missing", at: start) }
-        guard let kilograms else { throw s.fail("entry \(n): the \"kilograms\" field is missing", at: start) }
-        return WeightEntry(id: id, timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent)
-    }
-
-    /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, either case. The 32 digits
-    /// are read as four words of eight, each checked and converted without
-    /// a branch per digit: a digit or a letter is a coin toss per
-    /// character, so a branch on it was mispredicted half the time.
-    static func parseUUID(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UUID? {
-        parseID(b, range)?.uuid
-    }
-
-    /// The id as it is kept (see `parseUUID`).
-    static func parseID(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> RecordID? {
-        guard range.count == 36, let base = b.baseAddress, range.lowerBound >= 0, range.upperBound <= b.count else { return nil }
-        return parseID(at: base + range.lowerBound)
-    }
-
-    /// The 36 bytes at `p`, which the caller has checked are there. The
-    /// four words are all checked before any is converted, with one
-    /// branch: every record of a file reads its id here.
-    @inline(__always) static func parseID(at p: UnsafePointer<UInt8>) -> RecordID? {
-        guard p[8] == 45, p[13] == 45, p[18] == 45, p[23] == 45 else { return nil }
-        @inline(__always) func load32(_ offset: Int) -> UInt64 {
-            UInt64(UInt32(littleEndian: UnsafeRawPointer(p + offset).loadUnaligned(as: UInt32.self)))
-        }
-        let first = CanonicalBytes.load(p, 0), second = load32(9) | load32(14) << 32
-        let third = load32(19) | load32(24) << 32, fourth = CanonicalBytes.load(p, 28)
-        guard notHex(first) | notHex(second) | notHex(third) | notHex(fourth) == 0 else { return nil }
-        // Each word holds its first byte lowest: swapped, the first is highest.
-        return RecordID(
-            high: UInt64(hexBytes(first).byteSwapped) << 32 | UInt64(hexBytes(second).byteSwapped),
-            low: UInt64(hexBytes(third).byteSwapped) << 32 | UInt64(hexBytes(fourth).byteSwapped))
-    }
-
-    /// Of eight bytes (a little-endian word), the high bit of each that is
-    /// not a hex digit; zero when all eight are.
-    @inline(__always) static func notHex(_ w: UInt64) -> UInt64 {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        // Per byte, with bit 7 clear: (x | 0x80) - n has bit 7 set iff x >= n.
-        let x = w ^ lanes(0x30)
-        let notDigit = ((x | high) &- lanes(0x0A)) & high
-        let lower = w | lanes(0x20)
-        let letter = ((lower | high) &- lanes(0x61)) & ~((lower | high) &- lanes(0x67)) & high
-        return (w & high) | (notDigit & ~letter)
-    }
-
-    /// Eight hex digits (a little-endian word of their bytes, `notHex` zero)
-    /// as the four bytes they spell, first byte lowest.
-    @inline(__always) static func hexBytes(_ w: UInt64) -> UInt32 {
-        // A digit's value is its low nibble, a letter's that plus 9 (bit 6 is set in letters only).
-        let value = (w & lanes(0x0F)) &+ ((w >> 6) & lanes(0x01)) &* 9
-        // Nibble pairs into bytes, then the four bytes side by side.
-        var t = ((value << 4) | (value >> 8)) & 0x00FF_00FF_00FF_00FF
-        t = (t | (t >> 8)) & 0x0000_FFFF_0000_FFFF
-        t = (t | (t >> 16)) & 0xFFFF_FFFF
-        return UInt32(truncatingIfNeeded: t)
-    }
-
-    /// `byte` in each of a word's eight bytes.
-    @inline(__always) private static func lanes(_ byte: UInt64) -> UInt64 { byte &* 0x0101_0101_0101_0101 }
 }

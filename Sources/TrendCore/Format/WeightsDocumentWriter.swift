@@ -8,9 +8,10 @@ import Foundation
 /// canonically (sorted keys, one entry per line, shortest numbers), so the
 /// same data always gives the same bytes.
 ///
-/// Both directions are hand-written for speed: every command reads the whole
-/// history, so keys are matched as bytes, ids, dates and numbers are parsed
-/// without formatters, and nothing is allocated per entry but the entry.
+/// Both directions are written by hand rather than through Codable: the
+/// reader must refuse what Codable lets through (duplicate keys, unknown
+/// keys) and name the line and column, and the writer must give the same
+/// bytes for the same data.
 package enum WeightsDocument {
     // MARK: Writing
 
@@ -21,8 +22,8 @@ package enum WeightsDocument {
         return out
     }
 
-    /// Writes the document into any byte sink, from one core; with
-    /// `settings`, a JSON export (a full backup, SPEC §6).
+    /// Writes the document into any byte sink (an array, or a file in
+    /// chunks); with `settings`, a JSON export (a full backup, SPEC §6).
     static func encode<Sink: ByteSink>(_ store: WeightStore, settings: Settings? = nil, into out: inout Sink) {
         out.append(contentsOf: header)
         encodeLines(store.entries[...], into: &out)
@@ -33,16 +34,6 @@ package enum WeightsDocument {
     /// carrying settings, so an older trend says to upgrade instead of
     /// calling the key unknown.
     static let settingsVersion = 3
-
-    /// Writes the document into a file in chunks, the entries on two cores:
-    /// encoding is most of the time a change to a long history takes (a
-    /// weigh-in logged into a million, an import), and the bytes are the
-    /// same as from one core.
-    static func encode(_ store: WeightStore, into out: inout ChunkingSink) async {
-        out.append(contentsOf: header)
-        encodeLines(store.entries, into: &out)
-        encodeTrailer(store, into: &out)
-    }
 
     private static let header = Array("{\n  \"entries\": [".utf8)
 
@@ -70,44 +61,10 @@ package enum WeightsDocument {
         out.append(contentsOf: "  \"version\": \(version)\n}\n".utf8)
     }
 
-    /// Below this many entries one core writes them: starting a second
-    /// costs more than it saves.
-    static let parallelMinimum = 4_096
-    /// Entries a core encodes at a time: two such blocks are all a long
-    /// history's write holds beside the history.
-    static let parallelBlock = 16_384
-
-    /// The entries' lines, two blocks at a time: the second block on another
-    /// core while this one encodes the first, then both into `out` in order.
-    static func encodeLines<Sink: ByteSink>(_ entries: [WeightEntry], into out: inout Sink) {
-        let count = entries.count
-        guard count >= parallelMinimum else {
-            encodeLines(entries[...], into: &out)
-            return
-        }
-        let block = min(parallelBlock, (count + 1) / 2)
-        var start = 0
-        while start < count {
-            let middle = min(start + block, count)
-            let end = min(middle + block, count)
-            let (first, second) = OtherCore.run({ lines(entries[start..<middle]) }, alongside: { lines(entries[middle..<end]) })
-            out.append(contentsOf: first)
-            out.append(contentsOf: second)
-            start = end
-        }
-    }
-
-    private static func lines(_ entries: ArraySlice<WeightEntry>) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(entries.count * 112)
-        encodeLines(entries, into: &bytes)
-        return bytes
-    }
-
     /// `\n    {…}` for each entry, a comma before all but the document's first.
     static func encodeLines<Sink: ByteSink>(_ entries: ArraySlice<WeightEntry>, into out: inout Sink) {
         for i in entries.indices {
-            out.append(contentsOf: i == 0 ? "\n    ".utf8 : ",\n    ".utf8)
+            out.append(i == 0 ? "\n    " : ",\n    ")
             encode(entries[i], into: &out)
         }
     }
@@ -115,20 +72,20 @@ package enum WeightsDocument {
     /// One entry as the document writes it, keys sorted:
     /// `{"date": …, "fatPercent": …, "id": …, "kilograms": …, "note": …}`.
     static func encode<Sink: ByteSink>(_ entry: WeightEntry, into out: inout Sink) {
-        out.append(contentsOf: "{\"date\": \"".utf8)
+        out.append("{\"date\": \"")
         entry.timestamp.withISO8601 { out.append(contentsOf: $0) }
         if let fat = entry.fatPercent {
-            out.append(contentsOf: "\", \"fatPercent\": ".utf8)
+            out.append("\", \"fatPercent\": ")
             JSONText.appendNumber(fat, to: &out)
-            out.append(contentsOf: ", \"id\": \"".utf8)
+            out.append(", \"id\": \"")
         } else {
-            out.append(contentsOf: "\", \"id\": \"".utf8)
+            out.append("\", \"id\": \"")
         }
         EntryID.withText(of: entry.recordID) { out.append(contentsOf: $0) }
-        out.append(contentsOf: "\", \"kilograms\": ".utf8)
+        out.append("\", \"kilograms\": ")
         JSONText.appendNumber(entry.kilograms, to: &out)
         if let note = entry.note {
-            out.append(contentsOf: ", \"note\": ".utf8)
+            out.append(", \"note\": ")
             out.append(contentsOf: JSONText.quoted(note).utf8)
         }
         out.append(UInt8(ascii: "}"))

@@ -70,11 +70,9 @@ struct DurableFile: Sendable {
     }
 
     /// Runs `body` over the file's bytes, mapped rather than read, or returns
-    /// nil when there is no file. `body` may call `release(offset)` to let go
-    /// of the pages before `offset` once it has read them, so a large history
-    /// is never resident all at once.
+    /// nil when there is no file.
     func withContents<Result>(
-        _ body: (MappedContents) async throws -> Result
+        _ body: (UnsafeBufferPointer<UInt8>) async throws -> Result
     ) async throws -> Result? {
         try checkDirectory()
         return try await MappedFile.withContents(path, reportedAs: path) { contents, _ in try await body(contents) }
@@ -83,9 +81,9 @@ struct DurableFile: Sendable {
     /// Applies `change` to the current contents (nil: no file yet) under the
     /// lock and atomically replaces the file with what it returns.
     func update<Result>(
-        _ change: (MappedContents?) async throws -> (bytes: [UInt8], result: Result)
+        _ change: (UnsafeBufferPointer<UInt8>?) async throws -> (bytes: [UInt8], result: Result)
     ) async throws -> Result {
-        try await update { (current: MappedContents?) async throws -> (contents: FileContents, result: Result) in
+        try await update { (current: UnsafeBufferPointer<UInt8>?) async throws -> (contents: FileContents, result: Result) in
             let (bytes, result) = try await change(current)
             return (FileContents.bytes(bytes), result)
         }
@@ -96,7 +94,7 @@ struct DurableFile: Sendable {
     /// when the change changed nothing (no write, no undo step).
     enum FileContents {
         case bytes([UInt8])
-        case streamed((inout ChunkingSink) async -> Void)
+        case streamed((inout ChunkingSink) -> Void)
         case unchanged
     }
 
@@ -113,9 +111,9 @@ struct DurableFile: Sendable {
     /// Applies `change` to the current contents (nil: no file yet) under the
     /// lock and atomically replaces the file with what it returns.
     func update<Result>(
-        _ change: (MappedContents?) async throws -> (contents: FileContents, result: Result)
+        _ change: (UnsafeBufferPointer<UInt8>?) async throws -> (contents: FileContents, result: Result)
     ) async throws -> Result {
-        try await update { (current: MappedContents?) async throws -> (contents: FileContents, note: ChangeNote?, result: Result) in
+        try await update { (current: UnsafeBufferPointer<UInt8>?) async throws -> (contents: FileContents, note: ChangeNote?, result: Result) in
             let (contents, result) = try await change(current)
             return (contents, nil, result)
         }.result
@@ -125,7 +123,7 @@ struct DurableFile: Sendable {
     /// previous versions) and the retired files taken away after it; what
     /// the journal had to say comes back with the result.
     func update<Result>(
-        _ change: (MappedContents?) async throws -> (contents: FileContents, note: ChangeNote?, result: Result)
+        _ change: (UnsafeBufferPointer<UInt8>?) async throws -> (contents: FileContents, note: ChangeNote?, result: Result)
     ) async throws -> (result: Result, notes: [JournalNote]) {
         try createDirectoryIfNeeded()
         let target = try resolvedTarget()
@@ -308,7 +306,7 @@ struct DurableFile: Sendable {
         }
         switch contents {
         case .bytes(let bytes): writer.append(contentsOf: bytes)
-        case .streamed(let produce): await produce(&writer)
+        case .streamed(let produce): produce(&writer)
         case .unchanged: break
         }
         writer.flush()

@@ -40,7 +40,7 @@ public struct JSONFileWeightRepository: WeightRepository {
     public func load() async throws -> WeightStore {
         guard let file else { return WeightStore() }
         return try await file.withContents { contents in
-            try await WeightsDocument.decode(contents, path: file.path)
+            try WeightsDocument.decode(contents, path: file.path)
         } ?? WeightStore()
     }
 
@@ -52,9 +52,9 @@ public struct JSONFileWeightRepository: WeightRepository {
         guard let file else { throw StorageError.noDataDirectory }
         let command = command
         let now = clock.now
-        var (result, notes) = try await file.update { (current: MappedContents?) async throws -> (contents: DurableFile.FileContents, note: DurableFile.ChangeNote?, result: (store: WeightStore, outcome: Value, change: WeightChange?)) in
+        var (result, notes) = try await file.update { (current: UnsafeBufferPointer<UInt8>?) async throws -> (contents: DurableFile.FileContents, note: DurableFile.ChangeNote?, result: (store: WeightStore, outcome: Value, change: WeightChange?)) in
             var store = WeightStore()
-            if let current { store = try await WeightsDocument.decode(current, path: file.path) }
+            if let current { store = try WeightsDocument.decode(current, path: file.path) }
             guard store.version <= WeightStore.currentVersion else {
                 throw DataFileError.newerVersion(path: file.path, version: store.version)
             }
@@ -69,7 +69,7 @@ public struct JSONFileWeightRepository: WeightRepository {
             } else {
                 // The change put another store in place: compared with what is on disk.
                 var before = WeightStore()
-                if let current { before = try await WeightsDocument.decode(current, path: file.path) }
+                if let current { before = try WeightsDocument.decode(current, path: file.path) }
                 written = WeightChange(from: before, to: store)
             }
             // Nothing changed: nothing is written, and no undo step is taken.
@@ -85,7 +85,7 @@ public struct JSONFileWeightRepository: WeightRepository {
             }
             let note = DurableFile.ChangeNote(
                 record: JournalStep(at: now, command: command, summary: change.summary), retiring: retiring, holdsMissingWeighIns: holdsMissing)
-            return (DurableFile.FileContents.streamed { writer in await WeightsDocument.encode(final, into: &writer) }, note, (store, outcome, change))
+            return (DurableFile.FileContents.streamed { writer in WeightsDocument.encode(final, into: &writer) }, note, (store, outcome, change))
         }
         result.change?.journalNotes = notes
         return result
@@ -104,7 +104,7 @@ public struct JSONFileWeightRepository: WeightRepository {
         let (store, move, change) = try await file.moveInJournal(direction) { version in
             guard let version else { return WeightStore() }
             let store = try await MappedFile.withContents(version, reportedAs: version == file.path ? file.path : version) { contents, _ in
-                try await WeightsDocument.decode(contents, path: version)
+                try WeightsDocument.decode(contents, path: version)
             } ?? WeightStore()
             guard store.version <= WeightStore.currentVersion else {
                 throw DataFileError.newerVersion(path: version, version: store.version)
@@ -168,8 +168,8 @@ public struct JSONFileSettingsRepository: SettingsRepository {
 
     public func modify<Value: Sendable>(_ change: @escaping @Sendable (inout Settings) -> Value) async throws -> (settings: Settings, outcome: Value) {
         guard let file else { throw StorageError.noDataDirectory }
-        return try await file.update { (current: MappedContents?) async throws -> (bytes: [UInt8], result: (settings: Settings, outcome: Value)) in
-            var settings = try current.map { contents throws(DataFileError) in try SettingsDocument.decode(Array(contents.bytes), path: file.path) } ?? .unsaved
+        return try await file.update { (current: UnsafeBufferPointer<UInt8>?) async throws -> (bytes: [UInt8], result: (settings: Settings, outcome: Value)) in
+            var settings = try current.map { contents throws(DataFileError) in try SettingsDocument.decode(Array(contents), path: file.path) } ?? .unsaved
             guard settings.version <= Settings.currentVersion else {
                 throw DataFileError.newerVersion(path: file.path, version: settings.version)
             }

@@ -121,7 +121,7 @@ enum UndoJournalDocument {
                 let number = try s.readNumber()
                 guard number >= 1, number <= Double(UndoJournal.largestID), let whole = Int(exactly: number) else { throw s.fail("step id \(number) is out of range") }
                 id = whole
-            case "at": at = Timestamp(iso8601: try s.readString().utf8[...])
+            case "at": at = Timestamp(iso8601: try s.readString())
             case "command": command = try s.readString()
             case "added": counts.added = try count(&s)
             case "removed": counts.removed = try count(&s)

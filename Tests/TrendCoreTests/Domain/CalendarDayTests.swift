@@ -23,8 +23,8 @@ struct CalendarDayTests {
     @Test("a timestamp's day is its local date at its own offset")
     func localDay() throws {
         // 23:30 UTC on the 29th is already the 30th in Berlin, still the 29th in New York.
-        let berlin = try #require(Timestamp(iso8601: "2026-11-30T00:30:00+01:00"[...].utf8))
-        let newYork = try #require(Timestamp(iso8601: "2026-11-29T18:30:00-05:00"[...].utf8))
+        let berlin = try #require(Timestamp(iso8601: "2026-11-30T00:30:00+01:00"))
+        let newYork = try #require(Timestamp(iso8601: "2026-11-29T18:30:00-05:00"))
         #expect(berlin.epochSeconds == newYork.epochSeconds)
         #expect(berlin.day.description == "2026-11-30")
         #expect(newYork.day.description == "2026-11-29")
@@ -33,10 +33,10 @@ struct CalendarDayTests {
     @Test("stored timestamps round-trip, and Z is written as +00:00")
     func roundTrip() throws {
         for text in ["2026-11-29T07:30:00+01:00", "1999-12-31T23:59:59-09:30", "2026-01-01T00:00:00+00:00"] {
-            #expect(try #require(Timestamp(iso8601: text[...].utf8)).iso8601 == text)
+            #expect(try #require(Timestamp(iso8601: text)).iso8601 == text)
         }
-        #expect(try #require(Timestamp(iso8601: "2026-11-29T07:30:00Z"[...].utf8)).iso8601 == "2026-11-29T07:30:00+00:00")
-        #expect(Timestamp(iso8601: "2026-11-29 07:30:00+01:00"[...].utf8) == nil)
-        #expect(Timestamp(iso8601: "2026-02-30T07:30:00+01:00"[...].utf8) == nil)
+        #expect(try #require(Timestamp(iso8601: "2026-11-29T07:30:00Z")).iso8601 == "2026-11-29T07:30:00+00:00")
+        #expect(Timestamp(iso8601: "2026-11-29 07:30:00+01:00") == nil)
+        #expect(Timestamp(iso8601: "2026-02-30T07:30:00+01:00") == nil)
     }
 }

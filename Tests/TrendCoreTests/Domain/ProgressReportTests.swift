@@ -108,9 +108,9 @@ struct ProgressReportTests {
     @Test("a streamed list takes the rows' order: by local day, then as stored, even where the instants run the other way")
     func dayOrder() throws {
         // Stored by instant: 21:00 UTC logged in India (29 Aug there) before 22:14 UTC logged in London (28 Aug).
-        let india = try #require(Timestamp(iso8601: "2025-08-29T02:30:47+05:30"[...].utf8))
-        let london = try #require(Timestamp(iso8601: "2025-08-28T22:14:08+00:00"[...].utf8))
-        let later = try #require(Timestamp(iso8601: "2025-08-29T07:00:00+00:00"[...].utf8))
+        let india = try #require(Timestamp(iso8601: "2025-08-29T02:30:47+05:30"))
+        let london = try #require(Timestamp(iso8601: "2025-08-28T22:14:08+00:00"))
+        let later = try #require(Timestamp(iso8601: "2025-08-29T07:00:00+00:00"))
         let entries = [WeightEntry(timestamp: india, kilograms: 80), WeightEntry(timestamp: london, kilograms: 81), WeightEntry(timestamp: later, kilograms: 82)]
         let order = ProgressReport.dayOrder(of: entries)
         #expect(order == [1, 0, 2])

@@ -58,12 +58,12 @@ struct RecordIDTests {
     func parsing() {
         for id in Self.samples() {
             let text = Array(id.uuidString.utf8)
-            let parsed = text.withUnsafeBufferPointer { WeightsDocument.parseID($0, 0..<36) }
+            let parsed = text.withUnsafeBufferPointer { EntryID.parse($0) }
             #expect(parsed == RecordID(id))
         }
         for bad in ["0000000g-0000-4000-8000-000000000001", "00000000-0000-4000-8000+000000000001", "00000000-0000-4000-8000-00000000001"] {
             let text = Array(bad.utf8)
-            #expect(text.withUnsafeBufferPointer { WeightsDocument.parseID($0, 0..<text.count) } == nil)
+            #expect(text.withUnsafeBufferPointer { EntryID.parse($0) } == nil)
         }
     }
 

@@ -55,7 +55,7 @@ struct WeightEntryTests {
     /// that belongs first written last (moved back past every other), and
     /// orders too far from sorted to mend row by row (reversed, shuffled).
     @Test(
-        "putting entries in order gives what sorting by the one order gives",
+        "a store puts its entries in the one order, whatever order they come in",
         arguments: ["ordered", "same second", "across seconds", "hour written twice", "first row last", "reversed", "shuffled"])
     func sortInOrder(shape: String) throws {
         var generator = SeededGenerator(seed: 7)
@@ -84,7 +84,6 @@ struct WeightEntryTests {
         case "shuffled": entries = expected.shuffled(using: &generator)
         default: entries = expected.reversed()
         }
-        WeightEntry.sortInOrder(&entries)
-        #expect(entries == expected)
+        #expect(WeightStore(entries: entries).entries == expected)
     }
 }

@@ -73,89 +73,45 @@ struct DifferentialTests {
         #expect(try WeightsDocument.decode(Array(text.utf8), path: "d").entries.first?.kilograms == 80)
     }
 
-    /// Random ids, and numbered ones that differ in their last bytes only.
+    /// Every place an id can be met twice: within one kind, across two, at
+    /// either end; the store's reader refuses each, naming the id.
     @Test(
-        "the duplicate check agrees with a Set, below and above the size where it partitions",
-        arguments: [0, 1, 2, 1000, DuplicateIDs.smallCount, DuplicateIDs.smallCount + 1, 70_000], [false, true])
-    func duplicates(count: Int, numbered: Bool) {
-        var generator = SeededGenerator(seed: UInt64(count) + 1)
-        func id(_ i: Int) -> UUID {
-            guard numbered else { return WeightEntry.newID() }
-            let text = String(i, radix: 16)
-            return UUID(uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - text.count) + text)!
-        }
-        var entries = (0..<count).map { WeightEntry(id: id($0), timestamp: Timestamp(epochSeconds: 0, utcOffsetSeconds: 0), kilograms: 1) }
-        #expect(WeightsDocument.firstDuplicateID(entries) == nil)
-        guard count > 2 else { return }
-        let a = Int.random(in: 0..<(count / 2), using: &generator)
-        let b = Int.random(in: (count / 2)..<count, using: &generator)
-        entries[b] = WeightEntry(id: entries[a].id, timestamp: entries[b].timestamp, kilograms: 2)
-        entries[count - 1] = WeightEntry(id: entries[0].id, timestamp: entries[0].timestamp, kilograms: 3)
-        var seen = Set<UUID>()
-        let expected = entries.indices.first { !seen.insert(entries[$0].id).inserted }
-        #expect(WeightsDocument.firstDuplicateID(entries) == expected)
-    }
-
-    /// Every place an id can be met twice: within one kind, across two,
-    /// at either end; and numbered ids, whose hashes must still spread. In
-    /// one table, past `splitCount` in two, and from the hashes the
-    /// parallel reader's parts compute.
-    @Test(
-        "the parallel reader's yes-or-no check finds an id met twice wherever it is, and only then",
-        arguments: [2, 3, 100, 30_000, 70_000, DuplicateIDs.splitCount + 3], ["none", "weigh-ins", "intake", "measurements", "weigh-in and intake", "intake and measurement", "first and last"])
-    func anyRepeated(count: Int, planted: String) async throws {
+        "an id met twice anywhere in the store is refused, and only then",
+        arguments: ["none", "weigh-ins", "intake", "measurements", "weigh-in and intake", "intake and measurement", "first and last"])
+    func repeatedIDs(planted: String) throws {
         let zero = Timestamp(epochSeconds: 0, utcOffsetSeconds: 0)
-        func id(_ i: Int) -> UUID {
-            guard count != 30_000 else { return WeightEntry.newID() }
-            let text = String(i, radix: 16)
-            return UUID(uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - text.count) + text)!
-        }
-        let thirds = (count / 3, count / 3, count - 2 * (count / 3))
-        var entries = (0..<thirds.0).map { WeightEntry(id: id($0), timestamp: zero, kilograms: 1) }
-        var intake = (0..<thirds.1).map { IntakeEntry(id: id(thirds.0 + $0), timestamp: zero, kilocalories: 1) }
-        var measurements = (0..<thirds.2).map { MeasurementEntry(id: id(thirds.0 + thirds.1 + $0), timestamp: zero, name: MeasurementName(uncheckedText: "waist"), centimetres: 80) }
+        var entries = (0..<30).map { _ in WeightEntry(timestamp: zero, kilograms: 1) }
+        var intake = (0..<30).map { _ in IntakeEntry(timestamp: zero, kilocalories: 1) }
+        var measurements = (0..<30).map { _ in MeasurementEntry(timestamp: zero, name: MeasurementName(uncheckedText: "waist"), centimetres: 80) }
+        var repeated: UUID?
         switch planted {
-        case "weigh-ins" where entries.count > 1: entries[entries.count - 1] = WeightEntry(id: entries[0].id, timestamp: zero, kilograms: 2)
-        case "intake" where intake.count > 1: intake[intake.count / 2] = IntakeEntry(id: intake[0].id, timestamp: zero, kilocalories: 2)
-        case "measurements" where measurements.count > 1:
+        case "weigh-ins": entries[29] = WeightEntry(id: entries[0].id, timestamp: zero, kilograms: 2); repeated = entries[0].id
+        case "intake": intake[15] = IntakeEntry(id: intake[0].id, timestamp: zero, kilocalories: 2); repeated = intake[0].id
+        case "measurements":
             measurements[1] = MeasurementEntry(id: measurements[0].id, timestamp: zero, name: MeasurementName(uncheckedText: "hips"), centimetres: 90)
-        case "weigh-in and intake" where !entries.isEmpty && !intake.isEmpty: intake[0] = IntakeEntry(id: entries[entries.count - 1].id, timestamp: zero, kilocalories: 2)
-        case "intake and measurement" where !intake.isEmpty: measurements[measurements.count - 1] = MeasurementEntry(id: intake[0].id, timestamp: zero, name: MeasurementName(uncheckedText: "hips"), centimetres: 90)
-        case "first and last" where !entries.isEmpty: measurements[measurements.count - 1] = MeasurementEntry(id: entries[0].id, timestamp: zero, name: MeasurementName(uncheckedText: "hips"), centimetres: 90)
+            repeated = measurements[0].id
+        case "weigh-in and intake": intake[0] = IntakeEntry(id: entries[29].id, timestamp: zero, kilocalories: 2); repeated = entries[29].id
+        case "intake and measurement":
+            measurements[29] = MeasurementEntry(id: intake[0].id, timestamp: zero, name: MeasurementName(uncheckedText: "hips"), centimetres: 90)
+            repeated = intake[0].id
+        case "first and last":
+            measurements[29] = MeasurementEntry(id: entries[0].id, timestamp: zero, name: MeasurementName(uncheckedText: "hips"), centimetres: 90)
+            repeated = entries[0].id
         default: break
         }
-        var seen = Set<UUID>()
-        let expected = !(entries.map(\.id) + intake.map(\.id) + measurements.map(\.id)).allSatisfy { seen.insert($0).inserted }
-        #expect(DuplicateIDs.anyRepeated(entries: entries, intake: intake, measurements: measurements) == expected)
-        #expect(ParallelEntries.anyRepeatedID(entries: entries, intake: intake, measurements: measurements) == expected)
-        // As the parallel reader's parts hash them, split between the two:
-        // the first part's in a table, then the second part's put in it.
-        let hashes = entries.map { DuplicateIDs.hash($0.recordID, DuplicateIDs.seeds) } + intake.map { DuplicateIDs.hash($0.recordID, DuplicateIDs.seeds) } + measurements.map { DuplicateIDs.hash($0.recordID, DuplicateIDs.seeds) }
-        let split = min(count / 3 + 1, hashes.count)
-        var table = try #require(DuplicateIDs.HashTable(capacity: count, holding: Array(hashes[..<split])))
-        let secondFits = table.insert(contentsOf: Array(hashes[split...]))
-        #expect(secondFits)
-        #expect(table.hasRepeat == expected)
-    }
-
-    @Test("a table of hashes given more than it has room for refuses them, and never loops looking for a slot")
-    func fullTable() {
-        func hashes(_ count: Int, from start: Int = 0) -> [UInt64] {
-            (start..<start + count).map { DuplicateIDs.hash(RecordID(high: UInt64($0), low: 7), DuplicateIDs.seeds) }
+        let found = WeightsDocument.repeatedID(entries: entries, intake: intake, measurements: measurements)
+        if let repeated {
+            #expect(found?.contains(EntryID.withText(of: repeated) { String(decoding: $0, as: UTF8.self) }) == true, "\(found ?? "nothing found")")
+        } else {
+            #expect(found == nil)
         }
-        // Room for 4 at most a quarter full: 16 slots, of which it fills up to seven eighths.
-        var table = DuplicateIDs.HashTable(capacity: 4)
-        let eight = table.insert(contentsOf: hashes(8))
-        let six = table.insert(contentsOf: hashes(6, from: 8))
-        let five = table.insert(contentsOf: hashes(5, from: 8))
-        let oneMore = table.insert(contentsOf: hashes(1, from: 20))
-        #expect(eight && !six && five && !oneMore)
-        #expect(!table.hasRepeat)
-        #expect(DuplicateIDs.HashTable(capacity: 4, holding: hashes(14)) == nil)
-        #expect(DuplicateIDs.HashTable(capacity: 4, holding: hashes(13))?.hasRepeat == false)
-        var other = DuplicateIDs.HashTable(capacity: 4)
-        let twenty = other.insert(contentsOf: Array(repeating: 5, count: 20))
-        #expect(!twenty && !other.hasRepeat)
+        // The document with it: refused as damaged, never read.
+        let bytes = WeightsDocument.encode(WeightStore(entries: entries, intake: intake, measurements: measurements))
+        if repeated != nil {
+            #expect(throws: DataFileError.self) { try WeightsDocument.decode(bytes, path: "d") }
+        } else {
+            #expect(try WeightsDocument.decode(bytes, path: "d").entries.count == 30)
+        }
     }
 
     @Test("new ids are random version 4 UUIDs, never repeated")

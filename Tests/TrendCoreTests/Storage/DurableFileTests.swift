@@ -43,7 +43,7 @@ struct DurableFileTests {
         try FileManager.default.createDirectory(atPath: dir.file("data"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: dir.file("data/weights.json"), withDestinationPath: "../real/weights.json")
         try await DurableFile(path: dir.file("data/weights.json")).update { current in
-            #expect(current.map { String(decoding: Array($0.bytes), as: UTF8.self) } == "old")
+            #expect(current.map { String(decoding: Array($0), as: UTF8.self) } == "old")
             return (Array("new".utf8), ())
         }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("data/weights.json")) == "../real/weights.json")

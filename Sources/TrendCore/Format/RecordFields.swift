@@ -1,0 +1,190 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One kind of record as `weights.json` holds it (SPEC §1): the array it
+/// lives in, what a message calls one, and the members of its own beside
+/// the id, date and note every record has. `readRecords` walks each
+/// record's keys once and hands this kind's members to these fields.
+protocol RecordFields {
+    associatedtype Record: StoredRecord
+    /// The top-level array: `entries`, `intake`, `measurements`.
+    static var arrayKey: String { get }
+    /// `entry`, `intake entry`, `measurement` (then its number).
+    static var recordName: String { get }
+    /// This kind's own members, by the index `read` is given.
+    static var members: [StaticString] { get }
+    init()
+    /// Reads the value of `members[member]`.
+    mutating func read(member: Int, _ s: inout JSONScanner, _ what: RecordPlace) throws(JSONScanner.Failure)
+    /// The record, or the member that is missing.
+    func record(_ common: CommonFields, _ s: inout JSONScanner, _ what: RecordPlace, at start: Int) throws(JSONScanner.Failure) -> Record
+}
+
+/// Which record a message is about (`intake entry 3`): spelt out only when
+/// there is something to say.
+struct RecordPlace: CustomStringConvertible {
+    let kind: String
+    let number: Int
+    var description: String { "\(kind) \(number)" }
+}
+
+/// The members every record has: an id, a date and an optional note.
+struct CommonFields {
+    static let members: [StaticString] = ["date", "id", "note"]
+    var id: RecordID?
+    var timestamp: Timestamp?
+    var note: String?
+
+    mutating func read(member: Int, _ s: inout JSONScanner, _ what: RecordPlace) throws(JSONScanner.Failure) {
+        let offset = s.offset
+        switch member {
+        case 0:
+            guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("\(what): \"date\" must be a string, not \(s.kindOfNextValue())") }
+            guard let value = try s.readString(width: 25, parsing: Timestamp.parse) else {
+                throw s.fail("\(what): \"\(try s.rereadString(at: offset))\" is not a date like 2026-11-29T07:30:00+01:00", at: offset)
+            }
+            timestamp = value
+        case 1:
+            guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("\(what): \"id\" must be a string, not \(s.kindOfNextValue())") }
+            guard let value = try s.readString(width: 36, parsing: EntryID.parse) else {
+                throw s.fail("\(what): \"\(try s.rereadString(at: offset))\" is not a UUID", at: offset)
+            }
+            id = value
+        default:
+            if s.peek() == UInt8(ascii: "n") {
+                try s.readNull()
+            } else {
+                guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("\(what): \"note\" must be a string, not \(s.kindOfNextValue())") }
+                note = try s.readString()
+            }
+        }
+    }
+
+    func required(_ s: inout JSONScanner, _ what: RecordPlace, at start: Int) throws(JSONScanner.Failure) -> (RecordID, Timestamp) {
+        guard let id else { throw s.fail("\(what): the \"id\" field is missing", at: start) }
+        guard let timestamp else { throw s.fail("\(what): the \"date\" field is missing", at: start) }
+        return (id, timestamp)
+    }
+}
+
+extension JSONScanner {
+    /// A number member of a record, bounded by `isValid`.
+    mutating func readBoundedNumber(
+        _ key: StaticString, _ what: RecordPlace, range text: String, _ isValid: (Double) -> Bool
+    ) throws(Failure) -> Double {
+        let offset = self.offset
+        let value = try WeightsDocument.number(&self, "\(what): \"\(key)\"")
+        guard isValid(value) else { throw fail("\(what): \"\(key)\" must be \(text)", at: offset) }
+        return value
+    }
+}
+
+/// A weigh-in: `kilograms` and, when measured, `fatPercent`.
+struct WeighInFields: RecordFields {
+    static let arrayKey = "entries"
+    static let recordName = "entry"
+    static let members: [StaticString] = ["kilograms", "fatPercent"]
+    var kilograms: Double?
+    var fatPercent: Double?
+
+    mutating func read(member: Int, _ s: inout JSONScanner, _ what: RecordPlace) throws(JSONScanner.Failure) {
+        if member == 0 {
+            kilograms = try s.readBoundedNumber("kilograms", what, range: WeightInput.validRangeText) { WeightInput.isValid(kilograms: $0) }
+        } else if s.peek() == UInt8(ascii: "n") {
+            try s.readNull()
+        } else {
+            fatPercent = try s.readBoundedNumber("fatPercent", what, range: WeightInput.validFatRangeText) { WeightInput.isValid(fatPercent: $0) }
+        }
+    }
+
+    func record(_ common: CommonFields, _ s: inout JSONScanner, _ what: RecordPlace, at start: Int) throws(JSONScanner.Failure) -> WeightEntry {
+        let (id, timestamp) = try common.required(&s, what, at: start)
+        guard let kilograms else { throw s.fail("\(what): the \"kilograms\" field is missing", at: start) }
+        return WeightEntry(recordID: id, timestamp: timestamp, kilograms: kilograms, note: common.note, fatPercent: fatPercent)
+    }
+}
+
+/// Food energy eaten: `kilocalories`.
+struct IntakeFields: RecordFields {
+    static let arrayKey = "intake"
+    static let recordName = "intake entry"
+    static let members: [StaticString] = ["kilocalories"]
+    var kilocalories: Double?
+
+    mutating func read(member: Int, _ s: inout JSONScanner, _ what: RecordPlace) throws(JSONScanner.Failure) {
+        kilocalories = try s.readBoundedNumber("kilocalories", what, range: IntakeEntry.validRangeText) { IntakeEntry.isValid(kilocalories: $0) }
+    }
+
+    func record(_ common: CommonFields, _ s: inout JSONScanner, _ what: RecordPlace, at start: Int) throws(JSONScanner.Failure) -> IntakeEntry {
+        let (id, timestamp) = try common.required(&s, what, at: start)
+        guard let kilocalories else { throw s.fail("\(what): the \"kilocalories\" field is missing", at: start) }
+        return IntakeEntry(recordID: id, timestamp: timestamp, kilocalories: kilocalories, note: common.note)
+    }
+}
+
+/// A tape measurement: `name` and `centimetres`.
+struct MeasurementFields: RecordFields {
+    static let arrayKey = "measurements"
+    static let recordName = "measurement"
+    static let members: [StaticString] = ["centimetres", "name"]
+    var name: MeasurementName?
+    var centimetres: Double?
+
+    mutating func read(member: Int, _ s: inout JSONScanner, _ what: RecordPlace) throws(JSONScanner.Failure) {
+        guard member == 1 else {
+            centimetres = try s.readBoundedNumber("centimetres", what, range: "1 to 300") { MeasurementEntry.isValid(centimetres: $0) }
+            return
+        }
+        let offset = s.offset
+        guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("\(what): \"name\" must be a string, not \(s.kindOfNextValue())") }
+        let text = try s.readString()
+        guard let value = MeasurementName(text) else {
+            throw s.fail("\(what): \"\(text)\" is not a measurement name (a lowercase letter, then up to 31 letters, digits or dashes)", at: offset)
+        }
+        name = value
+    }
+
+    func record(_ common: CommonFields, _ s: inout JSONScanner, _ what: RecordPlace, at start: Int) throws(JSONScanner.Failure) -> MeasurementEntry {
+        let (id, timestamp) = try common.required(&s, what, at: start)
+        guard let name else { throw s.fail("\(what): the \"name\" field is missing", at: start) }
+        guard let centimetres else { throw s.fail("\(what): the \"centimetres\" field is missing", at: start) }
+        return MeasurementEntry(recordID: id, timestamp: timestamp, name: name, centimetres: centimetres, note: common.note)
+    }
+}
+
+extension WeightsDocument {
+    /// Reads one of the record arrays, each record key by key: every key
+    /// known (unless `allowUnknownKeys`: a newer trend's file), none twice,
+    /// every value in range.
+    static func readRecords<Fields: RecordFields>(
+        _: Fields.Type, _ s: inout JSONScanner, allowUnknownKeys: Bool
+    ) throws(JSONScanner.Failure) -> [Fields.Record] {
+        guard s.peek() == UInt8(ascii: "[") else { throw s.fail("\"\(Fields.arrayKey)\" must be an array, not \(s.kindOfNextValue())") }
+        let names = JSONScanner.MemberNames(CommonFields.members + Fields.members)
+        let common = CommonFields.members.count
+        var records: [Fields.Record] = []
+        // Room for the rest of the file at the shortest line a record takes.
+        records.reserveCapacity((s.bytes.count - s.offset) / 90)
+        try s.readArray { (s: inout JSONScanner) throws(JSONScanner.Failure) in
+            let start = s.offset
+            let what = RecordPlace(kind: Fields.recordName, number: records.count + 1)
+            guard s.peek() == UInt8(ascii: "{") else { throw s.fail("\(what) must be an object, not \(s.kindOfNextValue())") }
+            var shared = CommonFields()
+            var fields = Fields()
+            try s.readMembers(names) { (s: inout JSONScanner, member: Int?, keyOffset: Int) throws(JSONScanner.Failure) in
+                switch member {
+                case let member? where member < common: try shared.read(member: member, &s, what)
+                case let member?: try fields.read(member: member - common, &s, what)
+                case nil:
+                    guard allowUnknownKeys else { throw s.fail("\(what): unknown key \"\(try s.rereadString(at: keyOffset))\"", at: keyOffset) }
+                    try s.skipValue()
+                }
+            }
+            records.append(try fields.record(shared, &s, what, at: start))
+        }
+        return records
+    }
+}
