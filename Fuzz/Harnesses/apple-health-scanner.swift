@@ -1,8 +1,6 @@
 /// Apple Health scanner: the rows do not depend on how the file is cut into
 /// chunks, and every row names a line of the file.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzAppleHealthScanner(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+func fuzzAppleHealthScanner(_ bytes: [UInt8]) {
     let settings = ImportSettings(
         clock: .fixed(epochSeconds: 1_800_000_000, timeZone: FixedOffsetTimeZone(offsetSeconds: 3600)), configuredUnit: .kilograms)
     func rows(chunk: Int) -> [String] {
@@ -31,5 +29,4 @@ public func fuzzAppleHealthScanner(_ data: UnsafePointer<UInt8>, _ size: Int) ->
         let line = Int(row.prefix { $0 != " " })!
         precondition(line >= 1 && line <= lines, "row line \(line) outside the file's \(lines) lines")
     }
-    return 0
 }

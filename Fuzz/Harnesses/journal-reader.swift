@@ -1,13 +1,11 @@
 /// The undo journal's reader: any bytes, no trap; what it accepts names
 /// only trend's own file names and places in the data directory, and
 /// round-trips through the writer.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzJournalReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+func fuzzJournalReader(_ bytes: [UInt8]) {
     let dataDirectory = "/data"
     let isDataDirectory: (String) -> Bool = { $0 == dataDirectory }
     guard let journal = try? UndoJournalDocument.decode(bytes, path: "fuzz", storeName: "weights.json", isDataDirectory: isDataDirectory) else {
-        return 0
+        return
     }
     precondition(UndoJournal.isVersionFile(journal.base.file), "a base that is not a version file")
     var previous = UndoJournal.id(of: journal.base.file) ?? 0
@@ -24,5 +22,4 @@ public func fuzzJournalReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     let again = try? UndoJournalDocument.decode(
         UndoJournalDocument.encode(journal, dataDirectory: dataDirectory), path: "fuzz", storeName: "weights.json", isDataDirectory: isDataDirectory)
     precondition(again == journal, "accepted input does not round-trip")
-    return 0
 }

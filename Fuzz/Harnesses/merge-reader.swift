@@ -2,18 +2,16 @@
 /// is a merge driver's BASE, OURS and THEIRS. Where all three read, the
 /// three-way merge holds each id once, keeps what both sides agree on,
 /// and writes a file that reads back as itself.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzMergeReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+func fuzzMergeReader(_ bytes: [UInt8]) {
     let parts = bytes.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false).map(Array.init)
-    guard parts.count == 3 else { return 0 }
+    guard parts.count == 3 else { return }
     var stores: [WeightStore] = []
     for part in parts {
         if part.allSatisfy({ $0 == 32 || $0 == 10 }) {
             stores.append(WeightStore())
             continue
         }
-        guard let store = try? WeightsDocument.decode(part, path: "fuzz"), store.version <= WeightStore.currentVersion else { return 0 }
+        guard let store = try? WeightsDocument.decode(part, path: "fuzz"), store.version <= WeightStore.currentVersion else { return }
         stores.append(store)
     }
     let merged = WeightMerge.merge(base: stores[0], ours: stores[1], theirs: stores[2])
@@ -26,5 +24,4 @@ public func fuzzMergeReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let encoded = WeightsDocument.encode(merged.store)
     let again = try? WeightsDocument.decode(encoded, path: "fuzz")
     precondition(again == merged.store, "the merged file does not read back as itself")
-    return 0
 }

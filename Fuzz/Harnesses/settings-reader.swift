@@ -1,11 +1,9 @@
 /// settings.json reader: accepted input round-trips; rejected input is
 /// damage with a line and column.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSettingsReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+func fuzzSettingsReader(_ bytes: [UInt8]) {
     do {
         let settings = try SettingsDocument.decode(bytes, path: "fuzz")
-        guard settings.version <= Settings.currentVersion else { return 0 }
+        guard settings.version <= Settings.currentVersion else { return }
         let again = try SettingsDocument.decode(SettingsDocument.encode(settings), path: "fuzz")
         // Written at the lowest version that holds it: the content must survive, not the number.
         precondition(again.unit == settings.unit && again.method == settings.method, "accepted input does not round-trip")
@@ -16,5 +14,4 @@ public func fuzzSettingsReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
         // The reader throws DataFileError only: what is left is a newer version.
         guard case .newerVersion = error else { preconditionFailure("unexpected error: \(error)") }
     }
-    return 0
 }
