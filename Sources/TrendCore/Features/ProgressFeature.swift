@@ -14,30 +14,11 @@ public final class ProgressFeature {
     /// range selected, even when an earlier, larger preparation ends later.
     @ObservationIgnored private var generation = 0
 
-    /// What is observed, in one value (see `FeatureActivity`): each
-    /// observed property costs a key-path type at its first use.
-    private var state: State
-
-    private struct State {
-        var selection = Selection()
-        var snapshot: ProgressReport
-        var isPreparing = false
-    }
-
     /// The days selected: a named range, or days given (`--since`,
     /// `--until`). One value, not three.
-    public private(set) var selection: Selection {
-        get { state.selection }
-        _modify { yield &state.selection }
-    }
-    public private(set) var snapshot: ProgressReport {
-        get { state.snapshot }
-        _modify { yield &state.snapshot }
-    }
-    public private(set) var isPreparing: Bool {
-        get { state.isPreparing }
-        _modify { yield &state.isPreparing }
-    }
+    public private(set) var selection = Selection()
+    public private(set) var snapshot: ProgressReport
+    public private(set) var isPreparing = false
 
     public init(
         weightLog: WeightLogFeature, settings: SettingsFeature, clock: AppClock, worker: any ReportWorker = StandardReportWorker()
@@ -46,7 +27,7 @@ public final class ProgressFeature {
         self.settings = settings
         self.clock = clock
         self.worker = worker
-        state = State(snapshot: .empty(range: .month, today: clock.today))
+        snapshot = .empty(range: .month, today: clock.today)
     }
 
     public var unit: WeightUnit { settings.unit }

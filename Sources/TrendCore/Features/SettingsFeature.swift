@@ -8,30 +8,15 @@ public final class SettingsFeature {
     @ObservationIgnored private let refreshes = SharedRefresh()
     @ObservationIgnored private let saves = EditQueue()
 
-    /// What is observed, in one value (see `FeatureActivity`): each
-    /// observed property costs a key-path type at its first use.
-    private var state = State()
-
-    private struct State {
-        var saved = Settings()
-        var session = SessionChoices()
-        var activity = FeatureActivity()
-    }
-
-    /// What settings.json holds, as loaded or last saved: one value, not three.
-    public private(set) var saved: Settings {
-        get { state.saved }
-        _modify { yield &state.saved }
-    }
+    /// What settings.json holds, as loaded or last saved: one value, not four.
+    public private(set) var saved = Settings()
     /// Choices for this session only (`--unit`, `--method`), never saved.
-    public private(set) var session: SessionChoices {
-        get { state.session }
-        _modify { yield &state.session }
-    }
-    public private(set) var activity: FeatureActivity {
-        get { state.activity }
-        _modify { yield &state.activity }
-    }
+    public private(set) var session = SessionChoices()
+    public private(set) var hasLoaded = false
+    public private(set) var isLoading = false
+    public private(set) var isSaving = false
+    public private(set) var loadError: (any Error)?
+    public private(set) var saveError: (any Error)?
 
     /// What `--unit` and `--method` chose for this run.
     public struct SessionChoices: Equatable, Sendable {
@@ -49,11 +34,6 @@ public final class SettingsFeature {
     public var heightCentimetres: Double? { saved.heightCentimetres }
     /// For the formulas that need it (SPEC §16); nil until given.
     public var sex: Sex? { saved.sex }
-    public var hasLoaded: Bool { activity.hasLoaded }
-    public var isLoading: Bool { activity.isLoading }
-    public var isSaving: Bool { activity.isSaving }
-    public var loadError: (any Error)? { activity.loadError }
-    public var saveError: (any Error)? { activity.saveError }
 
     public init(repository: any SettingsRepository) {
         self.repository = repository
@@ -70,19 +50,22 @@ public final class SettingsFeature {
     public var method: TrendMethod { session.method ?? saved.method ?? .default }
 
     public func startLoading() {
-        activity.isLoading = true
+        isLoading = true
         refreshes.start(load)
     }
 
     public func refresh() async {
-        activity.isLoading = true
+        isLoading = true
         await refreshes.run(load)
     }
 
     /// Loading from the moment it is asked for (`isLoading` is set by the
     /// caller), not from when the run starts.
     private func load() async {
-        await SharedRefresh.load({ try await repository.load() }, into: accept) { activity.endLoad($0) }
+        await SharedRefresh.load({ try await repository.load() }, into: accept) { error in
+            loadError = error
+            isLoading = false
+        }
     }
 
     /// Saves the unit.
@@ -165,22 +148,22 @@ public final class SettingsFeature {
     private func save<Value: Sendable>(
         _ operation: () async throws -> (settings: Settings, outcome: Value), outcome: (Value) -> Void
     ) async throws {
-        activity.isSaving = true
-        defer { activity.isSaving = saves.pending > 0 }
+        isSaving = true
+        defer { isSaving = saves.pending > 0 }
         do {
             let (settings, value) = try await saves.run(operation)
             accept(settings)
             outcome(value)
-            activity.saveError = nil
+            saveError = nil
         } catch {
-            activity.saveError = error
+            saveError = error
             throw error
         }
     }
 
     private func accept(_ settings: Settings) {
         saved = settings
-        activity.hasLoaded = true
+        hasLoaded = true
     }
 
     /// Uses `method` for this session without saving it.

@@ -76,21 +76,3 @@ final class EditQueue {
         return try await operation()
     }
 }
-
-/// Whether a Feature has loaded, is loading or saving, and what last went
-/// wrong: one observed value instead of five. Every observed property costs
-/// the Swift runtime a key-path type at its first use in a process, and a
-/// command-line run touches each once; these change together anyway.
-public struct FeatureActivity {
-    public var hasLoaded = false
-    public var isLoading = false
-    public var isSaving = false
-    public var loadError: (any Error)?
-    public var saveError: (any Error)?
-
-    /// A load is over: its error, or nil when it succeeded.
-    mutating func endLoad(_ error: (any Error)?) {
-        loadError = error
-        isLoading = false
-    }
-}

@@ -23,42 +23,21 @@ public final class WeightLogFeature {
     @ObservationIgnored private let refreshes = SharedRefresh()
     @ObservationIgnored private let edits = EditQueue()
 
-    /// What is observed, in one value (see `FeatureActivity`): each
-    /// observed property costs a key-path type at its first use.
-    private var state = State()
-
-    private struct State {
-        var store = WeightStore()
-        var activity = FeatureActivity()
-        var changes: [WeightChange] = []
-    }
-
-    /// The loaded data as one value: the weigh-ins, the goal, its plan and
-    /// the file's version, which change together. Changed in place
-    /// (`_modify`): a copy taken and set back would copy every weigh-in.
-    public private(set) var store: WeightStore {
-        get { state.store }
-        _modify { yield &state.store }
-    }
-    public private(set) var activity: FeatureActivity {
-        get { state.activity }
-        _modify { yield &state.activity }
-    }
+    /// The loaded data as one value: the weigh-ins, the goal, its plan,
+    /// the intake, the measurements and the file's version.
+    public private(set) var store = WeightStore()
+    public private(set) var hasLoaded = false
+    public private(set) var isLoading = false
+    public private(set) var isSaving = false
+    public private(set) var loadError: (any Error)?
+    public private(set) var saveError: (any Error)?
     /// Every change written, oldest first: what a front end tells a
     /// post-change hook about (SPEC §14), whichever capability made it.
-    public private(set) var changes: [WeightChange] {
-        get { state.changes }
-        _modify { yield &state.changes }
-    }
+    public private(set) var changes: [WeightChange] = []
 
     public var entries: [WeightEntry] { store.entries }
     /// The file's format version; a newer one is read but never written.
     public var version: Int { store.version }
-    public var hasLoaded: Bool { activity.hasLoaded }
-    public var isLoading: Bool { activity.isLoading }
-    public var isSaving: Bool { activity.isSaving }
-    public var loadError: (any Error)? { activity.loadError }
-    public var saveError: (any Error)? { activity.saveError }
 
     public init(repository: any StoreRepository, clock: AppClock) {
         self.repository = repository
@@ -67,13 +46,13 @@ public final class WeightLogFeature {
 
     /// Launch entry point: starts loading and returns.
     public func startLoading() {
-        activity.isLoading = true
+        isLoading = true
         refreshes.start(load)
     }
 
     /// Every caller awaits the one load in flight.
     public func refresh() async {
-        activity.isLoading = true
+        isLoading = true
         await refreshes.run(load)
     }
 
@@ -87,7 +66,10 @@ public final class WeightLogFeature {
     /// Loading from the moment it is asked for (`isLoading` is set by the
     /// caller), not from when the run starts.
     private func load() async {
-        await SharedRefresh.load({ try await repository.load() }, into: accept) { activity.endLoad($0) }
+        await SharedRefresh.load({ try await repository.load() }, into: accept) { error in
+            loadError = error
+            isLoading = false
+        }
     }
 
     /// The most recent weigh-in by instant.
@@ -247,16 +229,16 @@ public final class WeightLogFeature {
     func apply<Value: Sendable>(
         _ operation: () async throws -> (store: WeightStore, outcome: Value, change: WeightChange?)
     ) async throws -> Value {
-        activity.isSaving = true
-        defer { activity.isSaving = edits.pending > 0 }
+        isSaving = true
+        defer { isSaving = edits.pending > 0 }
         do {
             let (store, outcome, change) = try await edits.run(operation)
             accept(store)
             if let change { changes.append(change) }
-            activity.saveError = nil
+            saveError = nil
             return outcome
         } catch {
-            activity.saveError = error
+            saveError = error
             throw error
         }
     }
@@ -265,7 +247,7 @@ public final class WeightLogFeature {
         var published = store
         published.edits = nil
         self.store = published
-        activity.hasLoaded = true
+        hasLoaded = true
     }
 
     // MARK: Validation
