@@ -165,7 +165,7 @@ struct DocumentEncoderTests {
         }
     }
 
-    @Test("an optional number, string, integer or boolean is its value, or null when nil, in both encoders", arguments: [true, false])
+    @Test("an optional number, string, integer or boolean is its value, or null when nil", arguments: [true, false])
     func explicitOptionals(set: Bool) throws {
         let document = set
             ? ExplicitOptionals(double: 80.25, string: "a\"b", int: -3, bool: false)
@@ -175,75 +175,5 @@ struct DocumentEncoderTests {
         let members = zip(keys, values).map { "  \"\($0)\": \($1),\n" }.joined()
         let list = values.map { "    \($0)" }.joined(separator: ",\n")
         #expect(try DocumentEncoder().encode(document) == "{\n" + members + "  \"list\": [\n" + list + "\n  ]\n}\n")
-        let stream = StreamingEncoder()
-        #expect(try stream.encode(document))
-        #expect(stream.takeBytes() + [10] == (try DocumentEncoder().value(of: document).bytes()))
-    }
-
-    @Test("the stream writes the bytes the tree renders", arguments: [0, 1, 7])
-    func streamMatchesTree(count: Int) throws {
-        let elements = (0..<count).map { (i: Int) -> Outer in
-            let weight: Double? = i % 2 == 0 ? nil : -Double(i) / 3
-            let inner = Inner(a: -i, b: i % 2 == 0 ? nil : "b")
-            return Outer(name: "é\u{1}\(i)", weight: weight, missing: nil, flag: i % 3 == 0, inner: inner, list: [nil, Double(i) * 1e21], empty: [])
-        }
-        let stream = StreamingEncoder()
-        #expect(try stream.encode(elements))
-        #expect(stream.takeBytes() + [10] == (try DocumentEncoder().value(of: elements).bytes()))
-        let extended = StreamingEncoder()
-        #expect(try extended.encode(Extended(inner: Inner(a: 1, b: nil))))
-        #expect(extended.takeBytes() + [10] == (try DocumentEncoder().value(of: Extended(inner: Inner(a: 1, b: nil))).bytes()))
-        #expect(try !StreamingEncoder().encode(Interleaved()), "the stream says when it cannot follow")
-    }
-
-    /// The same members twice: listed for the stream (`LeafMembers`), and
-    /// through a keyed container as any `Encodable` writes them.
-    struct Listed: LeafMembers {
-        let name: String
-        let weight: Double?
-        let count: Int
-        let flag: Bool?
-        func forEachMember(_ body: (String, JSONValue) throws -> Void) rethrows {
-            try body("name", .string(name))
-            try body("weight", weight.map(JSONValue.number) ?? .null)
-            try body("count", .integer(count))
-            if let flag { try body("flag", .bool(flag)) }
-        }
-        func encode(to encoder: any Encoder) throws { try encodeMembers(to: encoder) }
-    }
-
-    struct Keyed: Encodable {
-        let name: String
-        let weight: Double?
-        let count: Int
-        let flag: Bool?
-        enum CodingKeys: String, CodingKey { case name, weight, count, flag }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(weight, forKey: .weight)
-            try container.encode(count, forKey: .count)
-            if let flag { try container.encode(flag, forKey: .flag) }
-        }
-    }
-
-    struct Holding<Element: Encodable>: Encodable {
-        let first: Element
-        let all: [Element]
-        let last: Double
-    }
-
-    @Test("a document of leaf members written from its list is the bytes a keyed container gives, through the stream and through the tree", arguments: [0, 1, 5])
-    func leafMembers(count: Int) throws {
-        func listed(_ i: Int) -> Listed { Listed(name: "p\"\(i)", weight: i % 2 == 0 ? nil : Double(i) / 3, count: -i, flag: i % 3 == 0 ? true : nil) }
-        func keyed(_ i: Int) -> Keyed { Keyed(name: "p\"\(i)", weight: i % 2 == 0 ? nil : Double(i) / 3, count: -i, flag: i % 3 == 0 ? true : nil) }
-        let fromList = Holding(first: listed(7), all: (0..<count).map(listed), last: 2.5)
-        let fromKeys = Holding(first: keyed(7), all: (0..<count).map(keyed), last: 2.5)
-        let expected = try DocumentEncoder().bytes(fromKeys)
-        #expect(try DocumentEncoder().bytes(fromList) == expected)
-        #expect(try DocumentEncoder().value(of: fromList).bytes() == expected)
-        var written: [[UInt8]] = []
-        try DocumentEncoder().writeArray((0..<count).map(listed)) { written.append($0) }
-        #expect(written.flatMap { $0 } == (try DocumentEncoder().bytes((0..<count).map(keyed))))
     }
 }

@@ -78,21 +78,22 @@ public struct ProgressDocument: Encodable, Sendable {
     }
 
     /// A weigh-in in range, or an estimated day between two.
-    public struct Point: Encodable, Sendable, LeafMembers {
+    public struct Point: Encodable, Sendable {
         let date: String
         let weight: Double?
         let trend: Double?
         let estimated: Bool?
 
-        func forEachMember(_ body: (String, JSONValue) throws -> Void) rethrows {
-            try body("date", .string(date))
-            try body("weight", weight.map(JSONValue.number) ?? .null)
-            try body("trend", trend.map(JSONValue.number) ?? .null)
-            // Only estimated days say so.
-            if let estimated { try body("estimated", .bool(estimated)) }
-        }
+        enum CodingKeys: String, CodingKey { case date, weight, trend, estimated }
 
-        public func encode(to encoder: any Encoder) throws { try encodeMembers(to: encoder) }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(date, forKey: .date)
+            try container.encode(weight, forKey: .weight)
+            try container.encode(trend, forKey: .trend)
+            // Only estimated days say so.
+            if let estimated { try container.encode(estimated, forKey: .estimated) }
+        }
     }
 
     let range: String

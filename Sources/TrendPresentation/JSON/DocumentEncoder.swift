@@ -13,11 +13,7 @@ public struct DocumentEncoder {
 
     /// The document's bytes, ending in a line break.
     public func bytes(_ document: some Encodable) throws -> [UInt8] {
-        let stream = StreamingEncoder()
-        guard try stream.encode(document) else { return try value(of: document).bytes() }
-        var out = stream.takeBytes()
-        out.append(UInt8(ascii: "\n"))
-        return out
+        try value(of: document).bytes()
     }
 
     /// A document that is an array, written element by element through
@@ -28,16 +24,10 @@ public struct DocumentEncoder {
         var out: [UInt8] = []
         out.reserveCapacity(flushAt + 1024)
         var first = true
-        let stream = StreamingEncoder(baseIndent: 2, capacity: 1024)
         for element in elements {
             out.append(contentsOf: (first ? "[\n  " : ",\n  ").utf8)
             first = false
-            stream.reset()
-            if try stream.encode(element) {
-                out.append(contentsOf: stream.out)
-            } else {
-                try value(of: element).render(into: &out, indent: 2)
-            }
+            try value(of: element).render(into: &out, indent: 2)
             if out.count >= flushAt {
                 write(out)
                 out.removeAll(keepingCapacity: true)
@@ -47,7 +37,7 @@ public struct DocumentEncoder {
         write(out)
     }
 
-    /// The tree of a document the stream cannot follow (see `StreamingEncoder`).
+    /// The document as a tree of values, in the order it encodes them.
     func value(of document: some Encodable) throws -> JSONValue {
         let encoder = TreeEncoder(codingPath: [])
         try document.encode(to: encoder)

@@ -4,8 +4,6 @@ import TrendCore
 /// order declared, two spaces a level, numbers in shortest round-trip form,
 /// the same bytes for the same value. What `DocumentEncoder` builds from an
 /// `Encodable` document.
-/// Not `indirect`: the arrays hold the nesting, so a number or a string is
-/// a plain value, which `StreamingEncoder` writes without allocating.
 enum JSONValue: Equatable {
     case null
     case bool(Bool)
@@ -16,27 +14,14 @@ enum JSONValue: Equatable {
     case object([(String, JSONValue)])
 
     /// The leaf `value` is written as, if it is one (a number, an integer, a
-    /// string, a boolean, or an Optional of one, `null` when nil, as
-    /// `Optional.encode(to:)` writes it); nil for a value that encodes
-    /// itself. Both encoders ask this. A document's optional figures
-    /// (`encode(weight, forKey:)` with a `Double?`) are most of its
-    /// values: through `Optional.encode(to:)` each took an encoder and a
-    /// boxed container of its own.
-    ///
-    /// The type is compared first: a nested document (most values that
-    /// come here) is then told apart without four failing dynamic casts.
+    /// string or a boolean); nil for a value that encodes itself. An
+    /// Optional encodes itself: `null`, or its value through here.
     init?<Value: Encodable>(leaf value: Value) {
-        // Each cast is to the type `Value` was just found to be: a bit-for-bit
-        // copy, where `as!` asked the runtime each time.
-        switch ObjectIdentifier(Value.self) {
-        case LeafTypes.double: self = .number(unsafeBitCast(value, to: Double.self))
-        case LeafTypes.int: self = .integer(unsafeBitCast(value, to: Int.self))
-        case LeafTypes.string: self = .string(unsafeBitCast(value, to: String.self))
-        case LeafTypes.bool: self = .bool(unsafeBitCast(value, to: Bool.self))
-        case LeafTypes.optionalDouble: self = unsafeBitCast(value, to: Double?.self).map { .number($0) } ?? .null
-        case LeafTypes.optionalString: self = unsafeBitCast(value, to: String?.self).map { .string($0) } ?? .null
-        case LeafTypes.optionalInt: self = unsafeBitCast(value, to: Int?.self).map { .integer($0) } ?? .null
-        case LeafTypes.optionalBool: self = unsafeBitCast(value, to: Bool?.self).map { .bool($0) } ?? .null
+        switch value {
+        case let bool as Bool: self = .bool(bool)
+        case let number as Double: self = .number(number)
+        case let integer as Int: self = .integer(integer)
+        case let text as String: self = .string(text)
         default: return nil
         }
     }
@@ -94,7 +79,7 @@ enum JSONValue: Equatable {
 
     private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
-    /// `count` spaces, the indent of both encoders' layout.
+    /// `count` spaces: the layout's indent.
     static func pad(_ count: Int, into out: inout [UInt8]) {
         var left = count
         while left > 0 {
@@ -103,17 +88,4 @@ enum JSONValue: Equatable {
             left -= run
         }
     }
-}
-
-/// The types `JSONValue(leaf:)` writes as leaves, each looked up once: an
-/// Optional's type is made by the runtime, asked for at every mention.
-private enum LeafTypes {
-    static let double = ObjectIdentifier(Double.self)
-    static let int = ObjectIdentifier(Int.self)
-    static let string = ObjectIdentifier(String.self)
-    static let bool = ObjectIdentifier(Bool.self)
-    static let optionalDouble = ObjectIdentifier(Double?.self)
-    static let optionalString = ObjectIdentifier(String?.self)
-    static let optionalInt = ObjectIdentifier(Int?.self)
-    static let optionalBool = ObjectIdentifier(Bool?.self)
 }
