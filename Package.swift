@@ -26,10 +26,9 @@ let package = Package(
     targets: [
         // The system zlib (zlib.h, libz): not a package dependency.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        // glibc's mallopt and malloc_trim: the executable's start-up, and the
-        // library giving back what a large load freed (no library to link).
+        // glibc's mallopt, which the Glibc module leaves out (no library to link).
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        .target(name: "TrendCore", dependencies: ["CZlib", "CMalloc"]),
+        .target(name: "TrendCore", dependencies: ["CZlib"]),
         // What each screen shows (ViewModels), the JSON contracts, and the renderers of every output.
         // Fonts: the chart font's source files and licence; its bytes are built in (Charts/FontData.swift).
         .target(name: "TrendPresentation", dependencies: ["TrendCore"], exclude: ["Fonts"]),

@@ -1,4 +1,4 @@
-// glibc's malloc tuning (mallopt, malloc_trim), which the Glibc module leaves out. Where
+// glibc's malloc tuning (mallopt), which the Glibc module leaves out. Where
 // there is no <malloc.h> (macOS) the module is empty and unused.
 #if __has_include(<malloc.h>)
 #include <malloc.h>

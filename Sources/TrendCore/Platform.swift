@@ -1,6 +1,5 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
-import CMalloc
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -43,21 +42,9 @@ package enum Platform {
         return nil
     }
 
-    /// Gives the pages of freed heap blocks back to the system. The
-    /// executable tunes the heap to keep what is freed (large blocks are
-    /// reused rather than faulted in again), so a large array freed after
-    /// being copied elsewhere stays resident beside its copy unless given
-    /// back. Nothing to do where the allocator returns memory by itself.
-    package static func returnFreedMemory() {
-        #if canImport(Glibc)
-        _ = malloc_trim(0)
-        #endif
-    }
-
-    /// The process environment, read straight from `environ`: ProcessInfo's
-    /// copy cost a noticeable share of start-up. Sized once and split at
-    /// the `=` byte, so building it neither rehashes nor searches strings.
-    /// A value that is not valid UTF-8 is left out and its name listed in
+    /// The process environment, read straight from `environ`, where every
+    /// value's bytes are still there to check: a value that is not valid
+    /// UTF-8 is left out and its name listed in
     /// `notUTF8`: a String would hold it with U+FFFD in place of its bytes,
     /// and a path so altered names another directory (SPEC §2).
     package static func environment() -> (values: [String: String], notUTF8: [String]) {

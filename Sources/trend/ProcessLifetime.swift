@@ -7,12 +7,10 @@ import Darwin
 
 /// What a short-lived command-line process sets up first and does last,
 /// in one place: how it allocates, which signals it handles, how it ends.
-/// (What these choices gain is measured in Benchmarks/RESULTS.md.)
 enum ProcessLifetime {
-    /// One malloc arena instead of one per thread, the heap grown in large
-    /// steps, and blocks of a long history's size from the heap (which keeps
-    /// what is freed for the next one) rather than fresh mappings whose
-    /// every page faults in again.
+    /// One malloc arena, and a long history's arrays from the heap, which
+    /// keeps what is freed for the next one: a large import allocates and
+    /// frees arrays of the history's size several times over.
     static func tuneAllocation() {
         #if canImport(Glibc)
         mallopt(M_ARENA_MAX, 1)

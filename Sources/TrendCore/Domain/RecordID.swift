@@ -5,10 +5,9 @@ import Foundation
 #endif
 
 /// A record's id as it is kept: its sixteen bytes as two integers, most
-/// significant first. `UUID` holds its bytes as a tuple of sixteen, which
-/// the compiler copies one byte at a time wherever a record is copied,
-/// returned or appended (a million times in an import); two words copy,
-/// compare and hash as two words. Records still show their id as a `UUID`.
+/// significant first, which compare and hash as two words where `UUID`'s
+/// tuple of sixteen bytes goes byte by byte. Records still show their id
+/// as a `UUID`.
 public struct RecordID: Hashable, Comparable, Sendable {
     /// Bytes 0–7 and 8–15, big-endian: ordering the words orders the bytes,
     /// which is the order of the lowercase text.

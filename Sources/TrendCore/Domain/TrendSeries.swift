@@ -57,9 +57,7 @@ public struct TrendSeries: Sendable {
     /// order, so the first one met on a day is its earliest, even where two
     /// offsets put a later instant on an earlier day; and the first and
     /// last days are found near the ends (`calendarDayRange`). Entries in
-    /// another order have their days found among all of them. (One array,
-    /// not the instants beside it: a 10,000-entry history's days took 16
-    /// pages more, each a page fault.)
+    /// another order have their days found among all of them.
     static func firstWeights(_ entries: [WeightEntry]) -> (low: Int, weights: [Double])? {
         guard let range = entries.calendarDayRange else { return nil }
         if let weights = firstWeights(entries, from: range.lowerBound.dayNumber, through: range.upperBound.dayNumber) {

@@ -89,7 +89,7 @@ public struct WeightStore: Equatable, Sendable {
 
     /// Adds many entries with one sort, not one insertion each.
     /// Consuming: an array the caller gives up is sorted where it is, not
-    /// copied first (a million imported entries are 70 MB).
+    /// copied first (a large import is most of the process's memory).
     public mutating func insert(contentsOf newEntries: consuming [WeightEntry]) {
         guard !newEntries.isEmpty else { return }
         if newEntries.count == 1 {

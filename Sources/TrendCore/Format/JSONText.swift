@@ -37,8 +37,7 @@ package enum JSONText {
     /// Appends what `quoted` gives: for reports written as bytes, so a
     /// string that needs no escape is copied in without making a String.
     package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        // Over the contiguous bytes (a key, a date, an id are short): the
-        // generic walk over `utf8` cost some thirty instructions a byte.
+        // Over the contiguous bytes: a walk over `utf8` goes a scalar at a time.
         var text = text
         let escaped = text.withUTF8 { bytes in
             for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
