@@ -12,6 +12,8 @@ public final class AppModel {
     public let exportFeature: ExportFeature
     public let settingsFeature: SettingsFeature
     public let progressFeature: ProgressFeature
+    public let trendFeature: TrendFeature
+    public let statisticsFeature: StatisticsFeature
     public let clock: AppClock
     /// Nil for models built on given repositories (tests).
     public let dataDirectory: DataDirectory?
@@ -50,6 +52,8 @@ public final class AppModel {
         importFeature = ImportFeature(weightLog: weightLogFeature, settings: settingsFeature, repository: store, clock: clock)
         exportFeature = ExportFeature(weightLog: weightLogFeature, settings: settingsFeature, repository: exports)
         progressFeature = ProgressFeature(weightLog: weightLogFeature, settings: settingsFeature, clock: clock)
+        trendFeature = TrendFeature(weightLog: weightLogFeature, settings: settingsFeature, clock: clock)
+        statisticsFeature = StatisticsFeature(weightLog: weightLogFeature, settings: settingsFeature, clock: clock)
     }
 
     /// The program to tell about the changes written (SPEC §14): under the

@@ -208,6 +208,7 @@ extension Timestamp {
 public final class HeldReportWorker: ReportWorker {
     private var held: [Int: CheckedContinuation<Void, Never>] = [:]
     public private(set) var started = 0
+    public private(set) var finished = 0
 
     public init() {}
 
@@ -215,7 +216,16 @@ public final class HeldReportWorker: ReportWorker {
         started += 1
         let job = started
         await withCheckedContinuation { held[job] = $0 }
+        defer { finished += 1 }
         return work()
+    }
+
+    /// Waits until `count` jobs have ended, and their callers have had the
+    /// turns to take what they returned (bounded by turns, not a clock).
+    public func waitUntilFinished(_ count: Int) async -> Bool {
+        for _ in 0..<5_000_000 where finished < count { await Task.yield() }
+        for _ in 0..<100 { await Task.yield() }
+        return finished >= count
     }
 
     /// Lets job `number` (1 for the first started) run.

@@ -87,16 +87,6 @@ public final class WeightLogFeature {
         return age > seconds
     }
 
-    /// The weigh-ins whose short id starts with `prefix` (case ignored),
-    /// newest last: what a shell offers after `trend edit `. A prefix that
-    /// is not hex matches nothing.
-    public func completionCandidates(prefix: String) -> [AnyRecord] {
-        let typed = prefix.lowercased()
-        guard typed.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || $0 == 45 }) else { return [] }
-        let bytes = Array(typed.utf8)
-        return store.allRecords.filter { EntryID.hasPrefix($0.recordID, bytes) }
-    }
-
     // MARK: Edits
 
     /// Whether a typed weight is checked against the trend as a likely typo.

@@ -112,7 +112,7 @@ public final class IntakeViewModel {
             return (from.map { day >= $0 } ?? true) && day <= through
         }
         days = IntakeDays.totals(entries)
-        trends = await app.progressFeature.dayTrends(days.map(\.day))
+        trends = await app.trendFeature.dayTrends(days.map(\.day))
     }
 
     public var unit: WeightUnit { app.settingsFeature.unit }

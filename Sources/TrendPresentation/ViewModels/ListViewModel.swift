@@ -27,9 +27,9 @@ public final class ListViewModel {
         try await app.loadSettings()
         try await app.loadWeights()
         if streaming {
-            streamed = await app.progressFeature.listingSeries(selection)
+            streamed = await app.trendFeature.listingSeries(selection)
         } else {
-            (points, estimatedDays) = await app.progressFeature.listing(selection, estimatedDays: showsEstimatedDays)
+            (points, estimatedDays) = await app.trendFeature.listing(selection, estimatedDays: showsEstimatedDays)
         }
     }
 

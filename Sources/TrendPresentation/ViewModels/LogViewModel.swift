@@ -16,7 +16,7 @@ public final class LogViewModel {
     public var force = false
 
     public private(set) var outcome: WeightLogFeature.LogOutcome?
-    public private(set) var trend: ProgressFeature.LoggedTrend?
+    public private(set) var trend: TrendFeature.LoggedTrend?
 
     public init(app: AppModel) {
         self.app = app
@@ -33,7 +33,7 @@ public final class LogViewModel {
         let outcome = try await app.weightLogFeature.log(
             kilograms: kilograms, at: timestamp, note: note, fatPercent: fatPercent, check: force ? .skipped : .typedIn(unit))
         self.outcome = outcome
-        trend = await app.progressFeature.trend(for: outcome.entry)
+        trend = await app.trendFeature.trend(for: outcome.entry)
     }
 
     /// What is said on the message stream before the data: a repeat, a unit hint.

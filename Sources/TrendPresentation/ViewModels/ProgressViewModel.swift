@@ -37,10 +37,11 @@ public final class ProgressViewModel {
                 name: name.text, closest: EditDistance.closest(to: name.text, among: ChartModel.Metric.fixedNames + MeasurementFeature.names(measured: app.measurementFeature.measuredNames)))
         }
         if since != nil {
-            await app.progressFeature.select(since: since, until: until)
+            app.progressFeature.select(since: since, until: until)
         } else {
-            await app.progressFeature.select(range, until: until)
+            app.progressFeature.select(range, until: until)
         }
+        await app.progressFeature.prepared()
     }
 
     public var report: ProgressReport { app.progressFeature.snapshot }

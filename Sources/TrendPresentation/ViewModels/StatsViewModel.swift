@@ -21,7 +21,7 @@ public final class StatsViewModel {
         try PeriodError.check(since: since, until: until)
         try await app.loadSettings()
         try await app.loadWeights()
-        statistics = await app.progressFeature.statistics(by: period, range: range, since: since, until: until)
+        statistics = await app.statisticsFeature.statistics(by: period, range: range, since: since, until: until)
     }
 
     public var unit: WeightUnit { app.settingsFeature.unit }

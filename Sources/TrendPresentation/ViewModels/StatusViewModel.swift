@@ -16,7 +16,7 @@ public final class StatusViewModel {
     public func load() async throws {
         try await app.loadSettings()
         try await app.loadWeights()
-        status = await app.progressFeature.status()
+        status = await app.trendFeature.status()
     }
 
     public var unit: WeightUnit { app.settingsFeature.unit }

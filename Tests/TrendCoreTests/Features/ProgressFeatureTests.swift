@@ -18,7 +18,8 @@ struct ProgressFeatureTests {
         await appModel.weightLogFeature.refresh()
         await appModel.settingsFeature.refresh()
         let progress = appModel.progressFeature
-        await progress.select(.month)
+        progress.select(.month)
+        await progress.prepared()
         #expect(progress.snapshot.points.map(\.kilograms) == [82, 80])
         #expect(progress.snapshot.weightChangeKilograms == -2)
         #expect(abs((progress.snapshot.changeKilograms ?? 0) + 0.2) < 1e-9)
@@ -30,10 +31,12 @@ struct ProgressFeatureTests {
     @Test("reads entries through the weight log, so a new weigh-in shows after preparing again")
     func noCopy() async throws {
         let app = TestAppModelFactory.make()
-        await app.progressFeature.select(.all)
+        app.progressFeature.select(.all)
+        await app.progressFeature.prepared()
         #expect(app.progressFeature.snapshot.isEmpty)
         try await app.weightLogFeature.add(kilograms: 80, at: app.clock.now)
-        await app.progressFeature.prepare()
+        app.progressFeature.startPreparing()
+        await app.progressFeature.prepared()
         #expect(app.progressFeature.snapshot.count == 1)
         #expect(app.progressFeature.range == .all)
     }
@@ -46,51 +49,36 @@ struct ProgressFeatureTests {
         await app.weightLogFeature.refresh()
         let worker = HeldReportWorker()
         let progress = ProgressFeature(weightLog: app.weightLogFeature, settings: app.settingsFeature, clock: app.clock, worker: worker)
-        let all = Task { await progress.select(.all) }
+        progress.select(.all)
         #expect(await worker.waitUntilHolding(1))
-        let month = Task { await progress.select(.month) }
+        progress.select(.month)
         #expect(await worker.waitUntilHolding(2))
         #expect(progress.isPreparing)
         // The month (asked last) is ready first, then the earlier All.
         worker.release(2)
-        await month.value
+        await progress.prepared()
         #expect(progress.snapshot.range == .month)
         #expect(progress.isPreparing == false)
         worker.release(1)
-        await all.value
+        #expect(await worker.waitUntilFinished(2))
         #expect(progress.range == .month)
         #expect(progress.snapshot.range == .month)
         #expect(progress.snapshot.count == 0)
         #expect(!progress.isPreparing)
     }
 
-    @Test("listing gives each entry its day's trend over the whole history")
-    func listing() async throws {
-        let entries = dailyEntries([70, 71, 69], startingAt: CalendarDay(year: 2026, month: 11, day: 28)!)
-        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: entries)))
-        await app.weightLogFeature.refresh()
-        let listed = await app.progressFeature.listing(EntrySelection(limit: 1), estimatedDays: false).points
-        #expect(listed.count == 1)
-        #expect(abs(listed[0].trendKilograms - 69.99) < 1e-9)
-    }
-
     /// Small histories are worked on in place, large ones off the main
     /// actor: both give what the domain computes directly.
-    @Test("a history on either side of the in-place limit gives the domain's report and listing", arguments: [1000, StandardReportWorker.inlineEntryLimit + 1])
+    @Test("a history on either side of the in-place limit gives the domain's report", arguments: [1000, StandardReportWorker.inlineEntryLimit + 1])
     func inPlaceAndOffMainActor(count: Int) async throws {
         var generator = SeededGenerator(seed: UInt64(count))
         let weights = (0..<count).map { _ in Double.random(in: 70...90, using: &generator) }
         let entries = dailyEntries(weights, startingAt: CalendarDay(year: 1880, month: 1, day: 1)!)
         let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: entries, goalKilograms: 70)))
         await app.weightLogFeature.refresh()
-        await app.progressFeature.select(.all)
+        app.progressFeature.select(.all)
+        await app.progressFeature.prepared()
         let expected = ProgressReport.prepare(entries: entries, goalKilograms: 70, range: .all, today: app.clock.today)
         #expect(app.progressFeature.snapshot == expected)
-        let listed = await app.progressFeature.listing(EntrySelection(limit: 3), estimatedDays: false).points
-        let series = TrendSeries(entries: entries)
-        #expect(listed.map(\.entry) == Array(entries.suffix(3)))
-        #expect(listed.map(\.trendKilograms) == entries.suffix(3).map { series.trendKilograms(on: $0.calendarDay)! })
-        let trend = await app.progressFeature.trend(for: entries[count - 1])
-        #expect(trend?.trendKilograms == series.lastTrendKilograms)
     }
 }
