@@ -42,14 +42,6 @@ public final class ExportFeature {
         }
     }
 
-    /// The loaded store exported to `path`, atomically, never over one of
-    /// the data files or through a symlink.
-    public func export(_ format: Format, method: TrendMethod?, toPath path: String) async throws {
-        let store = weightLog.store
-        let bytes = format == .json ? ExportDocument.json(store, settings: backedUpSettings) : ExportDocument.csv(store, unit: unit, trendMethod: method)
-        try await write(bytes, toPath: path)
-    }
-
     /// Any output written to `path` as an export is (SPEC §4, §17): whole or
     /// not at all, never over one of the data files or through a symlink.
     public func write(_ bytes: [UInt8], toPath path: String) async throws {

@@ -41,7 +41,7 @@ struct ProgressMailRenderer: Renderer {
     func render(_ model: ProgressViewModel, to output: any OutputWriter) throws {
         // Laid out for the 600-pixel column mail programs use, with twice the
         // pixels: sharp on a phone, and labels of 12 px there (SPEC §17).
-        let picture = PictureSize(width: ProgressPage.mailWidth, height: ProgressPage.mailHeight, scale: 2)
+        let picture = PictureSize(fixedWidth: ProgressPage.mailWidth, height: ProgressPage.mailHeight, scale: 2)
         let chart = model.chartModel(valueTickCount: max(3, picture.height / 70))
         let png = try PNGChart(model: chart, width: picture.width, height: picture.height, scale: picture.scale).rendered()
         let contentID = MailMessage.contentID(png: png)

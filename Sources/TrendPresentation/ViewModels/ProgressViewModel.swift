@@ -27,9 +27,19 @@ public final class ProgressViewModel {
         self.app = app
     }
 
-    /// Loads what the report needs and prepares it for the period.
-    public func load() async throws {
+    /// Loads what the report needs and prepares it for the period. The
+    /// mail's To and Subject are checked first (`UsageProblem`): they are
+    /// for `email` only, and one line each, or they could add headers.
+    public func load(for format: ProgressFormat = .text) async throws {
         try PeriodError.check(since: since, until: until)
+        if format != .email && (mailTo != nil || mailSubject != nil) { throw UsageProblem("--to and --subject are for --format email") }
+        for (name, value) in [("--to", mailTo), ("--subject", mailSubject)] {
+            if let value, value.trimmed.isEmpty || !MailMessage.isSafeHeaderValue(value) {
+                throw UsageProblem("\(name) must be one line of text")
+            }
+        }
+        mailTo = mailTo?.trimmed
+        mailSubject = mailSubject?.trimmed
         try await app.loadSettings()
         try await app.loadWeights()
         if case .measurement(let name) = metric, !name.isKnown, !app.measurementFeature.measuredNames.contains(name) {
@@ -78,22 +88,6 @@ public final class ProgressViewModel {
 
     /// `Weight: 80.6 kg, −0.2 kg/week (1 Dec 2026)`.
     public var defaultSubject: String { MailMessage.defaultSubject(report, unit: unit) }
-}
-
-/// A picture's size in pixels, and pixels per point (`--scale 2`).
-public struct PictureSize: Sendable {
-    public var width = 800
-    public var height = 400
-    public var scale = 1
-
-    public init(width: Int = 800, height: Int = 400, scale: Int = 1) {
-        self.width = width
-        self.height = height
-        self.scale = scale
-    }
-
-    /// Width × height × scale²: a PNG this large takes about 200 MB to draw.
-    public static let largestPNG = 16_000_000
 }
 
 /// The outputs of the progress screen.

@@ -59,7 +59,6 @@ public final class SyncViewModel {
 public final class ExportViewModel {
     private let app: AppModel
 
-    public var format = ExportFeature.Format.csv
     /// A last column with each day's trend by this method.
     public var method: TrendMethod?
 
@@ -73,14 +72,28 @@ public final class ExportViewModel {
     }
 
     /// Written as it is produced, so a long history is never held twice.
-    public func write(to output: any OutputWriter) {
+    func write(_ format: ExportFeature.Format, to output: any OutputWriter) {
         app.exportFeature.export(format, method: method) { output.write($0) }
     }
 
-    /// Written to `path` atomically; what is said then.
-    public func write(toPath path: String) async throws -> String {
-        try await app.exportFeature.export(format, method: method, toPath: path)
+    /// What is said once the export is in `path`.
+    public func confirmation(path: String) -> String {
         let count = app.weightLogFeature.entries.count
         return "Exported \(count) weigh-in\(count == 1 ? "" : "s") to \(path.terminalSafe).\n"
+    }
+}
+
+/// The outputs of `export`: the CSV, or the `weights.json` document.
+public enum ExportFormat: String, OutputFormat {
+    case csv, json
+
+    public var renderer: any Renderer<ExportViewModel> { ExportRenderer(format: self == .csv ? .csv : .json) }
+}
+
+struct ExportRenderer: Renderer {
+    let format: ExportFeature.Format
+
+    func render(_ model: ExportViewModel, to output: any OutputWriter) throws {
+        model.write(format, to: output)
     }
 }

@@ -104,6 +104,9 @@ enum CommandRunner {
         } catch let error as UsageError {
             console.error(HelpRenderer.usageError(error))
             return ExitStatus.usage
+        } catch let problem as UsageProblem {
+            console.error(HelpRenderer.usageError(UsageError(message: problem.message, commandName: context.commandName)))
+            return ExitStatus.usage
         } catch let error as PeriodError {
             console.error(HelpRenderer.usageError(UsageError(message: ErrorReport.usageMessage(for: error), commandName: context.commandName)))
             return ExitStatus.usage

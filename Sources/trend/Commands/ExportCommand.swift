@@ -2,7 +2,7 @@ import TrendCore
 import TrendPresentation
 
 struct ExportCommand: TrendCommand {
-    static let formatOption = CommandTable.format(ExportFeature.Format.self)
+    static let formatOption = CommandTable.format(ExportFormat.self)
 
     static let names = ["export"]
     static let configuration = CommandConfiguration(names: names, abstract: "Export every weigh-in, re-importable without loss.",
@@ -11,7 +11,7 @@ struct ExportCommand: TrendCommand {
         options: [formatOption, CommandTable.outputOption, CommandTable.methodOption],
         examples: ["trend export > weights.csv", "trend export --format json --output backup.json"])
 
-    let format: ExportFeature.Format
+    let format: ExportFormat
     let output: String?
     let method: TrendMethod?
 
@@ -22,17 +22,13 @@ struct ExportCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
+        context.outputPath = output
         let viewModel = ExportViewModel(app: context.app)
-        viewModel.format = format
         viewModel.method = method
         try await viewModel.load()
-        guard let output, output != "-" else {
-            // Standard output: written as it is produced, so a long history is never held twice.
-            viewModel.write(to: context.console)
-            return
-        }
-        context.console.message(try await viewModel.write(toPath: output))
+        try await context.write(format, viewModel)
+        if context.writesToFile, let output { context.console.message(viewModel.confirmation(path: output)) }
     }
 }
 
-extension ExportFeature.Format: EnumeratedArgument {}
+extension ExportFormat: EnumeratedArgument {}

@@ -46,24 +46,12 @@ struct ProgressCommand: TrendCommand {
         metric = values[Self.metricOption] ?? .weight
         format = values[Self.formatOption] ?? .text
         output = values[CommandTable.outputOption]?.text
-        picture = PictureSize(width: values[Self.widthOption]?.value ?? 800, height: values[Self.heightOption]?.value ?? 400, scale: values[Self.scaleOption]?.value ?? 1)
         to = values[Self.toOption]
         subject = values[Self.subjectOption]
-        guard (200...10_000).contains(picture.width), (120...10_000).contains(picture.height) else {
-            throw UsageError(message: "the chart must be 200 to 10000 pixels wide and 120 to 10000 high", commandName: "progress")
-        }
-        guard (1...4).contains(picture.scale), picture.width * picture.height * picture.scale * picture.scale <= PictureSize.largestPNG else {
-            throw UsageError(
-                message: "--scale must be 1 to 4, and the PNG at most \(PictureSize.largestPNG / 1_000_000) million pixels", commandName: "progress")
-        }
-        if format != .email && (to != nil || subject != nil) {
-            throw UsageError(message: "--to and --subject are for --format email", commandName: "progress")
-        }
-        // A line break in a header would let the value add headers of its own.
-        for (name, value) in [("--to", to), ("--subject", subject)] {
-            if let value, value.trimmed.isEmpty || !MailMessage.isSafeHeaderValue(value) {
-                throw UsageError(message: "\(name) must be one line of text", commandName: "progress")
-            }
+        do {
+            picture = try PictureSize(width: values[Self.widthOption]?.value, height: values[Self.heightOption]?.value, scale: values[Self.scaleOption]?.value)
+        } catch {
+            throw UsageError(message: error.message, commandName: "progress")
         }
     }
 
@@ -77,9 +65,9 @@ struct ProgressCommand: TrendCommand {
         viewModel.display = context.display
         viewModel.terminalChart = context.wantsChart(chart) ? chart.terminalChart : nil
         viewModel.picture = picture
-        viewModel.mailTo = to?.trimmed
-        viewModel.mailSubject = subject?.trimmed
-        try await viewModel.load()
+        viewModel.mailTo = to
+        viewModel.mailSubject = subject
+        try await viewModel.load(for: format)
         try await context.write(format, viewModel)
     }
 }
