@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Testing
 
 @testable import trend
@@ -23,8 +24,8 @@ struct CommandDeclarationTests {
     @Test("the usage line names every argument and option of the command", arguments: commands.map(\.name))
     func usageNamesEverything(name: String) throws {
         let command = try #require(CommandTable.parser.command(named: name))
-        for argument in command.arguments { #expect(command.usage.contains(argument.name)) }
-        for option in command.options { #expect(command.usage.contains("--" + option.long), "\(option.long)") }
+        for argument in command.arguments { #expect(command.usage(program: "trend").contains(argument.name)) }
+        for option in command.options { #expect(command.usage(program: "trend").contains("--" + option.long), "\(option.long)") }
     }
 
     @Test("a command is found by the names its configuration declares")
@@ -76,7 +77,7 @@ struct CommandDeclarationTests {
         #expect(throws: UsageError.self) { try CommandTable.parser.parse(["list", "--range", "1M", "--since", "2026-01-01"]) }
         #expect(throws: UsageError.self) { try CommandTable.parser.parse(["edit", "abcd", "--note", "x", "--clear-note"]) }
         let list = try #require(CommandTable.parser.command(named: "list"))
-        #expect(list.usage.contains("[--range RANGE | --since DATE]"))
+        #expect(list.usage(program: "trend").contains("[--range RANGE | --since DATE]"))
     }
 }
 

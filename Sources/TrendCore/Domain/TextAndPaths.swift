@@ -11,21 +11,6 @@ extension StringProtocol {
     }
 }
 
-extension Array where Element == String {
-    /// `joined(separator:)`, compiled here for arrays of strings: the
-    /// standard library's unspecialized one makes the runtime search every
-    /// conformance in the binary at its first call, and every run joins a
-    /// few (the journal's command line, help texts).
-    package func concatenated(separator: String) -> String {
-        var text = ""
-        for (index, part) in enumerated() {
-            if index > 0 { text += separator }
-            text += part
-        }
-        return text
-    }
-}
-
 extension String {
     /// The same; most cells have nothing to trim, and get themselves back without a copy.
     package var trimmed: String {
@@ -66,7 +51,7 @@ package enum PathName {
             if part == ".." && absolute { continue }
             parts.append(part)
         }
-        let joined = parts.map { String($0) }.concatenated(separator: "/")
+        let joined = parts.map { String($0) }.joined(separator: "/")
         return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArgumentParsing
 import TrendCore
 import TrendPresentation
 
@@ -12,18 +13,18 @@ import TrendPresentation
 enum CommandRunner {
     static func run(arguments: ProcessArguments.Words, environment: [String: String], notUTF8: [String] = [], console: Console) async -> Int32 {
         guard let clock = AppClock.system(testNow: environment["TREND_NOW"]) else {
-            console.error(HelpRenderer.usageError(UsageError(message: "TREND_NOW must be an ISO 8601 instant such as 2026-12-01T07:00:00Z")))
+            console.error(TrendProgram.usageError(UsageError(message: "TREND_NOW must be an ISO 8601 instant such as 2026-12-01T07:00:00Z")))
             return ExitStatus.usage
         }
         let limits: WaitLimits
         switch WaitLimits.from(environment: environment) {
         case .success(let given): limits = given
         case .failure(let problem):
-            console.error(HelpRenderer.usageError(UsageError(message: "\(problem.variable) must be seconds from 0.1 to 600, not '\(problem.text.terminalSafe)'")))
+            console.error(TrendProgram.usageError(UsageError(message: "\(problem.variable) must be seconds from 0.1 to 600, not '\(problem.text.terminalSafe)'")))
             return ExitStatus.usage
         }
         if let position = arguments.firstInvalid {
-            console.error(HelpRenderer.usageError(UsageError(message: "argument \(position) is not valid UTF-8")))
+            console.error(TrendProgram.usageError(UsageError(message: "argument \(position) is not valid UTF-8")))
             return ExitStatus.usage
         }
         let status = await execute(arguments: arguments.words, environment: environment, notUTF8: notUTF8, console: console, clock: clock, limits: limits)
@@ -51,7 +52,7 @@ enum CommandRunner {
                 command = nil
             }
         } catch {
-            console.error(HelpRenderer.usageError(error))
+            console.error(TrendProgram.usageError(error))
             return ExitStatus.usage
         }
         let terminal = Terminal(environment: environment, noColorFlag: parsed[GlobalOptions.noColor])
@@ -60,7 +61,7 @@ enum CommandRunner {
             if let pager = terminal.pager { console.page(through: pager.command, rows: pager.rows) }
             if let problem = terminal.pagerProblem { console.message(problem) }
         }
-        let help = HelpRenderer(width: min(terminal.width, 100))
+        let help = TrendProgram.help(width: terminal.width)
         if parsed[GlobalOptions.version] {
             console.out("trend \(CommandTable.version)\n")
             return ExitStatus.success
@@ -102,13 +103,13 @@ enum CommandRunner {
             if type(of: command).readsWeights { context.warnAboutSyncConflicts() }
             return ExitStatus.success
         } catch let error as UsageError {
-            console.error(HelpRenderer.usageError(error))
+            console.error(TrendProgram.usageError(error))
             return ExitStatus.usage
         } catch let problem as UsageProblem {
-            console.error(HelpRenderer.usageError(UsageError(message: problem.message, commandName: context.commandName)))
+            console.error(TrendProgram.usageError(UsageError(message: problem.message, commandName: context.commandName)))
             return ExitStatus.usage
         } catch let error as PeriodError {
-            console.error(HelpRenderer.usageError(UsageError(message: ErrorReport.usageMessage(for: error), commandName: context.commandName)))
+            console.error(TrendProgram.usageError(UsageError(message: ErrorReport.usageMessage(for: error), commandName: context.commandName)))
             return ExitStatus.usage
         } catch let failure as CommandFailure {
             if let message = failure.message { console.message(message + "\n") }

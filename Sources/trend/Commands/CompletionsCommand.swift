@@ -1,3 +1,4 @@
+import ArgumentParsing
 struct CompletionsCommand: TrendCommand {
     static let shellArgument = Argument<Shell>("SHELL", help: "bash, zsh or fish.")
 
@@ -17,7 +18,6 @@ struct CompletionsCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        let scripts = CompletionScripts(commands: CommandTable.configurations, globalOptions: CommandTable.globalOptions)
-        context.console.out(scripts.script(for: shell))
+        context.console.out(TrendProgram.completions.script(for: shell))
     }
 }

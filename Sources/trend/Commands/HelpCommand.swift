@@ -1,3 +1,4 @@
+import ArgumentParsing
 struct HelpCommand: TrendCommand {
     static let commandArgument = Argument<String>(
         "COMMAND", help: "The command to explain.", isOptional: true, completion: .commands)
@@ -22,9 +23,9 @@ struct HelpCommand: TrendCommand {
     }
 
     @MainActor func run(_ context: CommandContext) async throws {
-        let help = HelpRenderer(width: min(context.terminal.width, 100))
+        let help = TrendProgram.help(width: context.terminal.width)
         if man {
-            context.console.out(ManPage.render())
+            context.console.out(ManPage.render(TrendProgram.description))
         } else if let command, let configuration = CommandTable.command(named: command)?.configuration {
             context.console.out(help.help(for: configuration))
         } else {

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArgumentParsing
 import TrendCore
 
 /// Runs the post-change hook once for each change a command wrote (SPEC

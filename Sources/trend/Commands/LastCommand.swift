@@ -1,3 +1,4 @@
+import ArgumentParsing
 import TrendCore
 import TrendPresentation
 

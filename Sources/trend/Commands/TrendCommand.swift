@@ -1,3 +1,4 @@
+import ArgumentParsing
 import TrendCore
 
 /// One command of `trend`: its declaration (name, arguments, typed options)
@@ -57,7 +58,7 @@ enum CommandTable {
     static let globalOptions: [OptionSpec] = GlobalOptions.all.map { $0.spec }
     /// Builds the configuration of the command given, and of no other.
     static let parser = ArgumentParser(
-        commandNames: (commands + hidden).flatMap { $0.names }, globalOptions: globalOptions,
+        commandNames: (commands + hidden).flatMap { $0.names }, globalOptions: globalOptions, distance: EditDistance.between,
         configuration: { command(named: $0)?.configuration })
 
     static func command(named name: String) -> (any TrendCommand.Type)? {

@@ -1,3 +1,4 @@
+import ArgumentParsing
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Darwin)

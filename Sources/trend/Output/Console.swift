@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArgumentParsing
 import TrendCore
 import TrendPresentation
 

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import TrendCore
 
 /// The documented exit statuses (SPEC §4), and which error means which.

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import TrendCore
 
 /// The undo journal's notes on a change, as warnings after it (SPEC §9).

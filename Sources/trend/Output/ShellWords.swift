@@ -1,3 +1,4 @@
+import ArgumentParsing
 /// Text as a POSIX shell reads it back: what a suggested command needs,
 /// so a name like `Bob's conflicted copy` (or one a sync peer chose to do
 /// harm) pastes as one word and runs nothing.
@@ -11,6 +12,6 @@ enum ShellWords {
 
     /// A command line as the user typed it, each word quoted where a shell needs it.
     static func line(_ words: [String]) -> String {
-        words.map(quoted).concatenated(separator: " ")
+        words.map(quoted).joined(separator: " ")
     }
 }

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArgumentParsing
 import TrendCore
 
 /// What the terminal allows: colour, width, whether stdout is a terminal.

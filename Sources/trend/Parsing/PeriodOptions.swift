@@ -1,3 +1,4 @@
+import ArgumentParsing
 import TrendCore
 
 /// `--range RANGE | --since DATE` and `--until DATE`: the period options

@@ -1,44 +1,45 @@
-import TrendCore
-
 /// The command line after parsing: which command, and the text of each
 /// option and argument, already checked against its declaration.
-struct ParsedValues {
-    var command: CommandConfiguration?
+public struct ParsedValues: Sendable {
+    public var command: CommandConfiguration?
     /// Each option given, by long name, in order (flags: an empty value).
-    /// A list, not a dictionary: a command line holds a handful, and the
-    /// runtime searches every conformance in the binary to build the
-    /// dictionary's type at the first run of every command.
-    var options: [(name: String, value: String)] = []
-    var positionals: [String] = []
+    public var options: [(name: String, value: String)] = []
+    public var positionals: [String] = []
 
     /// True when the option or flag named `long` was given.
-    func has(_ long: String) -> Bool { options.contains { $0.name == long } }
+    public func has(_ long: String) -> Bool { options.contains { $0.name == long } }
 
-    subscript(flag: Flag) -> Bool { has(flag.spec.long) }
+    public subscript(flag: Flag) -> Bool { has(flag.spec.long) }
 
     /// The last value given: a later option overrides an earlier one.
-    subscript<Value: ArgumentValue>(option: Option<Value>) -> Value? {
+    public subscript<Value: ArgumentValue>(option: Option<Value>) -> Value? {
         options.last { $0.name == option.spec.long }.flatMap { Value(argument: $0.value) }
     }
 
     /// Every value of a repeating argument, in order.
-    func all<Value: ArgumentValue>(_ argument: Argument<Value>) -> [Value] {
+    public func all<Value: ArgumentValue>(_ argument: Argument<Value>) -> [Value] {
         guard let index = command?.arguments.firstIndex(where: { $0.name == argument.spec.name }), index < positionals.count
         else { return [] }
         return positionals[index...].compactMap(Value.init(argument:))
     }
 
-    subscript<Value: ArgumentValue>(argument: Argument<Value>) -> Value? {
+    public subscript<Value: ArgumentValue>(argument: Argument<Value>) -> Value? {
         guard let index = command?.arguments.firstIndex(where: { $0.name == argument.spec.name }), index < positionals.count
         else { return nil }
         return Value(argument: positionals[index])
     }
 }
 
-/// A mistake in how trend was called: exit 64 with usage and a hint.
-struct UsageError: Error, Equatable {
-    let message: String
-    var commandName: String? = nil
+/// A mistake in how the program was called: reported with the usage line
+/// and a hint.
+public struct UsageError: Error, Equatable {
+    public let message: String
+    public var commandName: String?
+
+    public init(message: String, commandName: String? = nil) {
+        self.message = message
+        self.commandName = commandName
+    }
 }
 
 /// Parses arguments against the commands' declarations, in the manner of
@@ -46,23 +47,26 @@ struct UsageError: Error, Equatable {
 /// options, global options before or after the command, long options never
 /// abbreviated, the nearest option suggested for a typo, and every value
 /// checked against its type.
-struct ArgumentParser {
+public struct ArgumentParser: Sendable {
     /// Every command name, aliases included: for lookup and suggestions.
-    let commandNames: [String]
-    let globalOptions: [OptionSpec]
+    public let commandNames: [String]
+    public let globalOptions: [OptionSpec]
     /// A command's configuration by any of its names, built when it is used.
     private let configuration: @Sendable (String) -> CommandConfiguration?
+    /// How far apart two names are, for "did you mean".
+    private let distance: @Sendable (String, String) -> Int
 
-    init(
-        commandNames: [String], globalOptions: [OptionSpec],
+    public init(
+        commandNames: [String], globalOptions: [OptionSpec], distance: @escaping @Sendable (String, String) -> Int,
         configuration: @escaping @Sendable (String) -> CommandConfiguration?
     ) {
         self.commandNames = commandNames
         self.globalOptions = globalOptions
+        self.distance = distance
         self.configuration = configuration
     }
 
-    func parse(_ arguments: [String]) throws(UsageError) -> ParsedValues {
+    public func parse(_ arguments: [String]) throws(UsageError) -> ParsedValues {
         var result = ParsedValues()
         var index = 0
         var optionsEnded = false
@@ -138,7 +142,7 @@ struct ArgumentParser {
         return result
     }
 
-    func command(named name: String) -> CommandConfiguration? {
+    public func command(named name: String) -> CommandConfiguration? {
         commandNames.contains(name) ? configuration(name) : nil
     }
 
@@ -169,7 +173,7 @@ struct ArgumentParser {
     }
 
     /// `-5`, `-.5` and `-,5` are values (so `trend log -5` is refused as a
-    /// weight, exit 65), not options.
+    /// weight, not as an option), not options.
     static func looksLikeOption(_ argument: String) -> Bool {
         guard argument.hasPrefix("-"), argument.count > 1 else { return false }
         let second = argument[argument.index(after: argument.startIndex)]
@@ -192,9 +196,9 @@ struct ArgumentParser {
             message: "invalid value '\(value)' for '--\(option.long)': expected \(option.expectation)", commandName: command)
     }
 
-    func unknownCommand(_ name: String, from commandName: String? = nil) -> UsageError {
+    public func unknownCommand(_ name: String, from commandName: String? = nil) -> UsageError {
         var message = "unknown command '\(name)'"
-        if let suggestion = Suggestion.nearest(to: name, among: commandNames) {
+        if let suggestion = Suggestion.nearest(to: name, among: commandNames, distance: distance) {
             message += ". Did you mean '\(suggestion)'?"
         }
         return UsageError(message: message, commandName: commandName)
@@ -202,7 +206,7 @@ struct ArgumentParser {
 
     private func unknownOption(_ name: String, among names: [String], command: String?) -> UsageError {
         var message = "unknown option '\(name)'"
-        if let suggestion = Suggestion.nearest(to: name, among: names) { message += ". Did you mean '\(suggestion)'?" }
+        if let suggestion = Suggestion.nearest(to: name, among: names, distance: distance) { message += ". Did you mean '\(suggestion)'?" }
         return UsageError(message: message, commandName: command)
     }
 }
@@ -212,7 +216,7 @@ struct ArgumentParser {
 /// nearest within an edit distance of 1 for short words and 2 for longer
 /// ones (a swap of two letters counts once), so `foo` suggests nothing.
 enum Suggestion {
-    static func nearest(to typed: String, among candidates: [String]) -> String? {
+    static func nearest(to typed: String, among candidates: [String], distance: (String, String) -> Int) -> String? {
         let prefixed = candidates.filter { $0.hasPrefix(typed) && $0 != typed }
         if prefixed.count == 1, typed.count >= 2 { return prefixed[0] }
         let limit = typed.trimmingDashes.count <= 4 ? 1 : 2
@@ -224,8 +228,6 @@ enum Suggestion {
         let started = tied.filter { $0.hasPrefix(typed) }
         return started.count == 1 ? started[0] : nil
     }
-
-    static func distance(_ a: String, _ b: String) -> Int { EditDistance.between(a, b) }
 }
 
 extension String {

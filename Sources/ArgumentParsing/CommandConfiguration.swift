@@ -1,22 +1,22 @@
 /// What a command is called and what it accepts: the one description that
 /// parsing, help, usage lines, the man page and completions are made from.
-struct CommandConfiguration: Sendable {
-    let name: String
-    let aliases: [String]
-    let abstract: String
-    let discussion: String?
-    let arguments: [ArgumentSpec]
-    let options: [OptionSpec]
+public struct CommandConfiguration: Sendable {
+    public let name: String
+    public let aliases: [String]
+    public let abstract: String
+    public let discussion: String?
+    public let arguments: [ArgumentSpec]
+    public let options: [OptionSpec]
     /// Options that cannot be given together: refused by the parser, shown
     /// as `[--range RANGE | --since DATE]` in the usage line.
-    let exclusive: [[String]]
-    let examples: [String]
+    public let exclusive: [[String]]
+    public let examples: [String]
     /// In the short overview and the completions' list of commands (the git
     /// merge driver is not a command people type).
-    let isListed: Bool
+    public let isListed: Bool
 
     /// `names`: the command's name, then any aliases.
-    init(
+    public init(
         names: [String], abstract: String, discussion: String? = nil,
         arguments: [ArgumentSpec] = [], options: [any OptionDeclaration] = [], exclusive: [[String]] = [],
         examples: [String] = [], isListed: Bool = true
@@ -32,11 +32,11 @@ struct CommandConfiguration: Sendable {
         self.isListed = isListed
     }
 
-    var names: [String] { [name] + aliases }
+    public var names: [String] { [name] + aliases }
 
     /// `trend list [--range RANGE | --since DATE] [--until DATE] …`, generated.
-    var usage: String {
-        var parts = ["trend", name]
+    public func usage(program: String) -> String {
+        var parts = [program, name]
         for argument in arguments {
             let name = argument.name + (argument.isRepeating ? "..." : "")
             parts.append(argument.isOptional ? "[\(name)]" : name)
