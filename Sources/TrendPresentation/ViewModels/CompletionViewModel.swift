@@ -1,3 +1,4 @@
+import Observation
 import TrendCore
 
 /// What the shell completion scripts offer (`trend __complete ids|names`),
@@ -8,6 +9,7 @@ import TrendCore
 /// (hex) and, with `describe`, a tab and what the record is: text trend
 /// makes, never a note or a file's cell.
 @MainActor
+@Observable
 public final class CompletionViewModel {
     public enum Kind: String, CaseIterable, Sendable {
         case ids, names
@@ -57,18 +59,5 @@ public final class CompletionViewModel {
         case .weighIn(let entry): DecimalText.shortest(unit.roundedValue(fromKilograms: entry.kilograms)) + " " + unit.rawValue
         default: EntryRendering.what(record, unit: unit)
         }
-    }
-}
-
-/// The candidates, a line each: the only output of `__complete`.
-public enum CompletionFormat: String, OutputFormat {
-    case lines
-
-    public var renderer: any Renderer<CompletionViewModel> { CompletionLinesRenderer() }
-}
-
-struct CompletionLinesRenderer: Renderer {
-    func render(_ model: CompletionViewModel, to output: any OutputWriter) throws {
-        output.write(model.lines.map { $0 + "\n" }.joined())
     }
 }

@@ -1,7 +1,9 @@
+import Observation
 import TrendCore
 
 /// The goal screen (SPEC §13): shows, sets or clears the goal and its plan.
 @MainActor
+@Observable
 public final class GoalViewModel {
     private let app: AppModel
 
@@ -70,17 +72,6 @@ public final class GoalViewModel {
         case nil: ""
         case .by(let day)?: ", by \(EntryRendering.longDate(day)): planned on \(EntryRendering.longDate(plan!.start))"
         case .weeklyRate(let kilograms)?: ", at \(EntryRendering.givenWeeklyRate(kilograms, unit: unit)) from \(EntryRendering.longDate(plan!.start))"
-        }
-    }
-}
-
-public enum GoalFormat: String, OutputFormat {
-    case text, json
-
-    public var renderer: any Renderer<GoalViewModel> {
-        switch self {
-        case .text: TextRenderer<GoalViewModel> { $0.text }
-        case .json: JSONRenderer<GoalViewModel> { $0.document }
         }
     }
 }

@@ -1,7 +1,9 @@
+import Observation
 import TrendCore
 
 /// The undo and redo screens (SPEC §9): the journal, and what a move did.
 @MainActor
+@Observable
 public final class HistoryViewModel {
     private let app: AppModel
 
@@ -55,16 +57,5 @@ public final class HistoryViewModel {
         if journal.position == 0 { out += "  ^ the store is here (before all of these)\n" }
         if journal.canRedo { out += "(~: undone; 'trend redo' re-applies them in order)\n" }
         return out
-    }
-}
-
-public enum HistoryFormat: String, OutputFormat {
-    case text, json
-
-    public var renderer: any Renderer<HistoryViewModel> {
-        switch self {
-        case .text: TextRenderer<HistoryViewModel> { $0.listing }
-        case .json: JSONRenderer<HistoryViewModel> { $0.document }
-        }
     }
 }

@@ -1,8 +1,10 @@
+import Observation
 import TrendCore
 
 /// The import screen (SPEC §6, §10, §11): what was read and what it added,
 /// all said on the message stream (an import's data goes into the store).
 @MainActor
+@Observable
 public final class ImportViewModel {
     private let app: AppModel
 

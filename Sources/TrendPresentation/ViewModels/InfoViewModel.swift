@@ -1,7 +1,9 @@
+import Observation
 import TrendCore
 
 /// The info screen (SPEC §4): where the data is, how it was chosen, what it holds.
 @MainActor
+@Observable
 public final class InfoViewModel {
     private let app: AppModel
 
@@ -81,16 +83,5 @@ public final class InfoViewModel {
         for copy in facts.conflictCopies { rows.append(("Sync conflict", copy.terminalSafe + " (merge it with 'trend merge')")) }
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n"
-    }
-}
-
-public enum InfoFormat: String, OutputFormat {
-    case text, json
-
-    public var renderer: any Renderer<InfoViewModel> {
-        switch self {
-        case .text: TextRenderer<InfoViewModel> { $0.text }
-        case .json: JSONRenderer<InfoViewModel> { $0.document }
-        }
     }
 }

@@ -1,8 +1,10 @@
+import Observation
 import TrendCore
 
 /// The list screen (SPEC §4): weigh-ins oldest first with their day's
 /// trend, the estimated days between them when asked, a chart below.
 @MainActor
+@Observable
 public final class ListViewModel {
     private let app: AppModel
 
@@ -70,72 +72,14 @@ public final class ListViewModel {
     func chartModel(_ chart: TerminalChart) -> ChartModel? {
         ChartModel(points: points, estimatedDays: estimatedDays, goalKilograms: goalKilograms, unit: unit, valueTickCount: chart.valueTickCount)
     }
-}
 
-public enum ListFormat: String, OutputFormat {
-    case text, json, csv
-
-    public var renderer: any Renderer<ListViewModel> {
-        switch self {
-        case .text: ListTextRenderer()
-        case .json: ListJSONRenderer()
-        case .csv: ListCSVRenderer()
-        }
-    }
-
-    /// CSV, and JSON without estimated days, are written row by row as they are produced.
-    public func streams(withEstimatedDays: Bool) -> Bool {
-        self == .csv || self == .json && !withEstimatedDays
-    }
-}
-
-/// Streamed element by element when the rows were (a long history);
-/// with estimated days, the document whole.
-struct ListJSONRenderer: Renderer {
-    func render(_ model: ListViewModel, to output: any OutputWriter) throws {
-        guard let rows = model.streamedDocuments else {
-            return try JSONRenderer<ListViewModel> { $0.document }.render(model, to: output)
-        }
-        try DocumentEncoder().writeArray(rows) { output.write($0) }
-    }
-}
-
-struct ListTextRenderer: Renderer {
-    func render(_ model: ListViewModel, to output: any OutputWriter) throws {
-        guard !model.points.isEmpty else {
-            // Said on the message stream by the front end: nothing to list is not data.
-            throw ScreenNote.message(model.hasNoHistory ? Messages.noWeighInsYet : "No weigh-ins match.")
-        }
-        let unit = model.unit
-        let showsFat = model.showsFat
-        var table = showsFat
-            ? TextTable(headers: ["ID", "DATE", "WEIGHT", "FAT", "TREND", "NOTE"], rightAligned: [2, 3, 4])
-            : TextTable(headers: ["ID", "DATE", "WEIGHT", "TREND", "NOTE"], rightAligned: [2, 3])
-        for row in model.rows {
-            switch row {
-            case .estimated(let day):
-                table.add(["~", day.day.description, unit.format(kilograms: day.kilograms)] + (showsFat ? [""] : []) + [unit.format(kilograms: day.trendKilograms), "estimated"])
-            case .weighIn(let point):
-                let fat = showsFat ? [point.entry.fatPercent.map(EntryRendering.fatText) ?? ""] : []
-                table.add(
-                    [point.entry.shortID, EntryRendering.localDateTime(point.entry.timestamp, currentOffset: model.currentOffset), unit.format(kilograms: point.kilograms)]
-                        + fat + [unit.format(kilograms: point.trendKilograms), point.entry.note?.terminalSafe ?? ""])
-            }
-        }
-        output.write(table.rendered(display: model.display))
-        if let chart = model.terminalChart, let picture = model.chartModel(chart) {
-            output.write("\n" + chart.rendered(picture, display: model.display))
-        }
-    }
-}
-
-/// Streamed row by row: no point is built per entry of a long history.
-struct ListCSVRenderer: Renderer {
-    func render(_ model: ListViewModel, to output: any OutputWriter) throws {
-        guard let (entries, series) = model.streamed else { return }
-        // Listed weights are in the display unit, rounded to 0.01, like the JSON.
+    /// The listed weigh-ins as CSV: weights in the display unit to 0.01, as
+    /// the JSON lists them, with the day's trend, and body fat when any
+    /// listed entry has it.
+    func writeCSV(_ write: ([UInt8]) -> Void) {
+        guard let (entries, series) = streamed else { return }
         let columns: [EntryCSV.Column] = [.id, .date, .weight, .unit, .trend, .note] + (entries.contains { $0.fatPercent != nil } ? [.fat] : [])
-        EntryCSV.write(entries, columns: columns, unit: model.unit, exactKilograms: false, series: series) { output.write($0) }
+        EntryCSV.write(entries, columns: columns, unit: unit, exactKilograms: false, series: series, write: write)
     }
 }
 

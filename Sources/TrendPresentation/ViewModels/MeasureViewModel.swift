@@ -1,8 +1,10 @@
+import Observation
 import TrendCore
 
 /// The measure screen (SPEC §16): a measurement logged; or each name's
 /// latest value, trend and change over four weeks; or one name's entries.
 @MainActor
+@Observable
 public final class MeasureViewModel {
     private let app: AppModel
 
@@ -78,6 +80,15 @@ public final class MeasureViewModel {
             return .listed(listed.map { MeasureListedDocument(entry: MeasurementDocument($0.entry, unit: unit), trend: length($0.trend)) })
         }
     }
+
+    /// What the CSV lists: the entries listed, the one logged, or each name's latest.
+    var csvEntries: [MeasurementEntry] {
+        switch action {
+        case .list: listed.map(\.entry)
+        case .log: logged.map { [$0] } ?? []
+        case .overview: summaries.map(\.latest)
+        }
+    }
 }
 
 public struct MeasureOverviewDocument: Encodable, Sendable {
@@ -118,65 +129,5 @@ public enum MeasureDocument: Encodable, Sendable {
         case .overview(let rows): try rows.encode(to: encoder)
         case .listed(let rows): try rows.encode(to: encoder)
         }
-    }
-}
-
-public enum MeasureFormat: String, OutputFormat {
-    case text, json, csv
-
-    public var renderer: any Renderer<MeasureViewModel> {
-        switch self {
-        case .text: MeasureTextRenderer()
-        case .json: JSONRenderer<MeasureViewModel> { $0.document }
-        case .csv: MeasureCSVRenderer()
-        }
-    }
-}
-
-struct MeasureTextRenderer: Renderer {
-    func render(_ model: MeasureViewModel, to output: any OutputWriter) throws {
-        let unit = model.lengthUnit
-        switch model.action {
-        case .log:
-            guard let entry = model.logged else { return }
-            var text = "Measured " + EntryRendering.summary(entry, unit: unit) + "\n"
-            if let summary = model.summaries.first {
-                text += "Trend \(unit.format(centimetres: summary.trend))" + (summary.weeklyRate.map { ", \(unit.formatChange(centimetres: $0))/week" } ?? "") + "\n"
-            }
-            output.write(text)
-        case .overview:
-            guard !model.summaries.isEmpty else { throw ScreenNote.message(Messages.noMeasurementsYet) }
-            var table = TextTable(headers: ["NAME", "LATEST", "MEASURED", "TREND", "4 WEEKS"], rightAligned: [1, 3, 4])
-            for summary in model.summaries {
-                table.add([
-                    summary.name.text, unit.format(centimetres: summary.latest.centimetres), EntryRendering.localDateTime(summary.latest.timestamp),
-                    unit.format(centimetres: summary.trend), summary.changeOverFourWeeks.map { unit.formatChange(centimetres: $0) } ?? "",
-                ])
-            }
-            output.write(table.rendered(display: model.display))
-        case .list:
-            guard !model.listed.isEmpty else { throw ScreenNote.message(model.hasNoMeasurements ? Messages.noMeasurementsYet : "No measurements of that name in that period.") }
-            var table = TextTable(headers: ["ID", "DATE", "VALUE", "TREND", "NOTE"], rightAligned: [2, 3])
-            for (entry, trend) in model.listed {
-                table.add([entry.shortID, EntryRendering.localDateTime(entry.timestamp), unit.format(centimetres: entry.centimetres), trend.map { unit.format(centimetres: $0) } ?? "", entry.note?.terminalSafe ?? ""])
-            }
-            output.write(table.rendered(display: model.display))
-        }
-    }
-}
-
-/// Re-importable: `date,name,cm,note` (exact centimetres).
-struct MeasureCSVRenderer: Renderer {
-    func render(_ model: MeasureViewModel, to output: any OutputWriter) throws {
-        var out = "date,name,cm,note\n"
-        let entries: [MeasurementEntry] = switch model.action {
-        case .list: model.listed.map(\.entry)
-        case .log: model.logged.map { [$0] } ?? []
-        case .overview: model.summaries.map(\.latest)
-        }
-        for entry in entries {
-            out += [entry.timestamp.iso8601, entry.name.text, DecimalText.shortest(entry.centimetres), CSVField.quoted(entry.note ?? "")].joined(separator: ",") + "\n"
-        }
-        output.write(out)
     }
 }

@@ -1,14 +1,22 @@
+import Observation
 import TrendCore
 
 /// The progress screen (SPEC §5, §8, §12, §13): the range asked for, and
 /// the report prepared for it as every output shows it.
 @MainActor
+@Observable
 public final class ProgressViewModel {
     private let app: AppModel
 
-    /// The period: a named range (ending on `until`, when given), or the
+    /// The period, as the seeds' screen has it: setting it asks the Feature
+    /// to select it, and the report it prepares shows when ready. A named
+    /// range ends on `until`, when given.
+    public var range: ProgressRange {
+        get { app.progressFeature.range }
+        set { app.progressFeature.select(newValue, until: until) }
+    }
+    /// Days chosen instead of a named range (`--since`, `--until`): the
     /// days from `since` (the first weigh-in when nil) to `until`.
-    public var range: ProgressRange = .month
     public var since: CalendarDay?
     public var until: CalendarDay?
     /// What the charts show.
@@ -54,6 +62,17 @@ public final class ProgressViewModel {
         await app.progressFeature.prepared()
     }
 
+    /// Whether the report for the period is being prepared.
+    public var isLoading: Bool { app.progressFeature.isPreparing }
+
+    /// Prepares the report again from what is stored now (after a change
+    /// here, or one made elsewhere), keeping the period.
+    public func reload() async throws {
+        try await app.loadWeights()
+        app.progressFeature.startPreparing()
+        await app.progressFeature.prepared()
+    }
+
     public var report: ProgressReport { app.progressFeature.snapshot }
     public var unit: WeightUnit { app.progressFeature.unit }
     public var now: Timestamp { app.clock.now }
@@ -88,22 +107,4 @@ public final class ProgressViewModel {
 
     /// `Weight: 80.6 kg, −0.2 kg/week (1 Dec 2026)`.
     public var defaultSubject: String { MailMessage.defaultSubject(report, unit: unit) }
-}
-
-/// The outputs of the progress screen.
-public enum ProgressFormat: String, OutputFormat {
-    case text, json, svg, html, png, email
-
-    public var renderer: any Renderer<ProgressViewModel> {
-        switch self {
-        case .text: ProgressTextRenderer()
-        case .json: JSONRenderer<ProgressViewModel> { $0.document }
-        case .svg: ProgressSVGRenderer()
-        case .html: ProgressPageRenderer()
-        case .png: ProgressPNGRenderer()
-        case .email: ProgressMailRenderer()
-        }
-    }
-
-    public var isBinary: Bool { self == .png }
 }

@@ -1,7 +1,9 @@
+import Observation
 import TrendCore
 
 /// The stats screen (SPEC §8): one row per week, month or year.
 @MainActor
+@Observable
 public final class StatsViewModel {
     private let app: AppModel
 
@@ -32,61 +34,21 @@ public final class StatsViewModel {
 
     public var document: [StatsRowDocument] { rows.map { StatsRowDocument($0, unit: unit) } }
 
-    static let csvHeader = "period,from,to,weigh_ins,average,minimum,maximum,trend,trend_change,average_weekly_rate,fat,unit"
-    /// With intake, a last column of the average daily kcal.
-    var csvColumns: String { Self.csvHeader + (showsIntake ? ",average_intake" : "") }
-}
-
-public enum StatsFormat: String, OutputFormat {
-    case text, json, csv
-
-    public var renderer: any Renderer<StatsViewModel> {
-        switch self {
-        case .text: StatsTextRenderer()
-        case .json: JSONRenderer<StatsViewModel> { $0.document }
-        case .csv: StatsCSVRenderer()
-        }
+    /// The CSV's columns; with intake, a last one of the average daily kcal.
+    var csvHeader: [String] {
+        ["period", "from", "to", "weigh_ins", "average", "minimum", "maximum", "trend", "trend_change", "average_weekly_rate", "fat", "unit"]
+            + (showsIntake ? ["average_intake"] : [])
     }
-}
 
-struct StatsTextRenderer: Renderer {
-    func render(_ model: StatsViewModel, to output: any OutputWriter) throws {
-        guard model.statistics != nil else {
-            throw ScreenNote.message(model.hasNoHistory ? Messages.noWeighInsYet : "No days in that period.")
-        }
-        let unit = model.unit
-        var headers = ["PERIOD", "WEIGH-INS", "AVERAGE", "LOWEST", "HIGHEST", "TREND", "CHANGE", "AVG/WEEK"]
-        if model.showsFat { headers.append("FAT") }
-        if model.showsIntake { headers.append("INTAKE") }
-        var table = TextTable(headers: headers, rightAligned: Set(1..<headers.count))
-        for row in model.rows {
-            func weight(_ kilograms: Double?) -> String { kilograms.map { unit.format(kilograms: $0) } ?? "" }
-            func change(_ kilograms: Double?) -> String { kilograms.map { unit.formatChange(kilograms: $0) } ?? "" }
-            var cells = [
-                row.label, String(row.weighIns), weight(row.averageKilograms), weight(row.minimumKilograms), weight(row.maximumKilograms),
-                weight(row.trendKilograms), change(row.trendChangeKilograms), change(row.averageWeeklyRateKilograms),
-            ]
-            if model.showsFat { cells.append(row.fatPercent.map { Decimal1.text($0) + "%" } ?? "") }
-            if model.showsIntake { cells.append(row.averageIntake.map { EntryRendering.kilocalories($0) } ?? "") }
-            table.add(cells)
-        }
-        output.write(table.rendered(display: model.display))
-    }
-}
-
-struct StatsCSVRenderer: Renderer {
-    func render(_ model: StatsViewModel, to output: any OutputWriter) throws {
-        let unit = model.unit
-        var out = model.csvColumns + "\n"
+    /// A row a period: figures in the display unit to 0.01.
+    func csvRows() -> [[String]] {
         func number(_ kilograms: Double?) -> String { DisplayRounding.weight(kilograms, unit).map(DecimalText.shortest) ?? "" }
-        for row in model.rows {
-            let fields = [
+        return rows.map { row in
+            [
                 row.label, row.first.description, row.last.description, String(row.weighIns), number(row.averageKilograms),
                 number(row.minimumKilograms), number(row.maximumKilograms), number(row.trendKilograms), number(row.trendChangeKilograms),
                 number(row.averageWeeklyRateKilograms), DisplayRounding.hundredths(row.fatPercent).map(DecimalText.shortest) ?? "", unit.rawValue,
-            ] + (model.showsIntake ? [row.averageIntake.map { DecimalText.shortest(($0 * 10).rounded() / 10) } ?? ""] : [])
-            out += fields.joined(separator: ",") + "\n"
+            ] + (showsIntake ? [row.averageIntake.map { DecimalText.shortest(($0 * 10).rounded() / 10) } ?? ""] : [])
         }
-        output.write(out)
     }
 }

@@ -1,7 +1,9 @@
+import Observation
 import TrendCore
 
 /// The status line (SPEC §8): for a shell prompt or a status bar.
 @MainActor
+@Observable
 public final class StatusViewModel {
     private let app: AppModel
     /// No arrows and no bars (`--ascii`, or a locale that is not UTF-8).
@@ -56,22 +58,5 @@ public final class StatusViewModel {
         guard let low = values.min(), let high = values.max() else { return "" }
         guard high - low > 1e-9 else { return String(repeating: "▄", count: values.count) }
         return String(values.map { bars[min(7, Int((($0 - low) / (high - low) * 7).rounded()))] })
-    }
-}
-
-public enum StatusFormat: String, OutputFormat {
-    case text, json
-
-    public var renderer: any Renderer<StatusViewModel> {
-        switch self {
-        case .text: StatusTextRenderer()
-        case .json: JSONRenderer<StatusViewModel> { $0.document }
-        }
-    }
-}
-
-struct StatusTextRenderer: Renderer {
-    func render(_ model: StatusViewModel, to output: any OutputWriter) throws {
-        if let line = model.line { output.write(line + "\n") }
     }
 }

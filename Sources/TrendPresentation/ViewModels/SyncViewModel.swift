@@ -1,8 +1,10 @@
+import Observation
 import TrendCore
 
 /// The merge and merge-driver screens (SPEC §9), and the warning every
 /// command gives about conflict copies.
 @MainActor
+@Observable
 public final class SyncViewModel {
     private let app: AppModel
 
@@ -51,49 +53,5 @@ public final class SyncViewModel {
             return EntryRendering.what(record, unit: unit) + " on \(EntryRendering.localDateTime(record.timestamp))" + (record.note.map { " (\($0.terminalSafe))" } ?? "")
         }
         return "\(EntryID.shortID(of: conflict.id)): ours \(side(conflict.ours)), theirs \(side(conflict.theirs))"
-    }
-}
-
-/// The export screen (SPEC §6): everything, re-importable without loss.
-@MainActor
-public final class ExportViewModel {
-    private let app: AppModel
-
-    /// A last column with each day's trend by this method.
-    public var method: TrendMethod?
-
-    public init(app: AppModel) {
-        self.app = app
-    }
-
-    public func load() async throws {
-        try await app.loadSettings()
-        try await app.loadWeights()
-    }
-
-    /// Written as it is produced, so a long history is never held twice.
-    func write(_ format: ExportFeature.Format, to output: any OutputWriter) {
-        app.exportFeature.export(format, method: method) { output.write($0) }
-    }
-
-    /// What is said once the export is in `path`.
-    public func confirmation(path: String) -> String {
-        let count = app.weightLogFeature.entries.count
-        return "Exported \(count) weigh-in\(count == 1 ? "" : "s") to \(path.terminalSafe).\n"
-    }
-}
-
-/// The outputs of `export`: the CSV, or the `weights.json` document.
-public enum ExportFormat: String, OutputFormat {
-    case csv, json
-
-    public var renderer: any Renderer<ExportViewModel> { ExportRenderer(format: self == .csv ? .csv : .json) }
-}
-
-struct ExportRenderer: Renderer {
-    let format: ExportFeature.Format
-
-    func render(_ model: ExportViewModel, to output: any OutputWriter) throws {
-        model.write(format, to: output)
     }
 }

@@ -55,3 +55,20 @@ struct ProgressMailRenderer: Renderer {
         output.write(try mail.rendered())
     }
 }
+/// The outputs of the progress screen.
+public enum ProgressFormat: String, OutputFormat {
+    case text, json, svg, html, png, email
+
+    public var renderer: any Renderer<ProgressViewModel> {
+        switch self {
+        case .text: ProgressTextRenderer()
+        case .json: JSONRenderer<ProgressViewModel> { $0.document }
+        case .svg: ProgressSVGRenderer()
+        case .html: ProgressPageRenderer()
+        case .png: ProgressPNGRenderer()
+        case .email: ProgressMailRenderer()
+        }
+    }
+
+    public var isBinary: Bool { self == .png }
+}

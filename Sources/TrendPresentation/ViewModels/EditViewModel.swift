@@ -1,8 +1,10 @@
+import Observation
 import TrendCore
 
 /// The edit screen (SPEC §4, §15, §16): one record changed by id: a
 /// weigh-in, an intake entry or a measurement, each with what applies to it.
 @MainActor
+@Observable
 public final class EditViewModel {
     private let app: AppModel
 
@@ -62,100 +64,4 @@ public final class EditViewModel {
 
     public var document: RecordDocument? { edited.map { RecordDocument($0, unit: unit) } }
     var text: String { edited.map { "Updated " + EntryRendering.summary($0, unit: unit) + "\n" } ?? "" }
-}
-
-public enum EditFormat: String, OutputFormat {
-    case text, json
-
-    public var renderer: any Renderer<EditViewModel> {
-        switch self {
-        case .text: TextRenderer<EditViewModel> { $0.text }
-        case .json: JSONRenderer<EditViewModel> { $0.document }
-        }
-    }
-}
-
-/// The remove screen: records of any kind deleted by id, all in one write.
-@MainActor
-public final class RemoveViewModel {
-    private let app: AppModel
-
-    public var ids: [String] = []
-    public private(set) var removed: [AnyRecord] = []
-
-    public init(app: AppModel) {
-        self.app = app
-    }
-
-    public var unit: WeightUnit { app.settingsFeature.unit }
-
-    public func remove() async throws {
-        try await app.loadSettings()
-        removed = try await app.weightLogFeature.remove(matching: ids)
-    }
-
-    public var document: RemovedDocument {
-        let entries = removed.map { RecordDocument($0, unit: unit) }
-        return ids.count == 1 && entries.count == 1 ? .one(entries[0]) : .several(entries)
-    }
-
-    var text: String { removed.map { "Removed " + EntryRendering.summary($0, unit: unit) + "\n" }.joined() }
-}
-
-public enum RemoveFormat: String, OutputFormat {
-    case text, json
-
-    public var renderer: any Renderer<RemoveViewModel> {
-        switch self {
-        case .text: TextRenderer<RemoveViewModel> { $0.text }
-        case .json: JSONRenderer<RemoveViewModel> { $0.document }
-        }
-    }
-}
-
-/// The last screen (SPEC §4): the latest weigh-in, and whether it is older
-/// than a cron reminder allows.
-@MainActor
-public final class LastViewModel {
-    private let app: AppModel
-
-    /// With one, `isTooOld` answers the reminder.
-    public var maxAge: ElapsedTime?
-
-    public init(app: AppModel) {
-        self.app = app
-    }
-
-    public func load() async throws {
-        try await app.loadSettings()
-        try await app.loadWeights()
-    }
-
-    public var unit: WeightUnit { app.settingsFeature.unit }
-    public var latest: WeightEntry? { app.weightLogFeature.latestEntry }
-    public var document: EntryDocument? { latest.map { EntryDocument($0, unit: unit) } }
-    var text: String { latest.map { EntryRendering.summary($0, unit: unit) + "\n" } ?? "" }
-
-    /// The latest weigh-in is strictly older than `maxAge` (SPEC §4).
-    public var isTooOld: Bool {
-        guard let maxAge else { return false }
-        return app.weightLogFeature.isLatestEntry(olderThanSeconds: maxAge.seconds)
-    }
-
-    /// `The latest weigh-in is 2 d 3 h old, more than 20h.`
-    public var tooOldMessage: String? {
-        guard isTooOld, let maxAge, let age = app.weightLogFeature.latestEntryAgeSeconds else { return nil }
-        return "The latest weigh-in is \(ElapsedTime.describe(seconds: age)) old, more than \(maxAge.text)."
-    }
-}
-
-public enum LastFormat: String, OutputFormat {
-    case text, json
-
-    public var renderer: any Renderer<LastViewModel> {
-        switch self {
-        case .text: TextRenderer<LastViewModel> { $0.text }
-        case .json: JSONRenderer<LastViewModel> { $0.document }
-        }
-    }
 }

@@ -1,0 +1,61 @@
+import TrendCore
+
+public enum ListFormat: String, OutputFormat {
+    case text, json, csv
+
+    public var renderer: any Renderer<ListViewModel> {
+        switch self {
+        case .text: ListTextRenderer()
+        case .json: ListJSONRenderer()
+        case .csv:
+            // Streamed row by row: no point is built per entry of a long history.
+            CSVRenderer<ListViewModel>(weighIns: { model, write in model.writeCSV(write) })
+        }
+    }
+
+    /// CSV, and JSON without estimated days, are written row by row as they are produced.
+    public func streams(withEstimatedDays: Bool) -> Bool {
+        self == .csv || self == .json && !withEstimatedDays
+    }
+}
+
+/// Streamed element by element when the rows were (a long history);
+/// with estimated days, the document whole.
+struct ListJSONRenderer: Renderer {
+    func render(_ model: ListViewModel, to output: any OutputWriter) throws {
+        guard let rows = model.streamedDocuments else {
+            return try JSONRenderer<ListViewModel> { $0.document }.render(model, to: output)
+        }
+        try DocumentEncoder().writeArray(rows) { output.write($0) }
+    }
+}
+
+struct ListTextRenderer: Renderer {
+    func render(_ model: ListViewModel, to output: any OutputWriter) throws {
+        guard !model.points.isEmpty else {
+            // Said on the message stream by the front end: nothing to list is not data.
+            throw ScreenNote.message(model.hasNoHistory ? Messages.noWeighInsYet : "No weigh-ins match.")
+        }
+        let unit = model.unit
+        let showsFat = model.showsFat
+        var table = showsFat
+            ? TextTable(headers: ["ID", "DATE", "WEIGHT", "FAT", "TREND", "NOTE"], rightAligned: [2, 3, 4])
+            : TextTable(headers: ["ID", "DATE", "WEIGHT", "TREND", "NOTE"], rightAligned: [2, 3])
+        for row in model.rows {
+            switch row {
+            case .estimated(let day):
+                table.add(["~", day.day.description, unit.format(kilograms: day.kilograms)] + (showsFat ? [""] : []) + [unit.format(kilograms: day.trendKilograms), "estimated"])
+            case .weighIn(let point):
+                let fat = showsFat ? [point.entry.fatPercent.map(EntryRendering.fatText) ?? ""] : []
+                table.add(
+                    [point.entry.shortID, EntryRendering.localDateTime(point.entry.timestamp, currentOffset: model.currentOffset), unit.format(kilograms: point.kilograms)]
+                        + fat + [unit.format(kilograms: point.trendKilograms), point.entry.note?.terminalSafe ?? ""])
+            }
+        }
+        output.write(table.rendered(display: model.display))
+        if let chart = model.terminalChart, let picture = model.chartModel(chart) {
+            output.write("\n" + chart.rendered(picture, display: model.display))
+        }
+    }
+}
+

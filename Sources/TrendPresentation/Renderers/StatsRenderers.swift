@@ -1,0 +1,38 @@
+import TrendCore
+
+public enum StatsFormat: String, OutputFormat {
+    case text, json, csv
+
+    public var renderer: any Renderer<StatsViewModel> {
+        switch self {
+        case .text: StatsTextRenderer()
+        case .json: JSONRenderer<StatsViewModel> { $0.document }
+        case .csv: CSVRenderer<StatsViewModel>(header: { $0.csvHeader }) { model, row in model.csvRows().forEach(row) }
+        }
+    }
+}
+
+struct StatsTextRenderer: Renderer {
+    func render(_ model: StatsViewModel, to output: any OutputWriter) throws {
+        guard model.statistics != nil else {
+            throw ScreenNote.message(model.hasNoHistory ? Messages.noWeighInsYet : "No days in that period.")
+        }
+        let unit = model.unit
+        var headers = ["PERIOD", "WEIGH-INS", "AVERAGE", "LOWEST", "HIGHEST", "TREND", "CHANGE", "AVG/WEEK"]
+        if model.showsFat { headers.append("FAT") }
+        if model.showsIntake { headers.append("INTAKE") }
+        var table = TextTable(headers: headers, rightAligned: Set(1..<headers.count))
+        for row in model.rows {
+            func weight(_ kilograms: Double?) -> String { kilograms.map { unit.format(kilograms: $0) } ?? "" }
+            func change(_ kilograms: Double?) -> String { kilograms.map { unit.formatChange(kilograms: $0) } ?? "" }
+            var cells = [
+                row.label, String(row.weighIns), weight(row.averageKilograms), weight(row.minimumKilograms), weight(row.maximumKilograms),
+                weight(row.trendKilograms), change(row.trendChangeKilograms), change(row.averageWeeklyRateKilograms),
+            ]
+            if model.showsFat { cells.append(row.fatPercent.map { Decimal1.text($0) + "%" } ?? "") }
+            if model.showsIntake { cells.append(row.averageIntake.map { EntryRendering.kilocalories($0) } ?? "") }
+            table.add(cells)
+        }
+        output.write(table.rendered(display: model.display))
+    }
+}
