@@ -56,30 +56,3 @@ struct IntakeFeatureTests {
         #expect(store.versionNeeded == 1, "without intake or measurements the file goes back to the version an older trend reads")
     }
 }
-
-/// The tape measure (SPEC §16): names, the typo guard, `--new`, edits.
-@MainActor
-@Suite("MeasurementFeature")
-struct MeasurementFeatureTests {
-    @Test("known names need nothing; a name of one's own needs --new once; a typo is refused with the closest name")
-    func names() async throws {
-        let app = TestAppModelFactory.make()
-        let morning = Timestamp.local(2026, 11, 30, 7)
-        try await app.measurementFeature.log(name: "waist", centimetres: 84.5, at: morning)
-        try await app.measurementFeature.log(name: "Arm-Left", centimetres: 32, at: morning)
-        await #expect(throws: WeightLogError.unknownMeasurement(name: "wiast", closest: "waist")) {
-            try await app.measurementFeature.log(name: "wiast", centimetres: 84, at: morning)
-        }
-        await #expect(throws: WeightLogError.unknownMeasurement(name: "bust", closest: nil)) {
-            try await app.measurementFeature.log(name: "bust", centimetres: 92, at: morning)
-        }
-        try await app.measurementFeature.log(name: "bust", centimetres: 92, at: morning, isNew: true)
-        // Introduced once: known from then on.
-        try await app.measurementFeature.log(name: "bust", centimetres: 91, at: morning.adding(days: -7))
-        await #expect(throws: WeightLogError.measurementOutOfRange(centimetres: 400)) { try await app.measurementFeature.log(name: "waist", centimetres: 400, at: morning) }
-        await #expect(throws: WeightLogError.self) { try await app.measurementFeature.log(name: "2 arms", centimetres: 30, at: morning, isNew: true) }
-        #expect(app.measurementFeature.measuredNames.map(\.text) == ["arm-left", "bust", "waist"])
-        let edited = try await app.measurementFeature.update(matching: app.measurementFeature.entries.last!.idText, centimetres: 84)
-        #expect(edited.centimetres == 84)
-    }
-}

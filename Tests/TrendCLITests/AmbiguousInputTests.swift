@@ -5,8 +5,8 @@ import TestSupport
 /// Trust, round four: the misreads (10–13, 19), paths from the environment
 /// and the data directory (14, 17) and mail headers (18), each as a user
 /// meets it against the built binary.
-@Suite("Trust, round four")
-struct TrustRoundFourTests {
+@Suite("Ambiguous input is refused or settled, never guessed")
+struct AmbiguousInputTests {
     func importing(_ cli: CLIHarness, _ text: String, name: String = "in.csv", _ options: String...) throws -> TrendBinary.Result {
         try cli.directory.write(text, to: name)
         return try cli.binary.run(["import", cli.directory.file(name)] + options, environment: cli.environment)

@@ -7,7 +7,7 @@ import TestSupport
 /// planted or oversized journal, a full disk and a writer killed at any
 /// step, and is reconciled with the store on the next run.
 @Suite("The undo journal can be trusted", .serialized)
-struct JournalTrustTests {
+struct JournalIntegrityTests {
     func journal(_ cli: CLIHarness) -> String { cli.dataDirectory + "/.weights.json.undo" }
 
     func journalText(_ cli: CLIHarness) throws -> String {

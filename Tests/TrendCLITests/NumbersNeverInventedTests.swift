@@ -6,7 +6,7 @@ import TestSupport
 /// invented across years, goals that catch the wrong unit, honest ranges
 /// and stats, and text that fits the terminal.
 @Suite("Numbers a user never doubts")
-struct TrustedNumbersTests {
+struct NumbersNeverInventedTests {
     /// `days` days of weigh-ins ending on 29 Nov 2026 from `start` kg, a
     /// steady `perDay` change, with body fat on the days `fat` picks.
     func history(_ cli: CLIHarness, days: Int, start: Double = 85, perDay: Double = -0.05, fat: (Int) -> Double? = { _ in nil }) throws {

@@ -5,7 +5,7 @@ import TestSupport
 /// Issue "Trust": what a careful user or an attacker tried, each against the
 /// built binary (SPEC §2, §4, §6).
 @Suite("Trust: checked output, safe paths, honest messages")
-struct TrustTests {
+struct CheckedOutputAndPathsTests {
     /// Runs `script` under /bin/sh with the harness's environment and `$TREND` set.
     func sh(_ cli: CLIHarness, _ script: String) throws -> TrendBinary.Result {
         var environment = cli.environment

@@ -4,8 +4,8 @@ import TestSupport
 
 /// Issue "Trust, round three": each attack of a hostile user or sync peer,
 /// reproduced against the built binary.
-@Suite("Trust: attacks")
-struct AttackTests {
+@Suite("Hostile and damaged files")
+struct HostileFilesTests {
     func write(_ cli: CLIHarness, _ name: String, bytes: [UInt8]) throws -> String {
         let path = cli.directory.file(name)
         try Data(bytes).write(to: URL(fileURLWithPath: path))

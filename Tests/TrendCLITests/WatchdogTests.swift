@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 
 /// What `.ci/run` relies on beyond the tests themselves (SPEC §14).
-@Suite("CI")
-struct ContinuousIntegrationTests {
+@Suite("The CI watchdog")
+struct WatchdogTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Running: neither gone nor a zombie waiting to be reaped.

@@ -5,7 +5,7 @@ import TestSupport
 /// Issue "Bring any history": the defects that imported wrong data or said
 /// nothing, fixed in the shared cell reader and layouts.
 @Suite("Import: the defects real exports showed")
-struct ImportDefectTests {
+struct RealExportQuirksTests {
     func imported(_ text: String, name: String = "file.csv", _ extra: String...) throws -> (CLIHarness, TrendBinary.Result) {
         let cli = try CLIHarness()
         try cli.directory.write(text, to: name)

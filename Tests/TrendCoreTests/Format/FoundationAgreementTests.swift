@@ -6,7 +6,7 @@ import TestSupport
 /// The hand-written reader and writer against Foundation's JSONDecoder and
 /// JSONEncoder, over thousands of random stores.
 @Suite("weights.json against Foundation's JSON coders")
-struct DifferentialTests {
+struct FoundationAgreementTests {
     struct CodableEntry: Codable, Equatable {
         var date: String
         var id: String
