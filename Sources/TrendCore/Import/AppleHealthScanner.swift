@@ -21,16 +21,16 @@ import Foundation
 /// counts lines (SIMD) only as far as a row needs its line.
 struct AppleHealthScanner {
     let cells: ImportCells
-    private(set) var rows: [ImportRow] = []
-    private var carry: [UInt8] = []
-    private var line = 1
-    private(set) var sawHealthData = false
+    var rows: [ImportRow] = []
+    var carry: [UInt8] = []
+    var line = 1
+    var sawHealthData = false
     /// `<Record>` elements of other types (steps, heart rate, …).
-    private(set) var otherRecords = 0
-    private var sawEnd = false
+    var otherRecords = 0
+    var sawEnd = false
     /// Inside a comment that an earlier chunk opened: what follows is
     /// skipped until `-->`, never scanned again.
-    private var inComment = false
+    var inComment = false
 
     /// A `<Record>` tag longer than this without its `>` is broken (a
     /// missing quote): real ones are a few hundred bytes. The bound keeps
@@ -50,6 +50,12 @@ struct AppleHealthScanner {
 
     /// Feeds the next chunk of the file. The chunk is scanned in place when
     /// nothing is carried over from the previous one.
+    var fatReadings: [FatReading] = []
+    /// Where each weigh-in row came from, to join body fat to it: its row, source and instant.
+    var weighIns: [(row: Int, source: String, epochSeconds: Int64)] = []
+    /// Body-fat readings without a weigh-in of the same source within two minutes.
+    var loneFatReadings: [Int64] = []
+
     mutating func consume(_ chunk: ArraySlice<UInt8>) {
         if carry.isEmpty {
             let (tail, lines) = chunk.withUnsafeBufferPointer { scan($0) }
@@ -81,7 +87,7 @@ struct AppleHealthScanner {
 
     private static let bodyMassType = Array("type=\"HKQuantityTypeIdentifierBodyMass\"".utf8)
     /// Bytes as the low end of a little-endian word.
-    private static func word(_ text: String) -> UInt64 {
+    static func word(_ text: String) -> UInt64 {
         text.utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
     }
     private static let typeWord = word("type=\"")
@@ -97,12 +103,12 @@ struct AppleHealthScanner {
     private static let waistType = Array("type=\"HKQuantityTypeIdentifierWaistCircumference\"".utf8)
 
     /// Intake and waist records, read in the same pass as body mass.
-    private(set) var body = BodyRecords()
+    var body = BodyRecords()
 
     /// Scans `b` from one `<` to the next (`memchr`), parsing only body-mass
     /// records; newlines are counted (SIMD) only up to where a row needs its
     /// line. Returns where an unfinished tag starts and the newlines before it.
-    private mutating func scan(_ b: UnsafeBufferPointer<UInt8>, release: (Int) -> Void = { _ in }) -> (tail: Int, lines: Int) {
+    mutating func scan(_ b: UnsafeBufferPointer<UInt8>, release: (Int) -> Void = { _ in }) -> (tail: Int, lines: Int) {
         guard let base = b.baseAddress, b.count > 0 else { return (0, 0) }
         var index = 0
         var counted = 0
@@ -288,139 +294,6 @@ struct AppleHealthScanner {
 
     private static let bodyFatType = Array("type=\"HKQuantityTypeIdentifierBodyFatPercentage\"".utf8)
 
-    /// A body-fat reading, kept until the end to be joined to its weigh-in.
-    struct FatReading {
-        let source: String
-        let epochSeconds: Int64
-        let percent: Double
-    }
-
-    private(set) var fatReadings: [FatReading] = []
-    /// Where each weigh-in row came from, to join body fat to it: its row, source and instant.
-    private var weighIns: [(row: Int, source: String, epochSeconds: Int64)] = []
-    /// Body-fat readings without a weigh-in of the same source within two minutes.
-    private(set) var loneFatReadings: [Int64] = []
-
-    private mutating func record(attributes: [String: String], line: Int) {
-        switch attributes["type"] {
-        case "HKQuantityTypeIdentifierDietaryEnergyConsumed":
-            switch bodyValue(attributes, factors: ["kcal": 1, "Cal": 1, "kJ": 1 / IntakeEntry.kilojoulesPerKilocalorie, "cal": 0.001]) {
-            case .value(let kilocalories, let stamp) where IntakeEntry.isValid(kilocalories: kilocalories):
-                body.intake.append(IntakeEntry(timestamp: stamp, kilocalories: kilocalories))
-            case .value(let kilocalories, _): body.invalid.append((line, "\(DecimalText.shortest(kilocalories)) kcal is not food eaten at once"))
-            case .invalid(let reason): body.invalid.append((line, reason))
-            case .nothing: break
-            }
-            return
-        case "HKQuantityTypeIdentifierWaistCircumference":
-            switch bodyValue(attributes, factors: ["cm": 1, "in": MeasurementEntry.centimetresPerInch, "m": 100, "mm": 0.1, "ft": 30.48]) {
-            case .value(let centimetres, let stamp) where MeasurementEntry.isValid(centimetres: centimetres):
-                body.measurements.append(MeasurementEntry(timestamp: stamp, name: .waist, centimetres: centimetres))
-            case .value(let centimetres, _): body.invalid.append((line, "a waist of \(DecimalText.shortest(centimetres)) cm is not a body measurement"))
-            case .invalid(let reason): body.invalid.append((line, reason))
-            case .nothing: break
-            }
-            return
-        default:
-            break
-        }
-        if attributes["type"] == "HKQuantityTypeIdentifierBodyFatPercentage" {
-            // 0.224 is 22.4 %; a reading that is not one is left out, like a stray record.
-            guard let value = attributes["value"].flatMap(ImportCells.decimal), value.isFinite,
-                case .success(let stamp) = cells.timestamp(attributes["startDate"] ?? ""),
-                WeightInput.isValid(fatPercent: value * 100)
-            else {
-                otherRecords += 1
-                return
-            }
-            fatReadings.append(FatReading(source: attributes["sourceName"] ?? "", epochSeconds: stamp.epochSeconds, percent: WeightInput.fatPercent(computed: value * 100)))
-            return
-        }
-        guard attributes["type"] == "HKQuantityTypeIdentifierBodyMass" else {
-            otherRecords += 1
-            return
-        }
-        let unitName = attributes["unit"] ?? ""
-        var unit = WeightUnit(parsing: unitName)
-        var value = attributes["value"] ?? ""
-        if unitName == "g", let grams = ImportCells.decimal(value), grams.isFinite {
-            value = JSONText.number(grams / 1000)
-            unit = .kilograms
-        } else if unit == nil {
-            rows.append(.invalid(line: line, reason: "unknown unit '\(unitName)'"))
-            return
-        }
-        let kilograms: Double
-        switch cells.weight(value, unit: unit) {
-        case .noReading:
-            rows.append(.noReading(line: line))
-            return
-        case .invalid(let reason):
-            rows.append(.invalid(line: line, reason: reason))
-            return
-        case .kilograms(let value):
-            kilograms = value
-        }
-        switch cells.timestamp(attributes["startDate"] ?? "") {
-        case .failure(let failure): rows.append(.invalid(line: line, reason: failure.reason))
-        case .success(let timestamp):
-            weighIns.append((rows.count, attributes["sourceName"] ?? "", timestamp.epochSeconds))
-            rows.append(.entry(WeightEntry(timestamp: timestamp, kilograms: kilograms), line: line))
-        }
-    }
-
-    /// What an intake or waist record holds.
-    private enum BodyValue {
-        case value(Double, Timestamp)
-        case invalid(String)
-        /// 0: nothing logged, as for weights.
-        case nothing
-    }
-
-    /// An intake or waist record's value, in the unit `factors` converts to, at its start date.
-    private func bodyValue(_ attributes: [String: String], factors: [String: Double]) -> BodyValue {
-        let unit = attributes["unit"] ?? ""
-        guard let factor = factors[unit] else { return .invalid("unknown unit '\(unit)'") }
-        guard let value = attributes["value"].flatMap(ImportCells.decimal), value.isFinite else {
-            return .invalid("'\(attributes["value"] ?? "")' is not a number")
-        }
-        guard value != 0 else { return .nothing }
-        switch cells.timestamp(attributes["startDate"] ?? "") {
-        case .failure(let failure): return .invalid(failure.reason)
-        case .success(let stamp): return .value(value * factor, stamp)
-        }
-    }
-
-    /// Each body-fat reading goes to the weigh-in of the same source nearest
-    /// in time, within two minutes (SPEC §12); the rest are counted.
-    mutating func joinBodyFat() {
-        guard !fatReadings.isEmpty else { return }
-        var bySource: [String: [(row: Int, epochSeconds: Int64)]] = [:]
-        for weighIn in weighIns { bySource[weighIn.source, default: []].append((weighIn.row, weighIn.epochSeconds)) }
-        for key in bySource.keys { bySource[key]!.sort { $0.epochSeconds < $1.epochSeconds } }
-        for reading in fatReadings {
-            let candidates = bySource[reading.source] ?? []
-            // The first weigh-in at or after the reading, and the one before it.
-            var low = 0
-            var high = candidates.count
-            while low < high {
-                let mid = (low + high) / 2
-                if candidates[mid].epochSeconds < reading.epochSeconds { low = mid + 1 } else { high = mid }
-            }
-            let nearest = [low - 1, low].filter { candidates.indices.contains($0) }
-                .min { abs(candidates[$0].epochSeconds - reading.epochSeconds) < abs(candidates[$1].epochSeconds - reading.epochSeconds) }
-            guard let nearest, abs(candidates[nearest].epochSeconds - reading.epochSeconds) <= 120,
-                case .entry(var entry, let line) = rows[candidates[nearest].row]
-            else {
-                loneFatReadings.append(reading.epochSeconds)
-                continue
-            }
-            entry.fatPercent = reading.percent
-            rows[candidates[nearest].row] = .entry(entry, line: line)
-        }
-    }
-
-    /// `name="value"` pairs, with the five predefined XML entities decoded.
     static func attributes(_ bytes: ArraySlice<UInt8>) -> [String: String] {
         var result: [String: String] = [:]
         var i = bytes.startIndex
@@ -445,7 +318,7 @@ struct AppleHealthScanner {
         return result
     }
 
-    private static func decodeEntities(_ text: String) -> String {
+    static func decodeEntities(_ text: String) -> String {
         text.replacing("&lt;", with: "<").replacing("&gt;", with: ">")
             .replacing("&quot;", with: "\"").replacing("&apos;", with: "'")
             .replacing("&amp;", with: "&")

@@ -335,60 +335,6 @@ struct CSVLayout {
         }
     }
 
-    /// The lines the fast lane reads: a layout with no joined columns, in
-    /// a file whose text is sound.
-    func takesFastLane(_ cells: ImportCells) -> Bool {
-        timeColumn == nil && offsetColumn == nil && skipColumn == nil && fatMassColumn == nil && !cells.textIsBroken && !cells.zeroOffsetIsUTC
-    }
-
-    /// A plain line read from its bytes: an ISO date, a plain number, a
-    /// unit word, body fat and BMI as plain numbers. Nil whenever a cell is
-    /// anything else, and the full reader reads the line with every rule;
-    /// this lane never reads a line differently, it only reads the common
-    /// one without making a string of every field.
-    func fastRow(_ b: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], line: Int, cells: ImportCells, ids: inout WeightEntry.IDSource) -> SourceLine? {
-        if ranges.count == 1 && ranges[0].isEmpty { return .blank }
-        guard ranges.count > max(dateColumn, weightColumn), headerFieldCount.map({ ranges.count <= $0 }) ?? true else { return nil }
-        func bytes(_ column: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: b[ranges[column]]) }
-        var unit = headerUnit
-        if let unitColumn, unitColumn < ranges.count, !ranges[unitColumn].isEmpty {
-            guard let named = WeightUnit(parsing: String(decoding: bytes(unitColumn), as: UTF8.self)) else { return nil }
-            unit = named
-        }
-        var assumed = false
-        if unit == nil {
-            unit = cells.settings.explicitUnit ?? formatUnit
-            assumed = cells.settings.explicitUnit != nil || formatUnit == nil
-        }
-        guard let value = ImportCells.plainDecimal(bytes(weightColumn)) else { return nil }
-        let kilograms = (unit ?? cells.settings.fallbackUnit).kilograms(from: value)
-        if kilograms == 0 { return .parsed(Parsed(row: .noReading(line: line))) }
-        guard WeightInput.isValid(kilograms: kilograms) else { return nil }
-        var fatPercent: Double?
-        if let fatColumn, fatColumn < ranges.count, !ranges[fatColumn].isEmpty {
-            guard let fat = ImportCells.plainDecimal(bytes(fatColumn)) else { return nil }
-            if fat != 0 {
-                guard let percent = ImportCells.fatPercent(reading: fat) else { return nil }
-                fatPercent = percent
-            }
-        }
-        guard let timestamp = cells.isoTimestamp(bytes(dateColumn)), timestamp.epochSeconds <= cells.latestAcceptableSeconds else { return nil }
-        let note = noteColumn.flatMap { $0 < ranges.count && !ranges[$0].isEmpty ? String(decoding: bytes($0), as: UTF8.self) : nil }
-        var parsed = Parsed(row: .entry(WeightEntry(recordID: ids.next(), timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent), line: line))
-        parsed.weightHasFraction = Self.hasFraction(bytes(weightColumn))
-        if weightColumn + 1 < ranges.count {
-            parsed.nextIsNumber = Self.isNumber(bytes(weightColumn + 1))
-            if Self.decimalCommaPair(bytes(weightColumn), bytes(weightColumn + 1)) {
-                parsed.decimalComma = (String(decoding: bytes(weightColumn), as: UTF8.self), String(decoding: bytes(weightColumn + 1), as: UTF8.self))
-            }
-        }
-        if assumed {
-            parsed.readInFallback = true
-            if let bmiColumn, bmiColumn < ranges.count, let bmi = ImportCells.plainDecimal(bytes(bmiColumn)), UnitEvidence.plausibleBMI(bmi) { parsed.bmi = bmi }
-        }
-        return .parsed(parsed)
-    }
-
     /// `2026-11-02,80,2` under `date,weight`: more fields than the header,
     /// and when the weight and the field after it are both digits, likely a
     /// decimal comma.
@@ -414,70 +360,6 @@ struct CSVLayout {
         if let headerUnit { return .header(headerUnit) }
         if unitColumn != nil { return .eachRow }
         return formatUnit.map(NamedUnit.format)
-    }
-
-    // MARK: Finding columns by name
-
-    static func normalized(_ header: String) -> String {
-        header.trimmed.lowercased()
-    }
-
-    /// `Weight (lb)`, `Gewicht (kg)`, `weight [kg]`: the unit in brackets.
-    static func unit(inHeader header: String) -> WeightUnit? {
-        bracketed(normalized(header)).flatMap { WeightUnit(parsing: $0) }
-    }
-
-    /// The text of a header's last brackets, trimmed: `lb` in `weight (lb)`.
-    static func bracketed(_ header: String) -> String? {
-        guard let open = header.lastIndex(where: { $0 == "(" || $0 == "[" }),
-            let close = header.lastIndex(where: { $0 == ")" || $0 == "]" }), open < close
-        else { return nil }
-        return String(header[header.index(after: open)..<close]).trimmed
-    }
-
-    /// The header without its bracketed unit: `weight (lb)` → `weight`.
-    static func baseName(_ header: String) -> String {
-        let text = normalized(header)
-        let base = text.prefix { $0 != "(" && $0 != "[" }
-        return base.trimmed
-    }
-
-    /// The first column whose name without its unit is one of `names`.
-    static func column(in header: [String], named names: Set<String>) -> Int? {
-        header.firstIndex { names.contains(baseName($0)) }
-    }
-
-    static let dateNames: Set<String> = ["date", "date/time", "datetime", "date time", "time", "timestamp", "day", "when", "start date", "startdate"]
-    static let weightNames: Set<String> = ["weight", "body weight", "bodyweight", "body mass", "bodymass", "mass", "kg", "kgs", "lb", "lbs"]
-    static let noteNames: Set<String> = ["note", "notes", "comment", "comments"]
-    /// Body fat in percent, by every name the apps give it (`Body Fat (%)` is `body fat` without its unit).
-    static let fatNames: Set<String> = [
-        "fat", "fat %", "fat%", "body fat", "body fat %", "body fat%", "bodyfat", "body_fat", "fat percent", "body fat percent",
-        "fat percentage", "body fat percentage", "fatrate", "fat rate", "fat ratio", "body fat ratio", "actual fat ratio",
-    ]
-
-    static let bmiNames: Set<String> = ["bmi", "body mass index"]
-
-    /// The body-fat column of a header, by name.
-    static func fatColumn(in header: [String]) -> Int? {
-        column(in: header, named: fatNames)
-    }
-
-    /// The header, unwrapped when a spreadsheet saved it as one quoted field
-    /// (`"Date,""Weight (kg)"",…"`), and the records after it.
-    static func table(_ bytes: [UInt8], separator: Character = ",") -> (header: CSVReader.Record, rows: ArraySlice<CSVReader.Record>)? {
-        var records = Array(CSVReader(bytes: bytes, separator: separator))
-        while let first = records.first, first.fields.allSatisfy({ $0.trimmed.isEmpty }) { records.removeFirst() }
-        guard var header = records.first else { return nil }
-        header = unwrapped(header, separator: separator)
-        return (header, records.dropFirst())
-    }
-
-    static func unwrapped(_ record: CSVReader.Record, separator: Character = ",") -> CSVReader.Record {
-        guard record.fields.count == 1, record.fields[0].contains(separator),
-            let inner = Array(CSVReader(text: record.fields[0], separator: separator)).first
-        else { return record }
-        return CSVReader.Record(line: record.line, fields: inner.fields)
     }
 }
 
