@@ -110,31 +110,33 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The stored form at `range` of `b`.
     static func parse(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Timestamp? {
-        let s = range.lowerBound
         guard range.count == 20 || range.count == 25 else { return nil }
-        @inline(__always) func digit(_ i: Int) -> Int? {
-            let c = b[s + i]
-            return c >= 48 && c <= 57 ? Int(c - 48) : nil
+        let text = UnsafeBufferPointer(rebasing: b[range])
+        /// The decimal number in `count` bytes from `offset`; -1 when one is not a digit.
+        func number(_ offset: Int, _ count: Int) -> Int {
+            var value = 0
+            for byte in text[offset..<offset + count] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return -1 }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
         }
-        @inline(__always) func two(_ i: Int) -> Int? {
-            guard let a = digit(i), let c = digit(i + 1) else { return nil }
-            return a * 10 + c
-        }
-        guard b[s + 4] == 45, b[s + 7] == 45, b[s + 10] == 84, b[s + 13] == 58, b[s + 16] == 58,
-            let century = two(0), let yearOfCentury = two(2), let month = two(5), let dayOfMonth = two(8),
-            let hour = two(11), let minute = two(14), let second = two(17),
-            hour < 24, minute < 60, second < 60,
-            century * 100 + yearOfCentury >= 1,
-            let day = CalendarDay(year: century * 100 + yearOfCentury, month: month, day: dayOfMonth)
+        let year = number(0, 4), month = number(5, 2), dayOfMonth = number(8, 2)
+        let hour = number(11, 2), minute = number(14, 2), second = number(17, 2)
+        guard text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: "T"),
+            text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
+            year >= 1, (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second),
+            let day = CalendarDay(year: year, month: month, day: dayOfMonth)
         else { return nil }
         var offset = 0
-        if range.count == 20 {
-            guard b[s + 19] == 90 else { return nil }
+        if text.count == 20 {
+            guard text[19] == UInt8(ascii: "Z") else { return nil }
         } else {
-            guard b[s + 19] == 43 || b[s + 19] == 45, b[s + 22] == 58,
-                let oh = two(20), let om = two(23), om < 60, oh * 60 + om <= maximumOffsetSeconds / 60
+            let hours = number(20, 2), minutes = number(23, 2)
+            guard text[19] == UInt8(ascii: "+") || text[19] == UInt8(ascii: "-"), text[22] == UInt8(ascii: ":"),
+                hours >= 0, (0..<60).contains(minutes), hours * 60 + minutes <= maximumOffsetSeconds / 60
             else { return nil }
-            offset = (oh * 3600 + om * 60) * (b[s + 19] == 45 ? -1 : 1)
+            offset = (hours * 3600 + minutes * 60) * (text[19] == UInt8(ascii: "-") ? -1 : 1)
         }
         let local = Int64(day.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return Timestamp(epochSeconds: local - Int64(offset), utcOffsetSeconds: offset)

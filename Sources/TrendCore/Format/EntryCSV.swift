@@ -12,7 +12,7 @@ package enum EntryCSV {
     /// stored value as it is when the unit is kg (an export), else every
     /// weight rounded to 0.01 (a listing).
     package static func write(
-        _ entries: some Sequence<WeightEntry>, columns: [Column], unit: WeightUnit, exactKilograms: Bool = true, series: TrendSeries? = nil,
+        _ entries: [WeightEntry], columns: [Column], unit: WeightUnit, exactKilograms: Bool = true, series: TrendSeries? = nil,
         write: ([UInt8]) -> Void
     ) {
         var out = Array((columns.map(\.rawValue).joined(separator: ",") + "\n").utf8)

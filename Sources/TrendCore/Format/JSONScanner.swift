@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A strict, allocation-light JSON reader over UTF-8 bytes.
 ///
 /// The data files are read by walking their known layout with this scanner
@@ -107,10 +113,15 @@ struct JSONScanner {
     /// (at most 64).
     struct MemberNames {
         private let names: [StaticString]
+        /// For each first byte, the first name that starts with it (-1: none).
+        private let byFirstByte: [Int8]
 
         init(_ names: [StaticString]) {
             precondition(names.count <= 64)
             self.names = names
+            var table = [Int8](repeating: -1, count: 256)
+            for (index, name) in names.enumerated().reversed() { table[Int(name.utf8Start[0])] = Int8(index) }
+            byFirstByte = table
         }
 
         func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -119,6 +130,24 @@ struct JSONScanner {
                 var offset = 0
                 while offset < key.count && name[offset] == key[offset] { offset += 1 }
                 if offset == key.count { return index }
+            }
+            return nil
+        }
+
+        /// The member whose name is the key whose opening quote is at
+        /// `quote`, written plainly, and the offset after its closing quote.
+        /// A key is looked up by its first byte, which tells the names of
+        /// a record apart; another name with that byte is then tried too.
+        func match(_ bytes: UnsafeBufferPointer<UInt8>, at quote: Int) -> (member: Int, end: Int)? {
+            guard quote + 1 < bytes.count else { return nil }
+            let first = Int(byFirstByte[Int(bytes[quote + 1])])
+            guard first >= 0 else { return nil }
+            for member in first..<names.count where names[member].utf8Start[0] == bytes[quote + 1] {
+                let count = names[member].utf8CodeUnitCount
+                let close = quote + 1 + count
+                if close < bytes.count, bytes[close] == UInt8(ascii: "\""), memcmp(names[member].utf8Start, bytes.baseAddress! + quote + 1, count) == 0 {
+                    return (member, close + 1)
+                }
             }
             return nil
         }
@@ -139,16 +168,13 @@ struct JSONScanner {
             skipWhitespace()
             let keyOffset = index
             guard peek() == UInt8(ascii: "\"") else { throw unexpected(expecting: "a key in quotes") }
-            // A key of plain ASCII (every key trend writes) is matched where it
-            // lies; any other is decoded, and its UTF-8 checked, first.
-            var end = index + 1
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 {
-                end += 1
-            }
+            // A key spelt as trend writes it is matched where it lies; any
+            // other (unknown, or with escapes) is decoded, and its UTF-8
+            // checked, first.
             let known: Int?
-            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-                known = names.index(of: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]))
-                index = end + 1
+            if let (member, end) = names.match(bytes, at: index) {
+                known = member
+                index = end
             } else {
                 known = try readString(parsing: names.index)
             }
@@ -178,7 +204,7 @@ struct JSONScanner {
     /// `width`: the length `parse` expects, tried in place first (a value
     /// that parses holds no quote, escape or control character), so the
     /// bytes of an id or a date are read once, not twice.
-    mutating func readString<Value>(width: Int = 0, parsing parse: (UnsafeBufferPointer<UInt8>) -> Value?) throws(Failure) -> Value? {
+    @inline(__always) mutating func readString<Value>(width: Int = 0, parsing parse: (UnsafeBufferPointer<UInt8>) -> Value?) throws(Failure) -> Value? {
         if width > 0, peek() == UInt8(ascii: "\""), index + width + 1 < bytes.count, bytes[index + width + 1] == UInt8(ascii: "\""),
             let value = parse(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<(index + 1 + width)]))
         {

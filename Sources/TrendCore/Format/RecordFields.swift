@@ -13,7 +13,7 @@ protocol RecordFields {
     /// The top-level array: `entries`, `intake`, `measurements`.
     static var arrayKey: String { get }
     /// `entry`, `intake entry`, `measurement` (then its number).
-    static var recordName: String { get }
+    static var recordName: StaticString { get }
     /// This kind's own members, by the index `read` is given.
     static var members: [StaticString] { get }
     init()
@@ -26,7 +26,7 @@ protocol RecordFields {
 /// Which record a message is about (`intake entry 3`): spelt out only when
 /// there is something to say.
 struct RecordPlace: CustomStringConvertible {
-    let kind: String
+    let kind: StaticString
     let number: Int
     var description: String { "\(kind) \(number)" }
 }
@@ -85,7 +85,7 @@ extension JSONScanner {
 /// A weigh-in: `kilograms` and, when measured, `fatPercent`.
 struct WeighInFields: RecordFields {
     static let arrayKey = "entries"
-    static let recordName = "entry"
+    static let recordName: StaticString = "entry"
     static let members: [StaticString] = ["kilograms", "fatPercent"]
     var kilograms: Double?
     var fatPercent: Double?
@@ -110,7 +110,7 @@ struct WeighInFields: RecordFields {
 /// Food energy eaten: `kilocalories`.
 struct IntakeFields: RecordFields {
     static let arrayKey = "intake"
-    static let recordName = "intake entry"
+    static let recordName: StaticString = "intake entry"
     static let members: [StaticString] = ["kilocalories"]
     var kilocalories: Double?
 
@@ -128,7 +128,7 @@ struct IntakeFields: RecordFields {
 /// A tape measurement: `name` and `centimetres`.
 struct MeasurementFields: RecordFields {
     static let arrayKey = "measurements"
-    static let recordName = "measurement"
+    static let recordName: StaticString = "measurement"
     static let members: [StaticString] = ["centimetres", "name"]
     var name: MeasurementName?
     var centimetres: Double?

@@ -61,13 +61,13 @@ enum CommandRunner {
             if let pager = terminal.pager { console.page(through: pager.command, rows: pager.rows) }
             if let problem = terminal.pagerProblem { console.message(problem) }
         }
-        let help = TrendProgram.help(width: terminal.width)
         if parsed[GlobalOptions.version] {
             console.out("trend \(CommandTable.version)\n")
             return ExitStatus.success
         }
         guard let command else {
             // `trend` alone: the short overview; `trend --help`: the whole of it.
+            let help = TrendProgram.help(width: terminal.width)
             console.out(parsed.command.map(help.help(for:)) ?? (parsed[GlobalOptions.help] ? help.overview() : help.shortOverview()))
             return ExitStatus.success
         }
