@@ -96,7 +96,8 @@ public struct WeightStore: Equatable, Sendable {
             insert(newEntries[0])
             return
         }
-        let incoming = newEntries.inStoreOrder
+        var incoming = newEntries
+        incoming.putInStoreOrder()
         edits?.insert(contentsOf: incoming)
         // Into an empty store: the new entries are the store, not a copy of them.
         if entries.isEmpty {
@@ -169,6 +170,13 @@ extension Array where Element: StoredRecord {
     var inStoreOrder: [Element] {
         guard !isInStoreOrder else { return self }
         return sorted(by: Element.isOrderedBefore)
+    }
+
+    /// Sorted where it lies: an import's entries are most of the
+    /// process's memory, and a sorted copy would double them.
+    mutating func putInStoreOrder() {
+        guard !isInStoreOrder else { return }
+        sort(by: Element.isOrderedBefore)
     }
 
     var isInStoreOrder: Bool {

@@ -93,11 +93,13 @@ public final class ImportFeature {
         }
         let problems = parsed.invalidRows
         if !problems.isEmpty && !request.skipInvalid { throw ImportError.invalidRows(path: path, problems: problems) }
-        let entries = parsed.entries
+        var entries = parsed.entries
         let body = parsed.body
         let tableReading = parsed.tableReading
         // The rows are no longer needed, only what they counted: a million of them are worth freeing.
         parsed = parsed.counted
+        // In the store's order once, here: the typo check and the merge then need no sorted copy.
+        entries.putInStoreOrder()
         if entries.isEmpty && parsed.goalKilograms == nil && body.isEmpty {
             // Every row failed: --skip-invalid has nothing left to import.
             if !problems.isEmpty { throw ImportError.everyRowInvalid(path: path, count: problems.count) }
@@ -111,7 +113,7 @@ public final class ImportFeature {
         }
         // Weigh-ins far from the imported series' own trend: imported, and listed (SPEC §6).
         let outliers = await Task.detached {
-            TypoGuard.outliers(in: entries.inStoreOrder)
+            TypoGuard.outliers(in: entries)
         }.value
         var batch = ImportBatch(
             entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format,

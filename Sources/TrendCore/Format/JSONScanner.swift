@@ -138,7 +138,7 @@ struct JSONScanner {
         /// `quote`, written plainly, and the offset after its closing quote.
         /// A key is looked up by its first byte, which tells the names of
         /// a record apart; another name with that byte is then tried too.
-        func match(_ bytes: UnsafeBufferPointer<UInt8>, at quote: Int) -> (member: Int, end: Int)? {
+        @inline(__always) func match(_ bytes: UnsafeBufferPointer<UInt8>, at quote: Int) -> (member: Int, end: Int)? {
             guard quote + 1 < bytes.count else { return nil }
             let first = Int(byFirstByte[Int(bytes[quote + 1])])
             guard first >= 0 else { return nil }

@@ -145,7 +145,7 @@ extension WeightsDocument {
     /// What is wrong when an id is met twice: ids are unique within and
     /// across the three kinds (SPEC §1); nil when none is.
     static func repeatedID(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) -> String? {
-        guard RepeatedIDs.any(entries.map(\.recordID) + intake.map(\.recordID) + measurements.map(\.recordID)) else { return nil }
+        guard RepeatedIDs.any(entries.map { $0.recordID } + intake.map { $0.recordID } + measurements.map { $0.recordID }) else { return nil }
         // One is there: the first met again, in the file's order, is named.
         var seen = Set<RecordID>(minimumCapacity: entries.count + intake.count + measurements.count)
         for (index, entry) in entries.enumerated() where !seen.insert(entry.recordID).inserted {
