@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Times trend against the Python peer and the floors (cat, cp, /bin/true).
+"""Checks SPEC §20's budgets: trend against the Python peer (peer.py) doing
+the same jobs, and against the floors (cat, cp), on the histories §20
+names. Each figure is the median of --runs runs after a warm-up, the jobs
+of a group alternating run by run, so a ratio compares runs made side by
+side. Peak memory comes from GNU time. Writes Benchmarks/RESULTS.md.
 
-Runs alternate A/B within one run; each measure is the median of --runs
-runs after one warm-up; peak memory comes from wait4's rusage of each
-process. Prints a table and writes RESULTS.md. Used by Benchmarks/run.
+Usage: bench.py --trend BINARY [--trend BINARY ...] [--runs 7] [--quick]
 """
 import argparse
-import json
 import os
 import platform
 import shutil
@@ -16,258 +17,208 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+PEER = [sys.executable, os.path.join(HERE, "peer.py")]
 
 
-def run_once(argv):
-    """Wall seconds and peak RSS (KiB) of one process. posix_spawn, not fork:
-    a forked child would count the Python parent's pages as its own."""
-    path = argv[0] if os.path.isabs(argv[0]) else shutil.which(argv[0])
-    actions = [
-        (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-        (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
-        (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
-    ]
+def run_once(argv, env=None):
+    """Wall seconds of one process, its output discarded; it must succeed."""
     start = time.perf_counter()
-    pid = os.posix_spawn(path, argv, os.environ, file_actions=actions)
-    _, status, usage = os.wait4(pid, 0)
+    result = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     elapsed = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"failed ({status}): {' '.join(argv)}")
-    return elapsed, usage.ru_maxrss
+    if result.returncode != 0:
+        raise SystemExit(f"failed ({result.returncode}): {' '.join(argv)}\n{result.stderr.decode()[-2000:]}")
+    return elapsed
 
 
-def peak_memory(argv):
-    """Peak RSS (KiB) through GNU time, whose freshly forked child starts
-    small: exec keeps the spawner's high-water mark in ru_maxrss, so a child
-    spawned by Python would report Python's memory."""
-    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    return int(result.stderr.strip().splitlines()[-1])
-
-
-# Up to 10,000 entries a job takes milliseconds, on a par with starting a
-# process: one slow start moves a median of five, so these sizes get more.
-SMALL_RUNS = 31
+def peak_mib(argv, env=None):
+    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    return int(result.stderr.strip().splitlines()[-1]) / 1024
 
 
 def measure(jobs, runs):
-    """jobs: name -> (argv, prepare). Alternates the jobs run by run."""
-    results = {name: [] for name in jobs}
-    previous = None
+    """jobs: name -> (argv, prepare or None). Medians, jobs alternating,
+    every other round in reverse order; the first round only warms up."""
+    times = {name: [] for name in jobs}
     for round_index in range(runs + 1):
-        # Forward one round, backward the next: a job that always ran right
-        # after the same one (the imports' writeback) would carry its cost.
         order = list(jobs.items())
         if round_index % 2:
             order.reverse()
-        # Where the direction turns, the job that ended a round would start
-        # the next and run twice in a row, the second time with its code and
-        # data still in the caches: it goes last instead.
-        if order[0][0] == previous:
-            order.append(order.pop(0))
-        previous = order[-1][0]
         for name, (argv, prepare) in order:
             if prepare:
                 prepare()
-            # Untimed: write back what earlier jobs (a 100 MB log) left dirty,
-            # so their I/O does not land in this job's time.
-            os.sync()
-            elapsed, rss = run_once(argv)
-            if round_index > 0:  # the first round warms caches
-                results[name].append((elapsed, rss))
-    summary = {}
-    for name, (argv, prepare) in jobs.items():
-        if prepare:
-            prepare()
-        summary[name] = (statistics.median(t for t, _ in results[name]), peak_memory(argv) if os.path.exists("/usr/bin/time") else max(r for _, r in results[name]))
-    return summary
+            os.sync()  # what an earlier job wrote is not this one's cost
+            elapsed = run_once(argv)
+            if round_index:
+                times[name].append(elapsed)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def generate(work, name, argv):
+    """`work/name`, made by `argv` (which names where it writes) when missing."""
+    path = os.path.join(work, name)
+    if not os.path.exists(path):
+        print(f"generating {name}...", file=sys.stderr)
+        subprocess.run(argv, check=True)
+    return path
+
+
+class Budgets:
+    def __init__(self):
+        self.rows = []
+
+    def check(self, label, value, limit, unit=""):
+        met = value <= limit
+        self.rows.append((label, f"{value:.2f}{unit}", f"≤ {limit}{unit}", "met" if met else "**not met**"))
+        return met
+
+
+def copy_fresh(source, directory):
+    def prepare():
+        os.makedirs(directory, exist_ok=True)
+        shutil.copyfile(source, os.path.join(directory, "weights.json"))
+    return prepare
+
+
+def empty(directory):
+    return lambda: shutil.rmtree(directory, ignore_errors=True)
+
+
+def history_budgets(trend, tag, work, runs, budgets, table):
+    """The ten-year history and 100,000 records (SPEC §20)."""
+    years = os.path.dirname(generate(work, "years-10/weights.json", [sys.executable, os.path.join(HERE, "generate_years.py"), "10", os.path.join(work, "years-10")]))
+    data = os.path.join(years, "weights.json")
+    scratch = os.path.join(work, "scratch")
+    jobs = {
+        "status": ([trend, "--data-dir", years, "status"], None),
+        "last": ([trend, "--data-dir", years, "last"], None),
+        "progress": ([trend, "--data-dir", years, "progress", "--range", "3M", "--format", "json"], None),
+        "peer progress": (PEER + ["progress", years], None),
+        "cat": (["cat", data], None),
+        "log": ([trend, "--data-dir", scratch, "log", "91", "--force"], copy_fresh(data, scratch)),
+        "eat": ([trend, "--data-dir", scratch, "eat", "650"], copy_fresh(data, scratch)),
+        "measure": ([trend, "--data-dir", scratch, "measure", "waist", "95"], copy_fresh(data, scratch)),
+        "cp": (["cp", data, os.path.join(work, "copy.json")], None),
+    }
+    m = measure(jobs, runs)
+    for job in ("status", "last", "progress"):
+        table.append((tag, "ten years", job, m[job], f"{m[job] / m['cat']:.1f}× cat, {m[job] / m['peer progress']:.3f}× peer"))
+        budgets.check(f"{tag}: ten years, {job} vs cat", m[job] / m["cat"], 8)
+        budgets.check(f"{tag}: ten years, {job} vs peer", m[job] / m["peer progress"], 0.15)
+    for job in ("log", "eat", "measure"):
+        table.append((tag, "ten years", job, m[job], f"{m[job] / m['cp']:.1f}× cp"))
+        budgets.check(f"{tag}: ten years, {job} vs cp", m[job] / m["cp"], 8)
+
+    for n in (50_000, 100_000):
+        pristine = os.path.dirname(generate(work, f"history-{n}/weights.json", [sys.executable, os.path.join(HERE, "generate.py"), str(n), os.path.join(work, f"history-{n}")]))
+        source = os.path.join(pristine, "weights.json")
+        csv = os.path.join(work, f"history-{n}.csv")
+        if not os.path.exists(csv):
+            with open(csv, "wb") as f:
+                subprocess.run([trend, "--data-dir", pristine, "export"], stdout=f, check=True)
+        jobs = {
+            "progress": ([trend, "--data-dir", pristine, "progress", "--range", "3M", "--format", "json"], None),
+            "status": ([trend, "--data-dir", pristine, "status"], None),
+            "last": ([trend, "--data-dir", pristine, "last"], None),
+            "peer progress": (PEER + ["progress", pristine], None),
+            "list": ([trend, "--data-dir", pristine, "list", "--format", "csv"], None),
+            "peer list": (PEER + ["list", pristine], None),
+            "log": ([trend, "--data-dir", scratch, "log", "91", "--force"], copy_fresh(source, scratch)),
+            "peer log": (PEER + ["log", scratch + "-peer", "91"], copy_fresh(source, scratch + "-peer")),
+            "import": ([trend, "--data-dir", scratch + "-import", "import", csv, "-q"], empty(scratch + "-import")),
+            "peer import": (PEER + ["import", scratch + "-peer-import", csv], empty(scratch + "-peer-import")),
+        }
+        m = measure(jobs, runs if n == 100_000 else max(3, runs // 2))
+        pairs = [("progress", "peer progress"), ("status", "peer progress"), ("last", "peer progress"), ("list", "peer list"), ("log", "peer log"), ("import", "peer import")]
+        for job, peer in pairs:
+            table.append((tag, f"{n:,} records", job, m[job], f"{m[job] / m[peer]:.3f}× peer ({m[peer] * 1000:.0f} ms)"))
+            if n == 100_000:
+                budgets.check(f"{tag}: 100,000 records, {job} vs peer", m[job] / m[peer], 0.1)
+        if n == 50_000:
+            half = m
+        else:
+            for job in ("progress", "list", "log", "import"):
+                budgets.check(f"{tag}: {job} at 100,000 vs 50,000 records", m[job] / half[job], 2.2)
+
+
+def import_budgets(trend, work, runs, budgets, table):
+    """A million rows, and imports linear in rows, rows per day and flagged rows."""
+    env = dict(os.environ, TZ="Europe/Berlin")
+    files = {}
+    for name, rows, per_day, typos in (("1m", 1_000_000, 77, 0), ("500k", 500_000, 77, 0), ("500k-sparse", 500_000, 10, 0),
+                                       ("500k-dense", 500_000, 400, 0), ("500k-flagged", 500_000, 77, 0.01)):
+        path = os.path.join(work, f"dense-{name}.csv")
+        files[name] = generate(work, f"dense-{name}.csv", [sys.executable, os.path.join(HERE, "generate_dense.py"), str(rows), str(per_day), path, str(typos)])
+    target = os.path.join(work, "import-target")
+    jobs = {name: (["env", "TZ=Europe/Berlin", trend, "--data-dir", target, "import", path, "-q"], empty(target)) for name, path in files.items()}
+    jobs["peer 1m"] = (["env", "TZ=Europe/Berlin"] + PEER + ["import", target + "-peer", files["1m"]], empty(target + "-peer"))
+    m = measure(jobs, max(3, runs // 2))
+    for name in files:
+        table.append(("make", f"import {name}", "import", m[name], ""))
+    table.append(("", "import 1m", "peer import", m["peer 1m"], ""))
+    budgets.check("import 1,000,000 rows, seconds", m["1m"], 2, " s")
+    budgets.check("import 1,000,000 rows vs peer", m["1m"] / m["peer 1m"], 0.1)
+    shutil.rmtree(target, ignore_errors=True)
+    run_once(["env", "TZ=Europe/Berlin", trend, "--data-dir", target, "import", files["1m"], "-q"])
+    data_mib = os.path.getsize(os.path.join(target, "weights.json")) / 2**20
+    shutil.rmtree(target, ignore_errors=True)
+    peak = peak_mib([trend, "--data-dir", target, "import", files["1m"], "-q"], env=env)
+    budgets.check(f"import 1,000,000 rows, peak MiB (data file {data_mib:.0f} MiB)", peak, round(2 * data_mib + 32))
+    budgets.check("import 1,000,000 vs 500,000 rows", m["1m"] / m["500k"], 2.2)
+    budgets.check("import at 400 rows a day vs 10", m["500k-dense"] / m["500k-sparse"], 2.2)
+    budgets.check("import with 1% flagged rows vs none", m["500k-flagged"] / m["500k"], 2.2)
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--trend", required=True)
-    parser.add_argument("--sizes", default="1000,10000,100000,1000000")
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--trend", action="append", required=True, help="a binary to time; make's first")
+    parser.add_argument("--label", action="append", help="what each --trend is")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--quick", action="store_true", help="the histories only, not the imports")
     parser.add_argument("--work", default=os.path.join(HERE, ".work"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
-    parser.add_argument("--build", default="(not given)", help="the build command of the binary timed")
     args = parser.parse_args()
-    sizes = [int(s) for s in args.sizes.split(",")]
+    labels = args.label or [f"binary {i + 1}" for i in range(len(args.trend))]
+    os.makedirs(args.work, exist_ok=True)
     os.environ.setdefault("TZ", "UTC")
-    load_before = os.getloadavg()
-    rows = []
-    for n in sizes:
-        pristine = os.path.join(args.work, f"history-{n}")
-        if not os.path.exists(os.path.join(pristine, "weights.json")):
-            print(f"generating {n} entries...", file=sys.stderr)
-            subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(n), pristine], check=True)
-        source = os.path.join(pristine, "weights.json")
-        trend_dir = os.path.join(args.work, f"log-trend-{n}")
-        peer_dir = os.path.join(args.work, f"log-peer-{n}")
-        for d in (trend_dir, peer_dir):
-            os.makedirs(d, exist_ok=True)
+    load_before = os.getloadavg()[0]
+    budgets = Budgets()
+    table = []
+    for trend, label in zip(args.trend, labels):
+        history_budgets(trend, label, args.work, args.runs, budgets, table)
+    if not args.quick:
+        import_budgets(args.trend[0], args.work, args.runs, budgets, table)
+    write_results(args, labels, budgets, table, load_before)
+    for row in budgets.rows:
+        print(" | ".join(row))
+    if any(row[3] != "met" for row in budgets.rows):
+        sys.exit(1)
 
-        def fresh(directory):
-            return lambda: shutil.copyfile(source, os.path.join(directory, "weights.json"))
 
-        # The history as the CSV export, to time a whole import into an empty directory.
-        csv_path = os.path.join(args.work, f"history-{n}.csv")
-        if not os.path.exists(csv_path):
-            with open(csv_path, "wb") as f:
-                subprocess.run([args.trend, "--data-dir", pristine, "export"], stdout=f, check=True)
-        import_dir = os.path.join(args.work, f"import-{n}")
-        peer_import_dir = os.path.join(args.work, f"import-peer-{n}")
-
-        def empty_import_dir():
-            shutil.rmtree(import_dir, ignore_errors=True)
-
-        def empty_peer_import_dir():
-            shutil.rmtree(peer_import_dir, ignore_errors=True)
-
-        # A weight near the latest one: trend's typo guard refuses a reading far
-        # from the trend, and its check (under the lock) is part of what is timed.
-        latest = json.loads(subprocess.run([args.trend, "--data-dir", pristine, "last", "--format", "json"],
-                                           capture_output=True, text=True, check=True).stdout)["kilograms"]
-        weight = f"{latest:.1f}"
-        peer = [sys.executable, os.path.join(HERE, "peer.py")]
-        jobs = {
-            "trend progress": ([args.trend, "--data-dir", pristine, "progress", "--range", "3M", "--format", "json"], None),
-            "peer progress": (peer + ["progress", pristine], None),
-            "cat": (["cat", source], None),
-            "trend list": ([args.trend, "--data-dir", pristine, "list", "--format", "csv"], None),
-            "peer list": (peer + ["list", pristine], None),
-            "trend log": ([args.trend, "--data-dir", trend_dir, "log", weight], fresh(trend_dir)),
-            "peer log": (peer + ["log", peer_dir, weight], fresh(peer_dir)),
-            "cp": (["cp", source, os.path.join(args.work, "copy.json")], None),
-            "trend import": ([args.trend, "--data-dir", import_dir, "import", csv_path, "-q"], empty_import_dir),
-            "peer import": (peer + ["import", peer_import_dir, csv_path], empty_peer_import_dir),
-            "trend status": ([args.trend, "--data-dir", pristine, "status"], None),
-            "trend last": ([args.trend, "--data-dir", pristine, "last"], None),
-            "cat csv": (["cat", csv_path], None),
-            "trend --version": ([args.trend, "--version"], None),
-            "/bin/true": (["/bin/true"], None),
-        }
-        # SPEC §15: the same history with 20,000 intake entries beside it (at 10,000 weigh-ins).
-        if n == 10_000:
-            with_intake = os.path.join(args.work, f"history-{n}-intake")
-            if not os.path.exists(os.path.join(with_intake, "weights.json")):
-                subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(n), with_intake, "1", "20000"], check=True)
-            jobs["trend progress intake"] = ([args.trend, "--data-dir", with_intake, "progress", "--range", "3M", "--format", "json"], None)
-        # Issue 39: a million rows at 77 a day, local times without an
-        # offset in a zone with summer time, imported into an empty directory.
-        if n == 1_000_000:
-            dense_csv = os.path.join(args.work, "dense-1000000.csv")
-            if not os.path.exists(dense_csv):
-                subprocess.run([sys.executable, os.path.join(HERE, "generate_dense.py"), str(n), "77", dense_csv], check=True)
-            dense_dir = os.path.join(args.work, "import-dense")
-            dense_peer_dir = os.path.join(args.work, "import-dense-peer")
-            jobs["trend import dense"] = (
-                ["env", "TZ=Europe/Berlin", args.trend, "--data-dir", dense_dir, "import", dense_csv, "-q"], lambda: shutil.rmtree(dense_dir, ignore_errors=True))
-            jobs["peer import dense"] = (
-                ["env", "TZ=Europe/Berlin"] + peer + ["import", dense_peer_dir, dense_csv], lambda: shutil.rmtree(dense_peer_dir, ignore_errors=True))
-        print(f"measuring N={n}...", file=sys.stderr)
-        m = measure(jobs, max(args.runs, SMALL_RUNS) if n <= 10_000 else args.runs)
-        if "trend import dense" in m:
-            # The data file the dense import writes, for its memory target.
-            dense_dir = os.path.join(args.work, "import-dense")
-            shutil.rmtree(dense_dir, ignore_errors=True)
-            subprocess.run(["env", "TZ=Europe/Berlin", args.trend, "--data-dir", dense_dir, "import", os.path.join(args.work, "dense-1000000.csv"), "-q"], check=True)
-            m["dense data file"] = (os.path.getsize(os.path.join(dense_dir, "weights.json")), 0)
-            m["dense csv"] = (os.path.getsize(os.path.join(args.work, "dense-1000000.csv")), 0)
-        rows.append((n, os.path.getsize(source), m, os.path.getsize(csv_path)))
-
-    def ms(seconds):
-        return f"{seconds * 1000:.1f}"
-
-    lines = []
-    lines.append("| N | file | job | trend ms | peer ms | floor ms | trend/peer | trend/floor | trend peak MiB | peer peak MiB |")
-    lines.append("|---|---|---|---|---|---|---|---|---|---|")
-    for n, size, m, csv_size in rows:
-        for job, floor in (("progress", "cat"), ("list", "cat"), ("log", "cp")):
-            t, tr = m[f"trend {job}"]
-            p, pr = m[f"peer {job}"]
-            f, _ = m[floor]
-            lines.append(f"| {n:,} | {size / 2**20:.1f} MiB | {job} | {ms(t)} | {ms(p)} | {ms(f)} ({floor}) | {t / p:.2f} | {t / f:.1f} | {tr / 1024:.1f} | {pr / 1024:.1f} |")
-        t, tr = m["trend import"]
-        p, pr = m["peer import"]
-        f, _ = m["cat csv"]
-        lines.append(f"| {n:,} | {csv_size / 2**20:.1f} MiB CSV | import (one write) | {ms(t)} | {ms(p)} | {ms(f)} (cat) | {t / p:.2f} | {t / f:.1f} | {tr / 1024:.1f} | {pr / 1024:.1f} |")
-        t, tr = m["trend status"]
-        f, _ = m["trend last"]
-        lines.append(f"| {n:,} | | status | {ms(t)} | | {ms(f)} (trend last) | | {t / f:.2f} | {tr / 1024:.1f} | |")
-        t, tr = m["trend --version"]
-        f, _ = m["/bin/true"]
-        lines.append(f"| {n:,} | | --version | {ms(t)} | | {ms(f)} (/bin/true) | | {t / f:.1f} | {tr / 1024:.1f} | |")
-        if "trend import dense" in m:
-            t, tr = m["trend import dense"]
-            p, pr = m["peer import dense"]
-            lines.append(f"| {n:,} | {m['dense csv'][0] / 2**20:.1f} MiB CSV, 77 a day | import (one write) | {ms(t)} | {ms(p)} | | {t / p:.2f} | | {tr / 1024:.1f} | {pr / 1024:.1f} |")
-        if "trend progress intake" in m:
-            t, tr = m["trend progress intake"]
-            f, _ = m["trend progress"]
-            lines.append(f"| {n:,} | + 20,000 intake | progress | {ms(t)} | | {ms(f)} (without intake) | | {t / f:.2f} | {tr / 1024:.1f} | |")
-    table = "\n".join(lines)
-    print(table)
-
-    targets = []
-    for n, size, m, csv_size in rows:
-        # Issue 24: imports at 100,000 and 1,000,000 rows. The final data file
-        # is the history's weights.json: the CSV is its export.
-        if n in (100_000, 1_000_000):
-            targets.append(f"| {n:,} | import vs peer | {m['trend import'][0] / m['peer import'][0]:.2f} | ≤ 0.1 | {'met' if m['trend import'][0] / m['peer import'][0] <= 0.1 else '**not met**'} |")
-            limit = 2 * size / 2**20 + 32
-            peak = m["trend import"][1] / 1024
-            targets.append(f"| {n:,} | import peak MiB | {peak:.1f} | ≤ {limit:.0f} (2 × data file + 32) | {'met' if peak <= limit else '**not met**'} |")
-        if n == 1_000_000:
-            seconds = m["trend import"][0]
-            targets.append(f"| {n:,} | import seconds | {seconds:.2f} | ≤ 1.5 | {'met' if seconds <= 1.5 else '**not met**'} |")
-            if "trend import dense" in m:
-                ratio = m["trend import dense"][0] / m["peer import dense"][0]
-                targets.append(f"| {n:,} | import at 77 a day vs peer | {ratio:.2f} | ≤ 0.1 | {'met' if ratio <= 0.1 else '**not met**'} |")
-                limit = 2 * m["dense data file"][0] / 2**20 + 32
-                peak = m["trend import dense"][1] / 1024
-                targets.append(f"| {n:,} | import at 77 a day peak MiB | {peak:.1f} | ≤ {limit:.0f} (2 × data file + 32) | {'met' if peak <= limit else '**not met**'} |")
-        if n not in (10_000, 1_000_000):
-            continue
-        small = n == 10_000
-        checks = [
-            ("progress vs peer", m["trend progress"][0] / m["peer progress"][0], 0.25),
-            ("progress vs cat", m["trend progress"][0] / m["cat"][0], 4 if small else 20),
-            ("log vs peer", m["trend log"][0] / m["peer log"][0], 0.25),
-            ("log vs cp", m["trend log"][0] / m["cp"][0], 5 if small else 10),
-            ("progress peak MiB", m["trend progress"][1] / 1024, 15 if small else 150),
-        ]
-        if small:
-            checks.append(("--version vs /bin/true", m["trend --version"][0] / m["/bin/true"][0], 4))
-            # Issue 36: intake beside the weigh-ins costs little.
-            checks.append(("progress with 20,000 intake vs without", m["trend progress intake"][0] / m["trend progress"][0], 1.3))
-            # Issue 22: status is for every prompt.
-            checks.append(("status vs last", m["trend status"][0] / m["trend last"][0], 1.2))
-        for name, value, limit in checks:
-            targets.append(f"| {n:,} | {name} | {value:.2f} | ≤ {limit} | {'met' if value <= limit else '**not met**'} |")
-    machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}"
+def write_results(args, labels, budgets, table, load_before):
     swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0] if shutil.which("swift") else "swift: not found"
-    # Sections measured by hand (below the marker) are kept when the tables are rewritten.
-    marker = "<!-- measured separately; kept by bench.py -->"
     kept = ""
+    marker = "<!-- measured separately; kept by bench.py -->"
     if os.path.exists(args.results):
         old = open(args.results).read()
         if marker in old:
             kept = "\n" + old[old.index(marker):]
+    lines = [
+        "# Benchmark results", "",
+        f"Written by `Benchmarks/run` on {time.strftime('%Y-%m-%d %H:%M %Z')}; load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after.", "",
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}; {swift}.", "",
+        "Binaries: " + "; ".join(f"{label}: `{path}`" for label, path in zip(labels, args.trend)) + ".", "",
+        f"How: the median of {args.runs} runs after a warm-up (the 50,000-record group and the imports fewer), the jobs of a group alternating",
+        "run by run, every other round in reverse order, the disk synced before each job. Ratios compare runs made side by side;",
+        "seconds move with the machine's load, so only the ratios are budgets. Peak memory is the maximum resident set under GNU time.", "",
+        "The ten-year history is `generate_years.py 10` (3,650 weigh-ins, three meals a day, a weekly tape of two names);",
+        "the record histories are `generate.py N`; the imports `generate_dense.py` (local times, no offset, at TZ=Europe/Berlin).", "",
+        "## Budgets (SPEC §20)", "", "| budget | value | limit | |", "|---|---|---|---|",
+    ]
+    lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in budgets.rows]
+    lines += ["", "## Times", "", "| binary | input | job | ms | against |", "|---|---|---|---|---|"]
+    lines += [f"| {tag} | {what} | {job} | {seconds * 1000:.1f} | {note} |" for tag, what, job, seconds, note in table]
     with open(args.results, "w") as f:
-        f.write("# Benchmark results\n\n")
-        f.write(f"Written by `Benchmarks/run` on {time.strftime('%Y-%m-%d %H:%M %Z')}.\n\n")
-        load_after = os.getloadavg()
-        f.write(f"Build: `{args.build}`, the binary `make install` installs (position-independent, address randomisation on). ")
-        f.write(f"Load average {load_before[0]:.2f} before, {load_after[0]:.2f} after (1 minute).\n\n")
-        f.write(f"Machine: {machine}; {swift}. Median of {args.runs} runs ({max(args.runs, SMALL_RUNS)} up to 10,000 entries) after a warm-up, jobs alternating within each round, in reverse order every other round (the job that ended a round never starts the next); ")
-        f.write("peak memory is the maximum resident set of one more run under GNU time. The machine is shared: compare ratios within one run.\n\n")
-        f.write("Jobs: `trend progress --range 3M --format json`, `trend list --format csv > /dev/null`, `trend log W`, W near the latest weigh-in (on a fresh copy ")
-        f.write("of the history each run), `trend --version`; the Python peer (`Benchmarks/peer.py`) does the same on the same files; the floors ")
-        f.write("are `cat FILE > /dev/null`, `cp FILE COPY` and `/bin/true`. `import` is `trend import` of the history's CSV export ")
-        f.write("into an empty data directory; `import, 77 a day` a million `date,weight` rows with local times and no offset, at TZ=Europe/Berlin.\n\n")
-        f.write(table + "\n\n## Targets (issues 7, 22, 24, 36, 39)\n\n| N | measure | value | target | |\n|---|---|---|---|---|\n")
-        f.write("\n".join(targets) + "\n" + kept)
-    print("\n".join(targets))
+        f.write("\n".join(lines) + "\n" + kept)
 
 
 if __name__ == "__main__":

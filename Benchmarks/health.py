@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Apple Health at disk speed (issue 15): times `trend import --dry-run` of a
+"""Apple Health at disk speed (SPEC §10, §20): times `trend import --dry-run` of a
 generated export.xml in the real layout (default 300 MB) and of the same
 export zipped, against `cat` of the (cached) file, the Python regex peer
 (Benchmarks/health_peer.py) and `unzip -p`; peak memory under GNU time.
@@ -10,7 +10,7 @@ import argparse, os, shutil, statistics, subprocess, sys, time, zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MARKER = "<!-- measured separately; kept by bench.py -->"
-SECTION = "## Apple Health (issue 15)"
+SECTION = "## Apple Health and output that streams"
 
 
 def timed(argv, env=None):
@@ -79,7 +79,7 @@ def main():
                    "trend export --format json": [args.trend, "export", "--format", "json"]}
     stream_times = {name: statistics.median([timed(argv, stream_env) for _ in range(args.runs)]) for name, argv in stream_jobs.items()}
     stream_memory = {name: peak(argv, stream_env) for name, argv in stream_jobs.items()}
-    stream_rows = [f"| {name} | {stream_times[name] * 1000:.0f} | {stream_memory[name]:.1f} | {'met' if stream_memory[name] <= 64 else '**not met**'} |" for name in stream_jobs]
+    stream_rows = [f"| {name} | {stream_times[name] * 1000:.0f} | {stream_memory[name]:.1f} |" for name in stream_jobs]
     section = [SECTION, "",
                f"Written by `Benchmarks/health.py` on {time.strftime('%Y-%m-%d %H:%M %Z')}: a generated export.xml in the real layout "
                f"({os.path.getsize(xml) / 1e6:.0f} MB: DOCTYPE and ATTLIST, ~{args.megabytes * 4600:,} records of other kinds, a body-mass "
@@ -88,20 +88,20 @@ def main():
                "| job | ms | peak MiB |", "|---|---|---|", *rows, "",
                "| measure | value | target | |", "|---|---|---|---|",
                *[f"| {name} | {value:.2f} | ≤ {limit} | {'met' if value <= limit else '**not met**'} |" for name, value, limit in ratios], "",
-               "Output that streams, a 500,000-entry history (target: peak ≤ 64 MiB, no slower). Before this change, measured the same way "
-               "with the dynamic-runtime build: `list --format csv` 290 ms, 127 MiB; `export` 210 ms, 78 MiB; `export --format json` 300 ms, 149 MiB.", "",
-               "| job | ms | peak MiB | ≤ 64 MiB |", "|---|---|---|---|", *stream_rows, ""]
+               "Output that streams, a 500,000-entry history (no budget in §20; the history is read whole, its mapped pages",
+               "counted as resident, and the output written in pieces).", "",
+               "| job | ms | peak MiB |", "|---|---|---|", *stream_rows, ""]
     text = open(args.results).read() if os.path.exists(args.results) else ""
     if MARKER not in text:
         text += "\n" + MARKER + "\n"
-    head, kept = text.split(MARKER, 1)
-    # This section replaces its previous version; the other kept sections stay.
-    if SECTION in kept:
-        before, after = kept.split(SECTION, 1)
-        kept = before + (after[after.find("\n## ") + 1:] if "\n## " in after else "")
+    # Everything below the marker is this section: the file is the current table, its history is in git.
+    head = text.split(MARKER, 1)[0]
     with open(args.results, "w") as f:
-        f.write(head + MARKER + "\n\n" + "\n".join(section) + "\n" + kept.strip("\n") + ("\n" if kept.strip() else ""))
+        f.write(head + MARKER + "\n\n" + "\n".join(section) + "\n")
     print("\n".join(section))
+    missed = [name for name, value, limit in ratios if value > limit]
+    if missed:
+        sys.exit(1)
 
 
 if __name__ == "__main__":
