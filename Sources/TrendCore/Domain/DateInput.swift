@@ -107,7 +107,11 @@ public struct DateInput: Sendable {
         switch day {
         case .date(let date)?: calendarDay = date
         case .now?: calendarDay = today
-        case nil: calendarDay = today
+        case nil:
+            // A time alone is today's only to a person typing: a file's time
+            // with no date (a food log's `time_added`) names no day.
+            guard acceptsWords else { throw .malformed(input: text) }
+            calendarDay = today
         }
         guard let time else {
             guard zone == nil else { throw .malformed(input: text) }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Entries to add in one write, and how they are merged with what is stored
 /// (SPEC §6): a row whose instant (to the minute) and weight (within
 /// 0.005 kg) match a stored entry or an earlier row is a duplicate, and so
@@ -18,6 +24,10 @@ public struct ImportBatch: Equatable, Sendable {
     /// Intake and measurements to add beside the weigh-ins (SPEC §15, §16).
     public var intake: [IntakeEntry] = []
     public var measurements: [MeasurementEntry] = []
+    /// A day that already holds intake takes the file's instead of keeping
+    /// its own (`--replace-intake`); otherwise it keeps its own (SPEC §15:
+    /// one source per day, never a sum of two).
+    public var replaceIntake = false
     /// The same day's intake within this many kcal, at the same minute, is the same entry.
     public static let intakeTolerance = 0.5
     /// The same measurement within this many centimetres, at the same minute, is the same.
@@ -45,6 +55,12 @@ public struct ImportBatch: Equatable, Sendable {
         public var intakeDuplicates = 0
         public var measurementsAdded = 0
         public var measurementsDuplicates = 0
+        /// Days that held intake already, whose rows in the file were left
+        /// out (one source per day), or, with `replaceIntake`, replaced.
+        public var intakeDaysKept: [CalendarDay] = []
+        public var intakeDaysReplaced: [CalendarDay] = []
+        /// The measurements that were added (not duplicates).
+        public var addedMeasurementIDs: Set<MeasurementEntry.ID> = []
 
         public init(added: Int = 0, updated: Int = 0, duplicates: Int = 0, goalSet: Bool = false) {
             self.added = added
@@ -56,7 +72,8 @@ public struct ImportBatch: Equatable, Sendable {
 
     /// Adds the new entries to `store` and counts the duplicates; a
     /// duplicate of a stored entry without body fat that carries it fills it in.
-    public func merge(into store: inout WeightStore) -> Outcome {
+    public func merge(into store: inout WeightStore) throws(SharedID) -> Outcome {
+        if idsDecide, let shared = sharedID(with: store) { throw shared }
         var outcome = Outcome()
         var added: [WeightEntry] = []
         var fat: [WeightEntry.ID: Double] = [:]
@@ -77,6 +94,31 @@ public struct ImportBatch: Equatable, Sendable {
         return outcome
     }
 
+    /// A record of the file whose id a stored record of another kind has:
+    /// ids are unique across the three kinds (SPEC §1), so the import is
+    /// refused rather than storing two records with one id.
+    public struct SharedID: Error, Equatable, CustomStringConvertible {
+        public let id: UUID
+        public let inFile: RecordKind
+        public let stored: RecordKind
+        public var description: String {
+            "the file's \(inFile.rawValue) \(EntryID.shortID(of: id)) has the id of a stored \(stored.rawValue): ids are unique across weigh-ins, intake and measurements"
+        }
+    }
+
+    private func sharedID(with store: WeightStore) -> SharedID? {
+        var kinds: [RecordID: RecordKind] = [:]
+        for entry in store.entries { kinds[entry.recordID] = .weighIn }
+        for entry in store.intake { kinds[entry.recordID] = .intake }
+        for entry in store.measurements { kinds[entry.recordID] = .measurement }
+        let incoming = entries.lazy.map { ($0.recordID, RecordKind.weighIn) } + intake.lazy.map { ($0.recordID, RecordKind.intake) }
+            + measurements.lazy.map { ($0.recordID, RecordKind.measurement) }
+        for (id, kind) in incoming {
+            if let stored = kinds[id], stored != kind { return SharedID(id: id.uuid, inFile: kind, stored: stored) }
+        }
+        return nil
+    }
+
     /// Intake and measurements: by id for trend's own export (an id any
     /// record has is a duplicate), else by what they say: the same minute
     /// and amount (intake within 0.5 kcal; a measurement of the same name
@@ -86,8 +128,18 @@ public struct ImportBatch: Equatable, Sendable {
         var ids = idsDecide ? store.allIDs : []
         var seenIntake: [Int64: [Double]] = [:]
         for entry in store.intake { seenIntake[Self.minute(entry.timestamp), default: []].append(entry.kilocalories) }
+        // One source per day: a day already logged keeps its own intake, or takes the file's whole.
+        let loggedDays = Set(store.intake.map(\.calendarDay))
+        var kept: Set<CalendarDay> = []
+        var replaced: Set<CalendarDay> = []
         var addedIntake: [IntakeEntry] = []
         for entry in intake {
+            let day = entry.calendarDay
+            if replaceIntake && loggedDays.contains(day) {
+                replaced.insert(day)
+                addedIntake.append(entry)
+                continue
+            }
             if idsDecide {
                 guard ids.insert(entry.id).inserted else { outcome.intakeDuplicates += 1; continue }
             } else {
@@ -98,8 +150,15 @@ public struct ImportBatch: Equatable, Sendable {
                 }
                 seenIntake[minute, default: []].append(entry.kilocalories)
             }
+            if loggedDays.contains(day) {
+                kept.insert(day)
+                continue
+            }
             addedIntake.append(entry)
         }
+        if !replaced.isEmpty { store.removeIntake(on: replaced) }
+        outcome.intakeDaysKept = kept.sorted()
+        outcome.intakeDaysReplaced = replaced.sorted()
         var seenMeasurements: [Int64: [(MeasurementName, Double)]] = [:]
         for entry in store.measurements { seenMeasurements[Self.minute(entry.timestamp), default: []].append((entry.name, entry.centimetres)) }
         var addedMeasurements: [MeasurementEntry] = []
@@ -120,6 +179,7 @@ public struct ImportBatch: Equatable, Sendable {
         store.insert(contentsOf: addedMeasurements)
         outcome.intakeAdded = addedIntake.count
         outcome.measurementsAdded = addedMeasurements.count
+        outcome.addedMeasurementIDs = Set(addedMeasurements.map(\.id))
     }
 
     private static func minute(_ timestamp: Timestamp) -> Int64 {

@@ -49,6 +49,10 @@ public struct MeasurementName: Hashable, Comparable, Sendable, CustomStringConve
     /// The places that come in pairs.
     public static let sided: Set<String> = ["arm", "forearm", "thigh", "calf", "wrist", "shoulders", "chest", "hips", "neck", "waist", "abdomen"]
 
+    /// The report's series (SPEC §16): never a measurement's name, so
+    /// `--metric NAME` is never ambiguous.
+    public static let seriesNames: Set<String> = ["weight", "fat", "fat-mass", "lean-mass", "intake", "bmi"]
+
     public static let waist = MeasurementName(uncheckedText: "waist")
     public static let hips = MeasurementName(uncheckedText: "hips")
     public static let neck = MeasurementName(uncheckedText: "neck")
@@ -57,7 +61,7 @@ public struct MeasurementName: Hashable, Comparable, Sendable, CustomStringConve
     public init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard let first = bytes.first, (97...122).contains(first), bytes.count <= 32,
-            bytes.allSatisfy({ (97...122).contains($0) || (48...57).contains($0) || $0 == 45 })
+            bytes.allSatisfy({ (97...122).contains($0) || (48...57).contains($0) || $0 == 45 }), !Self.seriesNames.contains(text)
         else { return nil }
         self.text = text
     }

@@ -1,28 +1,33 @@
-/// Whether a list of ids holds one twice: every read of the data file
-/// asks it of every record (SPEC §1: ids are unique within and across the
-/// kinds).
+/// Which keys of a list occur more than once: whether a data file holds
+/// an id twice (every read asks it of every record, SPEC §1), and which
+/// short ids two records share (`ShortIDs`).
 ///
 /// A hash set of a long history's ids misses the cache on nearly every
-/// insert, and sorting them is not much cheaper, so each id
-/// first marks a bit, chosen by its hash, in a bitmap small enough to stay
-/// in the cache: only the ids whose bit another id marked too (a few in a
-/// hundred, for ids spread as trend's random ones are) are compared exactly.
-/// Ids that crowd into few bits only make that second, exact pass longer.
+/// insert, and sorting them is not much cheaper, so each key first marks a
+/// bit, chosen by its hash, in a bitmap small enough to stay in the cache:
+/// only the keys whose bit another key marked too (a few in a hundred,
+/// for keys spread as random ids are) are compared exactly. Keys that
+/// crowd into few bits only make that second, exact pass longer.
 enum RepeatedIDs {
     static func any(_ ids: [RecordID]) -> Bool {
-        // Sixteen bits an id: about one id in sixteen shares its bit.
+        !repeated(ids, firstOnly: true) { ($0.high ^ ($0.low &* 0x9E37_79B9_7F4A_7C15)) }.isEmpty
+    }
+
+    /// The keys that occur more than once; with `firstOnly`, at most one.
+    static func repeated<Key: Hashable>(_ keys: [Key], firstOnly: Bool = false, mixing mix: (Key) -> UInt64) -> Set<Key> {
+        // Sixteen bits a key: about one key in sixteen shares its bit.
         var bitCount = 1024
-        while bitCount < ids.count * 16 { bitCount *= 2 }
+        while bitCount < keys.count * 16 { bitCount *= 2 }
         var once = [UInt64](repeating: 0, count: bitCount / 64)
         var twice = once
-        func bit(_ id: RecordID) -> (word: Int, mask: UInt64) {
-            let hash = (id.high ^ (id.low &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+        func bit(_ key: Key) -> (word: Int, mask: UInt64) {
+            let hash = mix(key) &* 0xBF58_476D_1CE4_E5B9
             let index = Int(truncatingIfNeeded: hash >> 32) & (bitCount - 1)
             return (index >> 6, 1 << UInt64(index & 63))
         }
         var shared = false
-        for id in ids {
-            let (word, mask) = bit(id)
+        for key in keys {
+            let (word, mask) = bit(key)
             if once[word] & mask != 0 {
                 twice[word] |= mask
                 shared = true
@@ -30,12 +35,15 @@ enum RepeatedIDs {
                 once[word] |= mask
             }
         }
-        guard shared else { return false }
-        var seen = Set<RecordID>()
-        for id in ids {
-            let (word, mask) = bit(id)
-            if twice[word] & mask != 0, !seen.insert(id).inserted { return true }
+        guard shared else { return [] }
+        var seen = Set<Key>()
+        var found = Set<Key>()
+        for key in keys {
+            let (word, mask) = bit(key)
+            guard twice[word] & mask != 0, !seen.insert(key).inserted else { continue }
+            found.insert(key)
+            if firstOnly { break }
         }
-        return false
+        return found
     }
 }

@@ -99,9 +99,29 @@ public enum TypoGuard {
     public static func outliers(in entries: [WeightEntry]) -> [Outlier] {
         let series = TrendSeries(entries: entries)
         guard let first = series.firstDay else { return [] }
-        var flagged: [Int] = []
+        // Each day's readings once, sorted: a day's middle, and how many it
+        // has, are then looked up, so a day of 80,000 readings costs its
+        // sort, not 80,000 walks over its week.
+        var days: [(day: Int, sorted: [Double])] = []
+        for entry in entries {
+            let day = entry.calendarDay.dayNumber
+            if days.last?.day == day { days[days.count - 1].sorted.append(entry.kilograms) } else { days.append((day, [entry.kilograms])) }
+        }
+        for index in days.indices { days[index].sorted.sort() }
+        // The middle of the other days within a week either side: the
+        // middle of their middles, each day weighed once.
+        var neighbourMiddle: [Int: Double] = [:]
         var low = 0
         var high = 0
+        for (index, day) in days.enumerated() {
+            while days[low].day < day.day - neighbourDays { low += 1 }
+            while high < days.count && days[high].day <= day.day + neighbourDays { high += 1 }
+            let others = (low..<high).filter { $0 != index }
+            guard others.map({ days[$0].sorted.count }).reduce(0, +) >= 3 else { continue }
+            let middles = others.map { days[$0].sorted[days[$0].sorted.count / 2] }.sorted()
+            neighbourMiddle[day.day] = middles[middles.count / 2]
+        }
+        var flagged: [Int] = []
         for (index, entry) in entries.enumerated() {
             let day = entry.calendarDay
             // A cheap screen first: far from the trend of the day before (the first day: always looked at).
@@ -109,12 +129,8 @@ public enum TypoGuard {
                 continue
             }
             // Then the weigh-ins of the other days within a week either side.
-            while low < entries.count && entries[low].calendarDay.dayNumber < day.dayNumber - neighbourDays { low += 1 }
-            high = max(high, low)
-            while high < entries.count && entries[high].calendarDay.dayNumber <= day.dayNumber + neighbourDays { high += 1 }
-            let neighbours = entries[low..<high].filter { $0.calendarDay != day }.map(\.kilograms).sorted()
-            guard neighbours.count >= 3 else { continue }
-            if isUnlikely(entry.kilograms, trendKilograms: neighbours[neighbours.count / 2]) { flagged.append(index) }
+            guard let middle = neighbourMiddle[day.dayNumber] else { continue }
+            if isUnlikely(entry.kilograms, trendKilograms: middle) { flagged.append(index) }
         }
         guard !flagged.isEmpty else { return [] }
         // The trend they are named against is the series' without them.
@@ -122,8 +138,8 @@ public enum TypoGuard {
         let clean = TrendSeries(entries: entries.enumerated().filter { !skipped.contains($0.offset) }.map(\.element))
         return flagged.map { index in
             let entry = entries[index]
-            let trend = clean.trendKilograms(on: entry.calendarDay) ?? clean.days.last { $0.day < entry.calendarDay }?.trendKilograms
-                ?? clean.days.first?.trendKilograms ?? entry.kilograms
+            let after = clean.days.last.map { entry.calendarDay > $0.day } ?? false
+            let trend = clean.trendKilograms(on: entry.calendarDay) ?? (after ? clean.days.last?.trendKilograms : clean.days.first?.trendKilograms) ?? entry.kilograms
             return Outlier(entry: entry, trendKilograms: trend)
         }
     }

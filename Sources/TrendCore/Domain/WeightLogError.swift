@@ -40,6 +40,10 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
     /// with `--new` (SPEC §16), and the closest known one.
     case unknownMeasurement(name: String, closest: String?)
     case measurementOutOfRange(centimetres: Double)
+    /// A series of the report (`fat`, `intake`) given as a measurement's name (SPEC §16).
+    case seriesNotMeasurement(name: String)
+    /// Far from that name's trend and latest value: probably a typo (SPEC §16).
+    case unlikelyMeasurement(name: String, centimetres: Double, trendCentimetres: Double, likely: [Double], unit: LengthUnit)
     /// What an edit asked of a record of another kind (`--kcal` on a weigh-in).
     case editDoesNotApply(option: String, kind: RecordKind)
     /// Some of the ids to remove are unknown or ambiguous: nothing was removed.
@@ -100,13 +104,18 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
                 + " Known: \(MeasurementName.known.joined(separator: ", ")), each also with -left or -right"
         case .measurementOutOfRange(let centimetres):
             "\(DecimalText.shortest(centimetres)) cm is not a body measurement: it must be 1 to 300 cm"
+        case .seriesNotMeasurement(let name):
+            "'\(name)' is a series of the report, not a measurement: choose another name for what the tape measures"
+        case .unlikelyMeasurement(let name, let centimetres, let trend, let likely, let unit):
+            "\(unit.format(centimetres: centimetres)) is far from your \(name) (trend \(unit.format(centimetres: trend)))"
+                + (likely.isEmpty ? "" : "; did you mean " + likely.map { unit.format(centimetres: $0) }.joined(separator: " or ") + "?")
         case .editDoesNotApply(let option, let kind):
             "\(option) does not apply to \(kind == .intake ? "an" : "a") \(kind.rawValue)"
         case .unresolvedIDs(let errors):
             errors.map(\.description).joined(separator: "; ") + "; nothing was removed"
         case .ambiguousID(let prefix, let candidates):
             "'\(prefix)' matches \(candidates.count) entries: "
-                + candidates.map { "\($0.shortID) (\($0.kind == .weighIn ? "" : $0.kind.rawValue + ", ")\($0.timestamp.day) \($0.timestamp.clock(seconds: false)))" }
+                + candidates.map { "\(ShortIDs(candidates.map(\.recordID)).text(of: $0.recordID)) (\($0.kind == .weighIn ? "" : $0.kind.rawValue + ", ")\($0.timestamp.day) \($0.timestamp.clock(seconds: false)))" }
                 .joined(separator: ", ") + "; type more of the id"
         }
     }

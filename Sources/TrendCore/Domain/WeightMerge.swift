@@ -31,8 +31,20 @@ public enum WeightMerge {
 
     /// Adds what only `theirs` has; the same id with other content is a
     /// conflict resolved by `prefer`. A two-way merge cannot see deletions.
-    public static func merge(_ theirs: WeightStore, into ours: inout WeightStore, prefer: Preference) -> Outcome {
+    public static func merge(_ given: WeightStore, into ours: inout WeightStore, prefer: Preference) -> Outcome {
         var outcome = Outcome()
+        // An id one of ours holds in another kind is a conflict, never a second record with it.
+        let (theirs, crossed) = withoutCrossKindIDs(given, against: ours)
+        for conflict in crossed {
+            outcome.conflicts.append(conflict)
+            guard prefer == .theirs, let record = conflict.theirs else { continue }
+            ours.removeRecord(id: conflict.id)
+            switch record {
+            case .weighIn(let entry): ours.insert(entry)
+            case .intake(let entry): ours.insert(entry)
+            case .measurement(let entry): ours.insert(entry)
+            }
+        }
         var byID: [WeightEntry.ID: WeightEntry] = [:]
         for entry in ours.entries { byID[entry.id] = entry }
         var added: [WeightEntry] = []
@@ -67,6 +79,28 @@ public enum WeightMerge {
         default: break
         }
         return outcome
+    }
+
+    /// `theirs` without the records whose id one of `ours` of another kind
+    /// holds, and those records as conflicts: ids are unique across the
+    /// three kinds (SPEC §1), so such a record is never merged beside ours.
+    static func withoutCrossKindIDs(_ theirs: WeightStore, against ours: WeightStore) -> (WeightStore, [Conflict]) {
+        var kinds: [RecordID: AnyRecord] = [:]
+        for entry in ours.entries { kinds[entry.recordID] = .weighIn(entry) }
+        for entry in ours.intake { kinds[entry.recordID] = .intake(entry) }
+        for entry in ours.measurements { kinds[entry.recordID] = .measurement(entry) }
+        var conflicts: [Conflict] = []
+        func keeps(_ record: AnyRecord) -> Bool {
+            guard let mine = kinds[record.recordID], mine.kind != record.kind else { return true }
+            conflicts.append(Conflict(id: record.id, ours: mine, theirs: record))
+            return false
+        }
+        let entries = theirs.entries.filter { keeps(.weighIn($0)) }
+        let intake = theirs.intake.filter { keeps(.intake($0)) }
+        let measurements = theirs.measurements.filter { keeps(.measurement($0)) }
+        guard !conflicts.isEmpty else { return (theirs, []) }
+        let goal = theirs.goal
+        return (WeightStore(entries: entries, goalKilograms: goal?.kilograms, goalPlan: goal?.plan, intake: intake, measurements: measurements, version: theirs.version), conflicts)
     }
 
     /// What only `theirs` has (to add) and, preferring theirs, what replaces ours; counted into `outcome`.
@@ -107,8 +141,11 @@ public enum WeightMerge {
         public var isClean: Bool { conflicts.isEmpty && !goalConflict }
     }
 
-    public static func merge(base: WeightStore, ours: WeightStore, theirs: WeightStore) -> ThreeWay {
-        var conflicts: [Conflict] = []
+    public static func merge(base: WeightStore, ours: WeightStore, theirs given: WeightStore) -> ThreeWay {
+        // An id one of ours holds in another kind: a conflict, kept as ours.
+        let crossed = withoutCrossKindIDs(given, against: ours)
+        let theirs = crossed.0
+        var conflicts = crossed.1
         let entries = threeWay(base.entries, ours.entries, theirs.entries, wrap: AnyRecord.weighIn, conflicts: &conflicts)
         let intake = threeWay(base.intake, ours.intake, theirs.intake, wrap: AnyRecord.intake, conflicts: &conflicts)
         let measurements = threeWay(base.measurements, ours.measurements, theirs.measurements, wrap: AnyRecord.measurement, conflicts: &conflicts)

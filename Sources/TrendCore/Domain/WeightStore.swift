@@ -200,6 +200,11 @@ extension WeightStore {
         measurements = (measurements + added).inStoreOrder
     }
 
+    /// Removes every intake entry of those days (an import that replaces them).
+    public mutating func removeIntake(on days: Set<CalendarDay>) {
+        intake.removeAll { days.contains($0.calendarDay) }
+    }
+
     /// Replaces the record with the same id; false when there is none.
     @discardableResult
     public mutating func replace(_ entry: IntakeEntry) -> Bool { Self.replace(entry, in: &intake) }

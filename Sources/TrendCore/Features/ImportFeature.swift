@@ -34,6 +34,8 @@ public final class ImportFeature {
         /// A table's date and weight columns, 1-based, where its cells leave a choice (SPEC §18).
         public var dateColumn: Int?
         public var weightColumn: Int?
+        /// Days that already hold intake take the file's (SPEC §15).
+        public var replaceIntake = false
 
         public init(
             input: ImportInput, format: ImportFormat? = nil, numericDateOrder: NumericDateOrder? = nil, dryRun: Bool = false,
@@ -120,7 +122,13 @@ public final class ImportFeature {
             watched: Set(outliers.map(\.entry.id)))
         batch.intake = body.intake
         batch.measurements = body.measurements
-        let outcome = try await apply(batch, dryRun: request.dryRun)
+        batch.replaceIntake = request.replaceIntake
+        let outcome: ImportBatch.Outcome
+        do {
+            outcome = try await apply(batch, dryRun: request.dryRun)
+        } catch let shared as ImportBatch.SharedID {
+            throw ImportError.wrongFormat(path: path, format: parsed.format, reason: shared.description)
+        }
         // A backup's settings come back where none are set (SPEC §6).
         var restore: SettingsRestore?
         if let backup = parsed.settings, !request.dryRun {
@@ -139,8 +147,11 @@ public final class ImportFeature {
             possibleTypos: outliers.filter { outcome.watchedAdded.contains($0.entry.id) },
             body: body.isEmpty && body.invalid.isEmpty ? nil : BodyImport(
                 intakeAdded: outcome.intakeAdded, intakeDuplicates: outcome.intakeDuplicates, measurementsAdded: outcome.measurementsAdded,
-                measurementsDuplicates: outcome.measurementsDuplicates, incompleteIntakeDays: body.incompleteDays, readWeighIns: !entries.isEmpty || parsed.noReadingCount > 0))
+                measurementsDuplicates: outcome.measurementsDuplicates, incompleteIntakeDays: body.incompleteDays, readWeighIns: !entries.isEmpty || parsed.noReadingCount > 0,
+                intakeDaysKept: outcome.intakeDaysKept, intakeDaysReplaced: outcome.intakeDaysReplaced,
+                assumedLength: outcome.measurementsAdded + outcome.measurementsDuplicates > 0 ? body.assumedLength : nil))
         summary.tableReading = tableReading
+        summary.body?.possibleTapeTypos = TapeGuard.outliers(in: body.measurements).filter { outcome.addedMeasurementIDs.contains($0.entry.id) }
         return summary
     }
 }
@@ -152,9 +163,9 @@ extension ImportFeature {
     fileprivate func apply(_ batch: ImportBatch, dryRun: Bool) async throws -> ImportBatch.Outcome {
         if dryRun {
             var copy = try await weightLog.loaded()
-            return batch.merge(into: &copy)
+            return try batch.merge(into: &copy)
         }
-        return try await weightLog.apply { [repository] in try await repository.modify { batch.merge(into: &$0) } }
+        return try await weightLog.apply { [repository] in try await repository.modify { try batch.merge(into: &$0) } }
     }
 }
 
@@ -186,7 +197,7 @@ public struct ImportSummary: Equatable, Sendable {
     /// Added weigh-ins far from the imported series' trend there: kept, and named.
     public let possibleTypos: [TypoGuard.Outlier]
     /// What the file's intake and measurements did; nil when it held none.
-    public let body: BodyImport?
+    public var body: BodyImport?
     /// How a table no layout named was read (SPEC §18): `read as a table: …`.
     public var tableReading: String?
 
@@ -203,6 +214,13 @@ public struct BodyImport: Equatable, Sendable {
     public let incompleteIntakeDays: Int
     /// The file held weigh-ins (or rows for them) too.
     public let readWeighIns: Bool
+    /// Days already logged whose intake in the file was left out, or replaced (SPEC §15).
+    public let intakeDaysKept: [CalendarDay]
+    public let intakeDaysReplaced: [CalendarDay]
+    /// The unit lengths were read in because the file names none.
+    public let assumedLength: LengthUnit?
+    /// Measurements far from their neighbours of the same name: imported, and listed (SPEC §16).
+    public var possibleTapeTypos: [TapeGuard.Outlier] = []
 }
 
 /// The settings a backup carried, and what restoring them did.

@@ -30,11 +30,22 @@ public final class MeasurementFeature {
         return names + measured.map(\.text).filter { !names.contains($0) }
     }
 
+    /// Whether a typed value is checked against the name's trend as a likely typo.
+    public enum TapeCheck: Equatable, Sendable {
+        /// Checked (`TapeGuard`), the value shown in this unit.
+        case shownIn(LengthUnit)
+        /// Taken as given (`--force`, an import).
+        case skipped
+    }
+
     /// Logs a measurement. A name that is neither known nor measured before
     /// must be introduced with `isNew` (`--new`); otherwise it is a likely
     /// typo, refused with the closest name.
     @discardableResult
-    public func log(name text: String, centimetres: Double, at timestamp: Timestamp, note: String? = nil, isNew: Bool = false) async throws -> MeasurementEntry {
+    public func log(
+        name text: String, centimetres: Double, at timestamp: Timestamp, note: String? = nil, isNew: Bool = false, check: TapeCheck = .skipped
+    ) async throws -> MeasurementEntry {
+        if MeasurementName.seriesNames.contains(text.lowercased()) { throw WeightLogError.seriesNotMeasurement(name: text) }
         guard let name = MeasurementName(text.lowercased()) else {
             throw WeightLogError.unknownMeasurement(name: text, closest: EditDistance.closest(to: text.lowercased(), among: Self.names(measured: measuredNames)))
         }
@@ -47,6 +58,9 @@ public final class MeasurementFeature {
                     let measured = Set(store.measurements.map(\.name)).sorted()
                     throw WeightLogError.unknownMeasurement(name: name.text, closest: EditDistance.closest(to: name.text, among: Self.names(measured: measured)))
                 }
+                if case .shownIn(let unit) = check {
+                    try TapeGuard.check(centimetres, name: name, on: timestamp.day, in: store.measurements, shownIn: unit)
+                }
                 store.insert(entry)
                 return entry
             }
@@ -56,13 +70,18 @@ public final class MeasurementFeature {
     /// Changes the measurement `text` names (full id or unique prefix).
     @discardableResult
     public func update(
-        matching text: String, centimetres: Double? = nil, timestamp: Timestamp? = nil, note: WeightLogFeature.NoteChange = .keep
+        matching text: String, centimetres: Double? = nil, timestamp: Timestamp? = nil, note: WeightLogFeature.NoteChange = .keep,
+        check: TapeCheck = .skipped
     ) async throws -> MeasurementEntry {
         if let centimetres, !MeasurementEntry.isValid(centimetres: centimetres) { throw WeightLogError.measurementOutOfRange(centimetres: centimetres) }
         if let timestamp { try clock.check(timestamp) }
         return try await weightLog.apply { [repository] in
             try await repository.modify { store in
                 guard case .measurement(var entry) = try store.record(matching: text) else { throw WeightLogError.entryNotFound(id: text) }
+                if let centimetres, case .shownIn(let unit) = check {
+                    let others = store.measurements.filter { $0.id != entry.id }
+                    try TapeGuard.check(centimetres, name: entry.name, on: (timestamp ?? entry.timestamp).day, in: others, shownIn: unit)
+                }
                 if let centimetres { entry.centimetres = centimetres }
                 if let timestamp { entry.timestamp = timestamp }
                 entry.note = note.applied(to: entry.note)

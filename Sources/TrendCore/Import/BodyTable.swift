@@ -31,14 +31,50 @@ struct BodyTable {
     /// Cronometer's `Completed`: named in the summary, never used to drop a day.
     var completed: Int?
     var measurements: [MeasurementColumn] = []
+    /// How the energy column writes its numbers: `2.100` is 2,100 kcal
+    /// in a file whose energy cells all group thousands with a dot.
+    var energyNumbers = EnergyNumbers.plain
+    /// The unit lengths were read in because their headers name none.
+    var assumedLength: LengthUnit?
+
+    enum EnergyNumbers: Equatable {
+        case plain
+        /// `1.850`, `2.340`: a dot between thousands, a comma (if any) before decimals.
+        case thousandsDots
+        /// `2.100` and nothing to tell 2.1 from 2,100: each such cell is refused.
+        case ambiguous
+    }
+
+    /// How `cells` of energy write their numbers (SPEC §18): a dot before
+    /// three digits throughout is a thousands dot where the file is
+    /// European (a `;` or tab between fields, a decimal comma) or where the
+    /// same cells read as decimals would be a few kcal a day; any other
+    /// dot is a decimal point.
+    static func energyNumbers(_ cells: [String], europeanFile: Bool) -> EnergyNumbers {
+        let dotted = cells.map(\.trimmed).filter { $0.contains(".") }
+        guard !dotted.isEmpty else { return .plain }
+        func grouped(_ text: String) -> Bool {
+            let whole = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let groups = whole.split(separator: ".", omittingEmptySubsequences: false)
+            return groups.count > 1 && (1...3).contains(groups[0].count) && groups.dropFirst().allSatisfy { $0.count == 3 }
+                && groups.allSatisfy { $0.allSatisfy(\.isNumber) }
+        }
+        guard dotted.allSatisfy(grouped) else { return .plain }
+        if europeanFile || dotted.contains(where: { $0.contains(",") }) { return .thousandsDots }
+        let asDecimals = dotted.compactMap { ImportCells.decimal($0) }
+        if asDecimals.count == dotted.count && asDecimals.allSatisfy({ $0 < 20 }) { return .thousandsDots }
+        return .ambiguous
+    }
 
     /// Headers that name when.
     static let dateNames: Set<String> = ["date", "day", "start", "start_time", "starttime", "date/time", "datetime", "timestamp", "date time", "time of measurement", "datum"]
 
     /// The columns a header has; nil without a date and a body column.
-    static func find(in header: [String]) -> BodyTable? {
+    /// `assumedLength`: the unit of a place's column whose header names
+    /// none (`Cintura`), the configured one; nil reads only those that do.
+    static func find(in header: [String], assumedLength: LengthUnit? = nil) -> BodyTable? {
         let names = header.map(normalized)
-        guard let date = names.firstIndex(where: { dateNames.contains($0) }) else { return nil }
+        guard let date = names.firstIndex(where: { dateNames.contains($0) }) ?? names.firstIndex(where: { HeaderWords.meaning($0) == .date }) else { return nil }
         var table = BodyTable(date: date)
         table.time = names.firstIndex { $0 == "time" }.flatMap { $0 == date ? nil : $0 }
         table.offset = names.firstIndex { $0 == "time_offset" }
@@ -48,11 +84,16 @@ struct BodyTable {
         let isOpenScale = names.contains("caliper1")
         if !isOpenScale {
             let candidates = names.indices.compactMap { index in energyFactor(names[index]).map { (index: index, factor: $0, dietary: names[index].contains("dietary")) } }
-            if let chosen = candidates.first(where: \.dietary) ?? candidates.first { table.energy = (chosen.index, chosen.factor) }
+            // A column named for energy before one named `food` or `intake`, which may hold the foods' names.
+            let named = candidates.filter { names[$0.index] != "food" && names[$0.index] != "intake" }
+            if let chosen = named.first(where: \.dietary) ?? named.first ?? candidates.first { table.energy = (chosen.index, chosen.factor) }
         }
         for (index, name) in names.enumerated() {
             if let (measurement, unit) = measurementColumn(name, defaultUnit: isOpenScale ? .centimetres : nil) {
                 table.measurements.append(MeasurementColumn(index: index, name: measurement, unit: unit))
+            } else if let assumedLength, let (measurement, unit) = measurementColumn(name, defaultUnit: assumedLength) {
+                table.measurements.append(MeasurementColumn(index: index, name: measurement, unit: unit))
+                table.assumedLength = unit
             }
         }
         guard table.energy != nil || !table.measurements.isEmpty else { return nil }
@@ -93,12 +134,56 @@ struct BodyTable {
         (["abdomen"], "abdomen"), (["abdominal"], "abdomen"),
         (["hip"], "hips"), (["hips"], "hips"), (["bicep"], "arm"), (["biceps"], "arm"), (["arm"], "arm"),
         (["upper", "arm"], "arm"), (["forearm"], "forearm"), (["thigh"], "thigh"), (["calf"], "calf"), (["wrist"], "wrist"),
+        (["avant", "bras"], "forearm"), (["klatka", "piersiowa"], "chest"),
     ]
 
-    /// `waist_cm`, `left_bicep_in`, `Waist (in)`, `waist`: the measurement
-    /// and its unit; nil when it names none, or no unit and none is assumed.
+    /// The same places in the other eleven languages of SPEC §18, folded
+    /// (no accents, lowercase): a tape sheet kept in Spanish is read as one kept in English.
+    private static let placeWords: [String: String] = [
+        // German, with its compounds of -umfang.
+        "taille": "waist", "bauchumfang": "waist", "taillenumfang": "waist", "hufte": "hips", "huftumfang": "hips", "hals": "neck",
+        "halsumfang": "neck", "brust": "chest", "brustumfang": "chest", "oberschenkel": "thigh", "oberschenkelumfang": "thigh",
+        "oberarm": "arm", "oberarmumfang": "arm", "wade": "calf", "wadenumfang": "calf", "schulter": "shoulders", "schultern": "shoulders",
+        "unterarm": "forearm", "handgelenk": "wrist", "bauch": "abdomen",
+        // French.
+        "hanches": "hips", "hanche": "hips", "cou": "neck", "poitrine": "chest", "cuisse": "thigh", "bras": "arm", "mollet": "calf",
+        "epaules": "shoulders", "poignet": "wrist", "ventre": "abdomen",
+        // Spanish.
+        "cintura": "waist", "cadera": "hips", "caderas": "hips", "cuello": "neck", "pecho": "chest", "muslo": "thigh", "brazo": "arm",
+        "pantorrilla": "calf", "hombros": "shoulders", "antebrazo": "forearm", "muneca": "wrist", "abdomen": "abdomen",
+        // Italian.
+        "vita": "waist", "fianchi": "hips", "collo": "neck", "petto": "chest", "coscia": "thigh", "braccio": "arm", "polpaccio": "calf",
+        "spalle": "shoulders", "avambraccio": "forearm", "polso": "wrist", "addome": "abdomen",
+        // Dutch.
+        "middel": "waist", "heupen": "hips", "heup": "hips", "nek": "neck", "borst": "chest", "dij": "thigh", "bovenarm": "arm",
+        "kuit": "calf", "schouders": "shoulders", "onderarm": "forearm", "buik": "abdomen",
+        // Portuguese.
+        "quadril": "hips", "quadris": "hips", "pescoco": "neck", "peito": "chest", "coxa": "thigh", "braco": "arm",
+        "panturrilha": "calf", "ombros": "shoulders", "antebraco": "forearm",
+        // Swedish, Danish, Norwegian.
+        "midja": "waist", "hofter": "hips", "hoft": "hips", "brost": "chest", "lar": "thigh", "overarm": "arm", "vad": "calf",
+        "axlar": "shoulders", "underarm": "forearm", "handled": "wrist", "mage": "abdomen", "talje": "waist", "hofte": "hips",
+        "bryst": "chest", "laeg": "calf", "legg": "calf", "skuldre": "shoulders", "mave": "abdomen",
+        // Polish.
+        "talia": "waist", "biodra": "hips", "szyja": "neck", "udo": "thigh", "ramie": "arm", "lydka": "calf", "ramiona": "shoulders",
+        "przedramie": "forearm", "nadgarstek": "wrist", "brzuch": "abdomen",
+        // Czech.
+        "pas": "waist", "boky": "hips", "krk": "neck", "hrudnik": "chest", "stehno": "thigh", "paze": "arm", "lytko": "calf",
+        "ramena": "shoulders", "predlokti": "forearm", "zapesti": "wrist", "bricho": "abdomen",
+    ]
+
+    /// Words around a place that name the measuring, not the place (`Neck
+    /// Circumference`, `tour de taille`, `Umfang Hüfte`).
+    private static let measuringWords: Set<String> = [
+        "circumference", "girth", "size", "umfang", "tour", "de", "du", "circonference", "circunferencia", "contorno", "perimetro",
+        "circonferenza", "omtrek", "omkrets", "omkreds", "obwod", "obvod",
+    ]
+
+    /// `waist_cm`, `left_bicep_in`, `Waist (in)`, `Cintura`, `waist`: the
+    /// measurement and its unit; nil when it names none, or no unit and none
+    /// is assumed.
     static func measurementColumn(_ name: String, defaultUnit: LengthUnit?) -> (MeasurementName, LengthUnit)? {
-        var words = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        var words = DateWords.fold(name).split { !$0.isLetter && !$0.isNumber }.map(String.init)
         var unit = defaultUnit
         if let last = words.last {
             switch last {
@@ -107,8 +192,7 @@ struct BodyTable {
             default: break
             }
         }
-        // `Neck Circumference`, `Waist size`, `Chest girth`: the place is what is measured.
-        if words.count > 1, let last = words.last, ["circumference", "girth", "size"].contains(last) { words.removeLast() }
+        words.removeAll { measuringWords.contains($0) }
         var side = ""
         if let first = words.first, first == "left" || first == "right" {
             side = "-" + first
@@ -117,9 +201,13 @@ struct BodyTable {
             side = "-" + last
             words.removeLast()
         }
-        guard let unit, let place = places.first(where: { $0.words == words }), let measurement = MeasurementName(place.name + side) else { return nil }
+        let place = places.first(where: { $0.words == words })?.name ?? (words.count == 1 ? placeWords[words[0]] : nil)
+        guard let unit, let place, let measurement = MeasurementName(place + side) else { return nil }
         return (measurement, unit)
     }
+
+    /// Whether a header names a place on the body, unit or not.
+    static func namesPlace(_ name: String) -> Bool { measurementColumn(name, defaultUnit: .centimetres) != nil }
 
     /// `1644`, `1,644.5` (a thousands comma inside quotes), `0`: the number; nil for empty or a placeholder.
     static func amount(_ cell: String) -> Result<Double?, ImportFailure> {
@@ -130,6 +218,10 @@ struct BodyTable {
         let groups = parts[0].split(separator: ",", omittingEmptySubsequences: false)
         if groups.count > 1, groups.dropFirst().allSatisfy({ $0.count == 3 }), (1...3).contains(groups[0].count) {
             text = groups.joined() + (parts.count > 1 ? "." + parts[1] : "")
+        }
+        // A lone comma before one or two digits is a decimal comma (`89,5`), as §3 reads a weight.
+        if groups.count == 2, parts.count == 1, (1...2).contains(groups[1].count), groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) {
+            text = String(groups[0]) + "." + String(groups[1])
         }
         guard let value = ImportCells.decimal(text) else { return .failure(ImportFailure("'\(cell.trimmed)' is not a number")) }
         return .success(value)
@@ -174,6 +266,16 @@ struct BodyTable {
             var amounts: [(column: Int, value: Double)] = []
             var problem: String?
             for column in (energy.map { [$0.index] } ?? []) + measurements.map(\.index) where column < fields.count {
+                if let energy, column == energy.index, energyNumbers != .plain, fields[column].contains(".") {
+                    let text = fields[column].trimmed
+                    guard energyNumbers == .thousandsDots else {
+                        problem = "'\(text)' could be \(text.replacing(".", with: ",")) or a decimal: write food energy without a thousands dot"
+                        continue
+                    }
+                    let plain = text.replacing(".", with: "").replacing(",", with: ".")
+                    if let value = ImportCells.decimal(plain) { if value != 0 { amounts.append((column, value)) } } else { problem = "'\(text)' is not a number" }
+                    continue
+                }
                 switch Self.amount(fields[column]) {
                 case .success(let value?): if value != 0 { amounts.append((column, value)) }
                 case .success(nil): break
@@ -224,6 +326,7 @@ struct BodyTable {
             body.intake.append(IntakeEntry(timestamp: noon, kilocalories: day.kilocalories))
             if day.incomplete { body.incompleteDays += 1 }
         }
+        if !body.measurements.isEmpty { body.assumedLength = assumedLength }
         return body
     }
 
@@ -237,7 +340,7 @@ struct BodyTable {
         let text = Array(bytes.prefix(16_384))
         let separator = CSVReader.separator(guessedFrom: text)
         for record in CSVReader(bytes: text, separator: separator).prefix(30) {
-            if find(in: CSVLayout.unwrapped(record, separator: separator).fields) != nil { return true }
+            if find(in: CSVLayout.unwrapped(record, separator: separator).fields, assumedLength: .centimetres) != nil { return true }
         }
         return false
     }
@@ -251,9 +354,13 @@ struct BodyTable {
         var records = CSVReader(bytes: text.bytes, separator: separator).makeIterator()
         while let record = records.next() {
             let header = CSVLayout.unwrapped(record, separator: separator).fields
-            guard let table = find(in: header) else { continue }
+            guard var table = find(in: header, assumedLength: LengthUnit(weightUnit: cells.settings.fallbackUnit)) else { continue }
             var rows: [CSVReader.Record] = []
             while let next = records.next() { rows.append(next) }
+            if let energy = table.energy {
+                let cells = rows.compactMap { energy.index < $0.fields.count ? $0.fields[energy.index] : nil }
+                table.energyNumbers = energyNumbers(cells, europeanFile: separator != ",")
+            }
             return table.read(rows, cells: cells)
         }
         return nil

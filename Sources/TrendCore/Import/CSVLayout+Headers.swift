@@ -13,8 +13,10 @@ extension CSVLayout {
     }
 
     /// `Weight (lb)`, `Gewicht (kg)`, `weight [kg]`: the unit in brackets.
+    /// The unit a header names: in brackets (`Weight (lb)`) or as a word
+    /// (`Weight lbs`, `weight_lbs`, `Weight in lb`).
     static func unit(inHeader header: String) -> WeightUnit? {
-        bracketed(normalized(header)).flatMap { WeightUnit(parsing: $0) }
+        bracketed(normalized(header)).flatMap { WeightUnit(parsing: $0) } ?? HeaderWords.unit(of: header)
     }
 
     /// The text of a header's last brackets, trimmed: `lb` in `weight (lb)`.

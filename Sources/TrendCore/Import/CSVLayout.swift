@@ -199,7 +199,11 @@ struct CSVLayout {
         // `80,5` split by the comma into 80 and a note of 5, in a file whose
         // other weights have decimals and whose next column holds no
         // numbers elsewhere: never read as 80 (SPEC §6).
-        if fractionSeen, weightColumn + 1 == noteColumn || numbersAfter <= textAfter {
+        // So is a file of whole weights whose note after each is a digit or two: `80,5` written
+        // as `80` and a note of `5` on every row (SPEC §18).
+        let entryCount = rows.count { if case .entry = $0 { true } else { false } }
+        let everyNoteADecimal = weightColumn + 1 == noteColumn && commaSuspects.count == entryCount && commaSuspects.allSatisfy { $0.next.trimmed.count <= 2 }
+        if fractionSeen && (weightColumn + 1 == noteColumn || numbersAfter <= textAfter) || !fractionSeen && everyNoteADecimal && entryCount >= 2 {
             for (index, weight, next) in commaSuspects {
                 rows[index] = .invalid(line: rows[index].line, reason: "'\(weight.trimmed)' then '\(next.trimmed)': \(Self.decimalCommaHint)")
             }

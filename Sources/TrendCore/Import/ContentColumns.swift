@@ -9,6 +9,9 @@ struct ContentColumns {
     private(set) var firstLine: Int?
     /// Each column's header, its header rows joined.
     let headers: [String]
+    /// The columns most of whose cells are numbers: what the summary names
+    /// as read, or as left alone.
+    private(set) var numeric: [Int] = []
     let date: Int
     var time: Int?
     var weight: Int?
@@ -27,7 +30,13 @@ struct ContentColumns {
     /// `lines` are the rows' line numbers in the file, when they have them:
     /// a blank line between leading rows without dates ends a banner, and
     /// only the rows after it name the columns.
-    init(sample rows: [[String]], lines: [Int]? = nil, cells: ImportCells, decimalComma: Bool, settings: ImportSettings, path: String) throws(ImportError) {
+    /// `quantity`: what the file says its values are outside the table (a
+    /// JSON file's `Data Source`), which lets a generic `value` column be
+    /// the weight.
+    init(
+        sample rows: [[String]], lines: [Int]? = nil, cells: ImportCells, decimalComma: Bool, settings: ImportSettings, path: String,
+        quantity: LongTable.Kind? = nil
+    ) throws(ImportError) {
         let width = rows.map(\.count).max() ?? 0
         func cell(_ row: [String], _ column: Int) -> String { column < row.count ? DateWords.plainSpaces(row[column]).trimmed : "" }
         func isDate(_ text: String) -> Bool {
@@ -47,6 +56,10 @@ struct ContentColumns {
         self.headers = headers
         let meanings = headers.map { HeaderWords.meaning($0) }
         let data = Array(rows.dropFirst(headerRows))
+        numeric = (0..<width).filter { column in
+            let values = data.map { column < $0.count ? DateWords.plainSpaces($0[column]).trimmed : "" }.filter { !ImportCells.isNoReading($0) }
+            return !values.isEmpty && values.count { Self.number($0, decimalComma: decimalComma) != nil } * 2 > values.count
+        }
         self.decimalComma = decimalComma
         func filled(_ column: Int) -> [String] { data.map { cell($0, column) }.filter { !ImportCells.isNoReading($0) } }
 
@@ -57,7 +70,9 @@ struct ContentColumns {
             guard !values.isEmpty, values.count * 2 >= data.count else { continue }
             let parsed = values.count { isDate($0) }
             guard parsed * 10 >= values.count * 9 else { continue }
-            dates.append((column, meanings[column] == .date ? 2 : meanings[column] == nil ? 1 : 0))
+            // Apple's records have a creation, a start and an end date: the start is when it was measured.
+            let isStart = meanings[column] == .date && HeaderWords.words(headers[column]).contains("start")
+            dates.append((column, isStart ? 3 : meanings[column] == .date ? 2 : meanings[column] == nil ? 1 : 0))
         }
         let dateColumn: Int
         if let chosen = try Self.chosen(settings.dateColumn, option: "--date-column", width: width, path: path) {
@@ -103,11 +118,21 @@ struct ContentColumns {
         }
         fat = fatColumn
 
-        // The weight: a numeric column in one human range whose header names no other quantity.
+        // The weight (SPEC §18, never a silent misread): with a header, a
+        // column whose header is a weight word, or a generic value where the
+        // file names the quantity (a unit column of kg and lb, a JSON file's
+        // source); without one, a numeric column of one person's weights.
+        // Either way its numbers lie in one human range.
+        let unitsNameMass = unitColumn.map { column in
+            let values = filled(column)
+            return !values.isEmpty && values.allSatisfy { WeightUnit(parsing: $0) != nil }
+        } ?? false
         var weights: [(column: Int, rank: Int)] = []
         for column in 0..<width where column != dateColumn && column != timeColumn && column != unitColumn && column != fatColumn && column != bmiColumn {
             let meaning = meanings[column]
-            guard meaning == nil || meaning == .weight else { continue }
+            if headerRows > 0 {
+                guard meaning == .weight || meaning == .value && (quantity == .weight || unitsNameMass) else { continue }
+            }
             // A zero is no reading (§6), as an empty cell is.
             func isReading(_ text: String) -> Bool { !ImportCells.isNoReading(text) && Self.number(text, decimalComma: decimalComma)?.value != 0 }
             let values = data.map { cell($0, column) }.filter(isReading)
@@ -136,6 +161,7 @@ struct ContentColumns {
                 inRange = Self.humanRanges.contains { range in mostly { value, _ in range.1.contains(value) } }
             }
             guard inRange else { continue }
+            if headerRows == 0 { guard Self.movesAsABody(numbers.map(\.value)) else { continue } }
             weights.append((column, meaning == .weight ? 2 : 1))
         }
         if let chosen = try Self.chosen(settings.weightColumn, option: "--weight-column", width: width, path: path) {
@@ -152,6 +178,17 @@ struct ContentColumns {
             // A second header line of units (`kg`) names them too.
             if headerUnit == nil, headerRows > 1 { headerUnit = WeightUnit(parsing: cell(rows[headerRows - 1], weight)) }
         }
+    }
+
+    /// Whether numbers with no header over them are one person's weights
+    /// read by read: not a count (consecutive whole numbers, a row
+    /// number), and most steps under 3 %, as a body moves.
+    static func movesAsABody(_ values: [Double]) -> Bool {
+        guard values.count >= 3 else { return true }
+        let steps = zip(values, values.dropFirst())
+        if values.allSatisfy({ $0 == $0.rounded() }) && steps.allSatisfy({ abs($1 - $0) == 1 }) { return false }
+        let small = steps.count { $0 > 0 && abs($1 - $0) / $0 < 0.03 }
+        return small * 3 >= (values.count - 1) * 2
     }
 
     /// The 0-based column `--date-column N` or `--weight-column N` names, or nil when not given.
@@ -194,6 +231,13 @@ struct ContentColumns {
         if let weight { parts.append("weight in " + Self.name(weight, headers)) }
         if let unit { parts.append("units in " + Self.name(unit, headers)) }
         if let fat { parts.append("body fat in " + Self.name(fat, headers)) }
+        // What the intake and tape reader takes, and the numbers no reader took (SPEC §18: every column named).
+        let body = BodyTable.find(in: headers, assumedLength: .centimetres)
+        if let energy = body?.energy { parts.append("food energy in " + Self.name(energy.index, headers)) }
+        if let tape = body?.measurements, !tape.isEmpty { parts.append("the tape in " + tape.map { Self.name($0.index, headers) }.joined(separator: ", ")) }
+        let used = Set([date, time, weight, unit, fat, bmi, body?.energy?.index].compactMap { $0 } + (body?.measurements.map(\.index) ?? []))
+        let untouched = numeric.filter { !used.contains($0) }
+        if !untouched.isEmpty { parts.append("numbers left alone in " + untouched.map { Self.name($0, headers) }.joined(separator: ", ")) }
         if shape.separator == 9 { parts.append("tab-separated") } else if shape.separator != UInt8(ascii: ",") { parts.append("separated by '\(Character(Unicode.Scalar(shape.separator)))'") }
         if decimalComma { parts.append("decimal comma") }
         if headerRows == 0 { parts.append("no header") }

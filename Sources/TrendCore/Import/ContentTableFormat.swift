@@ -32,6 +32,13 @@ enum ContentTableFormat: ImportFileFormat {
         }
         guard !sample.isEmpty else { throw .wrongFormat(path: path, format: format, reason: "the file is empty") }
         let columns = try ContentColumns(sample: sample.map(\.fields), lines: sample.map(\.line), cells: cells, decimalComma: shape.decimalComma, settings: cells.settings, path: path)
+        // Rows that each say what they measure: only weight, intake and the tape are read.
+        if let long = LongTable(columns: columns, sample: sample.map(\.fields)) {
+            let dataRows = Array(sample.dropFirst(columns.headerRows))
+            var parsed = long.read(ContinuedRecords(buffered: dataRows, rest: records), cells: cells, format: format, dateForm: columns.dateForm)
+            parsed.readAsWindows1252 = text.encoding == .windows1252
+            return parsed
+        }
         guard let weight = columns.weight else {
             // Dates and no weights: a table of intake or measurements, which `BodyTable` reads beside.
             if let head, BodyTable.hasColumns(head) || BodyTable.hasColumns(text.bytes) {
@@ -40,7 +47,9 @@ enum ContentTableFormat: ImportFileFormat {
                 while let record = records.next() {
                     if !record.fields.allSatisfy({ $0.trimmed.isEmpty }) { rows += 1 }
                 }
-                return ParsedImport(format: format, rows: [], otherRecordCount: rows)
+                var parsed = ParsedImport(format: format, rows: [], otherRecordCount: rows)
+                parsed.tableReading = columns.description(shape: shape)
+                return parsed
             }
             throw columns.noWeightColumn(path: path)
         }

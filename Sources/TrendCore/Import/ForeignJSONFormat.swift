@@ -1,5 +1,5 @@
-/// Another app's JSON (SPEC §18): an array of objects, or an object that
-/// holds one however deep (Google Takeout's Fit "All Data": `Data Points`,
+/// Another app's JSON (SPEC §18): an array of objects (or JSON Lines, an
+/// object a line), or an object that holds one however deep (Google Takeout's Fit "All Data": `Data Points`,
 /// each with `fpVal` in kilograms at `startTimeNanos`), read as a table
 /// whose columns are the members' paths (`fitValue.0.value.fpVal`) and
 /// whose columns are then found by content as any table's.
@@ -22,9 +22,19 @@ enum ForeignJSONFormat: ImportFileFormat {
         do {
             tree = try bytes.withUnsafeBufferPointer { buffer throws(JSONScanner.Failure) in
                 var scanner = JSONScanner(bytes: buffer)
-                let value = try JSONTree.read(&scanner)
-                try scanner.expectEnd()
-                return value
+                let first = try JSONTree.read(&scanner)
+                scanner.skipWhitespace()
+                // JSON Lines, one object a line: the records of an array.
+                guard case .object = first, scanner.offset < buffer.count else {
+                    try scanner.expectEnd()
+                    return first
+                }
+                var records = [first]
+                while scanner.offset < buffer.count {
+                    records.append(try JSONTree.read(&scanner))
+                    scanner.skipWhitespace()
+                }
+                return .array(records)
             }
         } catch {
             throw .wrongFormat(path: path, format: format, reason: error.reason)
@@ -50,7 +60,14 @@ enum ForeignJSONFormat: ImportFileFormat {
             table.append(row)
         }
         let sample = Array(table.prefix(ContentTableFormat.sampleSize))
-        let columns = try ContentColumns(sample: sample, cells: cells, decimalComma: false, settings: cells.settings, path: path)
+        let columns = try ContentColumns(sample: sample, cells: cells, decimalComma: false, settings: cells.settings, path: path, quantity: tree.namedQuantity)
+        let rowRecords = table.dropFirst().enumerated().map { CSVReader.Record(line: $0.offset + 1, fields: $0.element) }
+        // Records that name their type (`type`, `dataTypeName`): only weight, intake and the tape are read.
+        if let long = LongTable(columns: columns, sample: sample) {
+            var parsed = long.read(rowRecords, cells: cells, format: format, dateForm: columns.dateForm)
+            parsed.tableReading = parsed.tableReading.map { $0.replacing("read as a long table", with: "read as records") }
+            return parsed
+        }
         guard let weight = columns.weight else { throw columns.noWeightColumn(path: path) }
         var layout = CSVLayout(
             dateColumn: columns.date, weightColumn: weight, unitColumn: columns.unit, noteColumn: columns.note, headerUnit: columns.headerUnit,
@@ -58,7 +75,6 @@ enum ForeignJSONFormat: ImportFileFormat {
         layout.fatColumn = columns.fat
         // Google Fit stores weights in kilograms, as every Google Fit data type keeps SI units.
         if table.dropFirst().prefix(20).contains(where: { $0.contains { $0.hasPrefix("com.google.weight") } }) { layout.formatUnit = .kilograms }
-        let rowRecords = table.dropFirst().enumerated().map { CSVReader.Record(line: $0.offset + 1, fields: $0.element) }
         let (rows, evidence) = layout.rows(rowRecords, cells: cells)
         var parsed = ParsedImport(format: format, rows: rows, unitEvidence: evidence)
         parsed.namedUnit = layout.namedUnit
@@ -102,6 +118,19 @@ indirect enum JSONTree {
             _ = try s.readNumber()
             return .number(String(decoding: s.bytes[start..<s.offset], as: UTF8.self))
         }
+    }
+
+    /// What the file says its records measure beside them (Google Fit's
+    /// `"Data Source": "derived:com.google.weight:…"`, a top-level `type`),
+    /// or nil when it says nothing.
+    var namedQuantity: LongTable.Kind? {
+        guard case .object(let members) = self else { return nil }
+        for (key, value) in members {
+            guard case .string(let text) = value else { continue }
+            let words = HeaderWords.words(key)
+            if HeaderWords.meaning(key) == .metric || words.contains("source") { return LongTable.kind(of: text) }
+        }
+        return nil
     }
 
     /// The longest array whose items are all objects, anywhere in the tree.

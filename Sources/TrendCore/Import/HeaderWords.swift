@@ -6,10 +6,16 @@
 enum HeaderWords {
     enum Meaning: Equatable {
         case weight, date, time, fat, note, unit, other
+        /// A generic value (`value`, `Wert`, `amount`): the weight only in
+        /// a file that names the quantity elsewhere (a long table's metric).
+        case value
+        /// What a long table's row measures (`metric`, `type`, `Messgröße`).
+        case metric
     }
 
     static let weight: Set<String> = [
-        "weight", "wt", "bodyweight", "body weight", "body mass", "mass", "weight kg", "weight lb", "weight lbs",
+        "weight", "wt", "bodyweight", "body weight", "body mass", "mass", "weight kg", "weight lb", "weight lbs", "gew", "korpermasse",
+        "pesos", "peso kg", "poids kg", "vaegt kg", "masse", "massa corporea", "massa corporal", "lichaamsmassa", "hmotnost kg",
         "gewicht", "korpergewicht", "koerpergewicht", "poids", "masse corporelle", "peso", "peso corporal", "peso corporeo",
         "lichaamsgewicht", "massa", "vikt", "kroppsvikt", "vaegt", "vaegt", "vagt", "kropsvaegt", "vekt", "kroppsvekt",
         "waga", "masa ciala", "masa", "hmotnost", "vaha", "telesna hmotnost",
@@ -37,6 +43,16 @@ enum HeaderWords {
 
     static let unit: Set<String> = ["unit", "units", "einheit", "unite", "unidad", "unita", "eenheid", "unidade", "enhet", "enhed", "jednostka", "jednotka"]
 
+    static let value: Set<String> = [
+        "value", "values", "amount", "reading", "quantity", "qty", "wert", "messwert", "valeur", "valor", "cantidad", "valore", "waarde",
+        "varde", "vaerdi", "verdi", "wartosc", "hodnota", "fpval", "fp val", "fitvalue", "fit value", "intval", "int val",
+    ]
+
+    static let metric: Set<String> = [
+        "metric", "type", "kind", "measure", "measurement", "parameter", "category", "datatype", "data type", "datatypename", "data type name", "messgrosse",
+        "typ", "art", "mesure", "tipo", "medida", "soort", "maatstaf", "medicao", "matt", "rodzaj", "druh", "name", "field", "variable",
+    ]
+
     /// Words that make a numeric column another quantity, whatever its numbers.
     static let other: Set<String> = [
         "bmi", "imc", "body mass index", "goal", "target", "ziel", "zielgewicht", "objectif", "objetivo", "obiettivo", "doel", "mal", "cel", "cil",
@@ -48,10 +64,44 @@ enum HeaderWords {
         "kcal", "calories", "calorie", "kalorien", "kj", "energy", "steps", "schritte", "pas", "pasos", "passi", "stappen", "passos", "steg", "skridt",
         "kroki", "kroky", "height", "grosse", "taille", "altura", "altezza", "lengte", "langd", "hojde", "wzrost", "vyska", "age", "alter", "edad",
         "eta", "leeftijd", "alder", "wiek", "vek", "pulse", "heart", "bpm", "puls", "waist", "hip", "hips", "chest", "neck", "arm", "thigh",
-        "min", "max", "minimum", "maximum", "low", "high", "count", "id", "number",
+        "min", "max", "minimum", "maximum", "low", "high", "count", "id", "number", "index", "row", "no", "nr", "#",
         "carbs", "carbohydrates", "sugar", "sugars", "fiber", "fibre", "sodium", "cholesterol", "potassium", "calcium", "iron", "vitamin",
         "minutes", "seconds", "duration", "sleep", "distance", "floors", "temperature", "pressure", "systolic", "diastolic", "glucose",
+        // What is eaten, and its energy, in the twelve languages: intake, never a weight.
+        "intake", "food", "foods", "meal", "meals", "eaten", "kilojoules", "kilojoule", "cal", "kcals", "calorias", "calorie", "kalorie",
+        "calorieen", "kalorier", "kalorii", "kalorie", "energie", "energia", "energi", "essen", "nahrung", "mahlzeit", "repas", "aliment",
+        "comida", "alimento", "cibo", "pasto", "voedsel", "maaltijd", "refeicao", "mat", "maltid", "posilek", "jidlo", "grams", "gram", "gramm",
+        "gramos", "grammi", "gramas", "gramy", "portion", "serving", "servings", "protein", "eiweiss", "fett g", "fat g",
+        // Vital signs and the tape, in the twelve languages.
+        "hr", "heart rate", "heartrate", "herzfrequenz", "herzschlag", "frequence", "cardiaque", "frecuencia", "cardiaca", "pulso", "frequenza",
+        "battito", "hartslag", "frequencia", "puls", "hjartfrekvens", "tetno", "tep", "temp", "temperatur", "temperature", "temperatura",
+        "temperatuur", "teplota", "bp", "blutdruck", "tension", "presion", "pressione", "bloeddruk", "pressao", "blodtryck", "blodtryk",
+        "cisnienie", "tlak", "spo2", "sauerstoff", "saturation", "oxygen", "oxygene", "oxigeno", "ossigeno", "zuurstof", "oxigenio", "syre",
+        "tlen", "kyslik", "cm", "mm", "inch", "inches", "length", "lange", "umfang", "bauchumfang", "taillenumfang", "hufte", "huftumfang",
+        "brustumfang", "oberschenkel", "oberarm", "hals", "tour", "hanches", "poitrine", "cou", "cuisse", "bras", "cintura", "cadera", "caderas",
+        "pecho", "cuello", "muslo", "brazo", "vita", "fianchi", "petto", "collo", "coscia", "braccio", "taille", "heupen", "borst", "nek", "dij",
+        "anca", "quadril", "peito", "pescoco", "coxa", "braco", "midja", "hoft", "hofter", "brost", "hals", "lar", "talje", "hofte", "bryst",
+        "talia", "biodra", "klatka", "szyja", "udo", "ramie", "pas", "boky", "hrudnik", "krk", "stehno", "paze", "circumference", "girth",
+        "bicep", "biceps", "calf", "forearm", "wrist", "shoulders", "abdomen",
     ]
+
+    /// A unit written as a word of the header (`Weight lbs`, `weight_lbs`,
+    /// `Weight in lb`), or in brackets (`Gewicht (kg)`); nil when none.
+    /// Grams (`g`, `mg`) name food, never a person.
+    static func unit(of header: String) -> WeightUnit? {
+        if let bracketed = unitInBrackets(header) { return WeightUnit(parsing: bracketed) }
+        let words = words(header)
+        guard words.count > 1, let word = words.last(where: { unitWords.contains($0) }) else { return nil }
+        return WeightUnit(parsing: word)
+    }
+
+    private static let unitWords: Set<String> = ["kg", "kgs", "kilo", "kilos", "kilograms", "kilogram", "lb", "lbs", "pound", "pounds", "st", "stone", "stones"]
+
+    /// A unit of mass too small for a person: the column holds food.
+    static func namesFood(_ header: String) -> Bool {
+        let units = ([unitInBrackets(header)].compactMap { $0 } + words(header).dropFirst())
+        return units.contains { $0 == "g" || $0 == "mg" || $0 == "gr" || $0 == "grams" }
+    }
 
     /// The header's words: folded, units in brackets and punctuation dropped.
     static func words(_ header: String) -> [String] {
@@ -85,6 +135,12 @@ enum HeaderWords {
 
     /// What a header says its column holds, or nil when it says nothing known.
     static func meaning(_ header: String) -> Meaning? {
+        // A JSON member's path (`fitValue.0.value.fpVal`): its last name says what it holds.
+        if !header.contains(" "), header.contains("."),
+            let last = header.split(separator: ".").last(where: { !$0.allSatisfy(\.isNumber) }), last.count < header.count - 1
+        {
+            return meaning(String(last))
+        }
         let words = words(header)
         guard !words.isEmpty else { return nil }
         let whole = words.joined(separator: " ")
@@ -93,15 +149,22 @@ enum HeaderWords {
             return unit == "%" && words.contains(where: fat.contains) ? .fat : .other
         }
         // The whole name first (`body fat`), then any word (`Gewicht morgens`).
+        if namesFood(header) { return .other }
         if fat.contains(whole) || whole.contains("%") && !words.contains(where: other.contains) { return .fat }
         if other.contains(whole) { return .other }
-        if weight.contains(whole) { return .weight }
+        if weight.contains(whole) || unitWords.contains(whole) { return .weight }
+        if value.contains(whole) { return .value }
+        if metric.contains(whole) { return .metric }
         if date.contains(whole) { return .date }
         if time.contains(whole) { return .time }
         if note.contains(whole) { return .note }
         if unit.contains(whole) { return .unit }
         if words.contains(where: other.contains) { return .other }
         if words.contains(where: fat.contains) { return .fat }
+        // `Weight lbs`, `body weight lb`: a weight word with a unit beside it.
+        if words.contains(where: weight.contains) && words.allSatisfy({ weight.contains($0) || unitWords.contains($0) || $0 == "in" || $0 == "body" }) {
+            return .weight
+        }
         if words.contains(where: weight.contains) { return .weight }
         if words.contains(where: date.contains) { return .date }
         if words.contains(where: time.contains) { return .time }

@@ -103,7 +103,9 @@ final class ImportSource {
     /// measurement columns beside a table's weights): the input is read once.
     func text() throws(ImportError) -> ImportText {
         if let readText { return readText }
-        let text = ImportText(try allBytes())
+        let bytes = try allBytes()
+        if let problem = ImportText.utf16Problem(bytes) { throw .badEncoding(path: path, reason: problem) }
+        let text = ImportText(bytes)
         readText = text
         return text
     }

@@ -61,6 +61,15 @@ struct ImportText {
         }
     }
 
+    /// What is wrong with a file that starts with a UTF-16 byte-order mark
+    /// but is not UTF-16 text; nil for any other file.
+    static func utf16Problem(_ bytes: [UInt8]) -> String? {
+        guard bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]), utf16(bytes) == nil else { return nil }
+        let order = bytes[0] == 0xFF ? "little-endian" : "big-endian"
+        let why = bytes.count % 2 == 1 ? "it has an odd number of bytes" : "it holds half of a surrogate pair"
+        return "it starts with a UTF-16 (\(order)) byte-order mark, but \(why), so it is not UTF-16 text; save it again as UTF-8 or UTF-16"
+    }
+
     /// Whether any well-formed sequence of two to four bytes is there.
     static func hasMultibyteUTF8(_ bytes: [UInt8]) -> Bool {
         var i = 0

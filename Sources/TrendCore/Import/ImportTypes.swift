@@ -90,7 +90,7 @@ package struct ParsedImport: Equatable, Sendable {
     /// Rows are entries of a JSON array, named "entry N", not lines.
     package let locatesByEntry: Bool
     /// The file is not UTF-8 and was read as Windows-1252 (the summary says so).
-    package let readAsWindows1252: Bool
+    package var readAsWindows1252: Bool
     /// Body-fat readings with no weigh-in to join them to: counted, not stored.
     package let loneBodyFatReadings: Int
 
@@ -182,6 +182,8 @@ package struct BodyRecords: Equatable, Sendable {
     package var invalid: [(line: Int, reason: String)] = []
     /// Days of intake a file marks as not completed (Cronometer): named in the summary, never dropped.
     package var incompleteDays = 0
+    /// The unit lengths were read in because the file names none (the configured one's).
+    package var assumedLength: LengthUnit?
     /// What was counted, kept when the records themselves are let go.
     package private(set) var counts = (intake: 0, measurements: 0)
 
@@ -200,6 +202,7 @@ package struct BodyRecords: Equatable, Sendable {
         measurements += other.measurements
         invalid += other.invalid
         incompleteDays += other.incompleteDays
+        assumedLength = assumedLength ?? other.assumedLength
     }
 
     package static func == (a: BodyRecords, b: BodyRecords) -> Bool {
@@ -225,6 +228,8 @@ public struct ImportProblem: Equatable, Sendable {
 public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case unrecognized(path: String)
+    /// Text that says it is an encoding and is not (a UTF-16 byte-order mark, then an odd byte count).
+    case badEncoding(path: String, reason: String)
     case wrongFormat(path: String, format: ImportFormat, reason: String)
     /// Rows that cannot be read, and no `--skip-invalid`: nothing was written.
     case invalidRows(path: String, problems: [ImportProblem])
@@ -248,6 +253,8 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot read \(path): \(reason)"
         case .unrecognized(let path):
             "\(path): not a format trend can import; supported: " + ImportFormat.all.map(\.displayName).joined(separator: ", ") + "."
+        case .badEncoding(let path, let reason):
+            "\(path): \(reason)"
         case .wrongFormat(let path, let format, let reason):
             "\(path) is not a\("AEIOU".contains(format.displayName.first ?? "x") ? "n" : "") \(format.displayName) file: \(reason)"
         case .everyRowInvalid(let path, let count):

@@ -352,6 +352,8 @@ extension DurableFile {
         guard let journal = journal(target: target) else { throw StorageError.nothingToUndo(path: path) }
         let lock = try acquireLock(Self.lockPath(of: target))
         defer { close(lock) }
+        // A killed writer's temporary goes, as every change under the lock takes it away.
+        removeStaleTemporaryFiles(in: PathName.parent(of: target), name: PathName.lastComponent(of: target))
         return try await journal.move(direction, decode: decode)
     }
 

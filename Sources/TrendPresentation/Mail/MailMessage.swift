@@ -53,7 +53,7 @@ public struct MailMessage {
         let related = "trend-related-" + digest
         let alternative = "trend-alternative-" + digest
         var mail = ""
-        if let to { mail += Self.header("To", Self.address(to)) }
+        if let to { mail += Self.addressHeader("To", Self.address(to)) }
         mail += Self.header("Subject", subject)
         mail += "Date: \(Self.rfc5322(date))\n"
         mail += "Message-ID: <\(Self.compact(date)).\(digest)@trend>\n"
@@ -101,6 +101,27 @@ public struct MailMessage {
         let lead = name + ": "
         if value.unicodeScalars.allSatisfy(\.isASCII), let folded = foldedAtSpaces(value, lead: lead) { return folded }
         return lead + encodedWords(value, firstLineRoom: lineLimit - lead.count) + "\n"
+    }
+
+    /// An address header: folded at spaces where it can be, never encoded
+    /// (RFC 2047 §5 forbids an encoded word inside an address); a line
+    /// longer than 78 characters is allowed up to RFC 5322's 998.
+    static func addressHeader(_ name: String, _ value: String) -> String {
+        foldedAtSpaces(value, lead: name + ": ") ?? name + ": " + value + "\n"
+    }
+
+    /// Why `text` (`ana@example.com`, `Ana Müller <ana@example.com>`) cannot
+    /// be a To: sendmail delivers; nil when it can. The address itself must
+    /// be ASCII (an SMTPUTF8 address needs a mailer that says it takes one)
+    /// and within SMTP's 254 characters; a display name may be any text.
+    static func addressProblem(_ text: String) -> String? {
+        var address = text
+        if let open = text.lastIndex(of: "<"), text.hasSuffix(">") { address = String(text[text.index(after: open)..<text.index(before: text.endIndex)]) }
+        guard address.unicodeScalars.allSatisfy(\.isASCII) else {
+            return "the address must be ASCII (sendmail -t cannot deliver to one that is not); write it as its mail server spells it"
+        }
+        guard address.utf8.count <= 254 else { return "an address is at most 254 characters" }
+        return nil
     }
 
     /// ASCII folded at its spaces, or nil when a word would not fit on a line.

@@ -37,7 +37,7 @@ struct IntakeTextRenderer: Renderer {
             guard !model.entries.isEmpty else { throw ScreenNote.message(model.hasNoIntake ? Messages.noIntakeYet : "No intake in that period.") }
             var table = TextTable(headers: ["ID", "DATE", "KCAL", "NOTE"], rightAligned: [2])
             for entry in model.entries {
-                table.add([entry.shortID, EntryRendering.localDateTime(entry.timestamp), EntryRendering.grouped(Int(entry.kilocalories.rounded())), entry.note?.terminalSafe ?? ""])
+                table.add([model.shortIDs.text(of: entry), EntryRendering.localDateTime(entry.timestamp), EntryRendering.grouped(Int(entry.kilocalories.rounded())), entry.note?.terminalSafe ?? ""])
             }
             output.write(table.rendered(display: model.display))
             return

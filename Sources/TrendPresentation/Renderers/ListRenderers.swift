@@ -48,7 +48,7 @@ struct ListTextRenderer: Renderer {
             case .weighIn(let point):
                 let fat = showsFat ? [point.entry.fatPercent.map(EntryRendering.fatText) ?? ""] : []
                 table.add(
-                    [point.entry.shortID, EntryRendering.localDateTime(point.entry.timestamp, currentOffset: model.currentOffset), unit.format(kilograms: point.kilograms)]
+                    [model.shortIDs.text(of: point.entry), EntryRendering.localDateTime(point.entry.timestamp, currentOffset: model.currentOffset), unit.format(kilograms: point.kilograms)]
                         + fat + [unit.format(kilograms: point.trendKilograms), point.entry.note?.terminalSafe ?? ""])
             }
         }

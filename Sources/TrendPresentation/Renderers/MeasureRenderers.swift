@@ -43,7 +43,7 @@ struct MeasureTextRenderer: Renderer {
             guard !model.listed.isEmpty else { throw ScreenNote.message(model.hasNoMeasurements ? Messages.noMeasurementsYet : "No measurements of that name in that period.") }
             var table = TextTable(headers: ["ID", "DATE", "VALUE", "TREND", "NOTE"], rightAligned: [2, 3])
             for (entry, trend) in model.listed {
-                table.add([entry.shortID, EntryRendering.localDateTime(entry.timestamp), unit.format(centimetres: entry.centimetres), trend.map { unit.format(centimetres: $0) } ?? "", entry.note?.terminalSafe ?? ""])
+                table.add([model.shortIDs.text(of: entry), EntryRendering.localDateTime(entry.timestamp), unit.format(centimetres: entry.centimetres), trend.map { unit.format(centimetres: $0) } ?? "", entry.note?.terminalSafe ?? ""])
             }
             output.write(table.rendered(display: model.display))
         }

@@ -19,34 +19,35 @@ public enum EntryRendering {
     }
 
     /// `a1b2c3d4  80.5 kg on 2026-11-29 07:30 (after run)`.
-    public static func summary(_ entry: WeightEntry, unit: WeightUnit) -> String {
+    /// `ids`: the store's short ids, where two records may share their first 8 digits.
+    public static func summary(_ entry: WeightEntry, unit: WeightUnit, ids: ShortIDs = ShortIDs()) -> String {
         var text = unit.format(kilograms: entry.kilograms)
         if let fat = entry.fatPercent { text += ", " + fatText(fat) + " fat" }
-        text += " on \(localDateTime(entry.timestamp)) (\(entry.shortID))"
+        text += " on \(localDateTime(entry.timestamp)) (\(ids.text(of: entry)))"
         if let note = entry.note { text += ": " + note.terminalSafe }
         return text
     }
 
     /// `650 kcal on 2026-11-30 12:30 (3f2a1b0c): lunch`.
-    public static func summary(_ entry: IntakeEntry) -> String {
-        var text = kilocalories(entry.kilocalories) + " on \(localDateTime(entry.timestamp)) (\(entry.shortID))"
+    public static func summary(_ entry: IntakeEntry, ids: ShortIDs = ShortIDs()) -> String {
+        var text = kilocalories(entry.kilocalories) + " on \(localDateTime(entry.timestamp)) (\(ids.text(of: entry)))"
         if let note = entry.note { text += ": " + note.terminalSafe }
         return text
     }
 
     /// `waist 84.5 cm on 2026-11-30 07:20 (3f2a1b0c)`.
-    public static func summary(_ entry: MeasurementEntry, unit: LengthUnit) -> String {
-        var text = "\(entry.name) " + unit.format(centimetres: entry.centimetres) + " on \(localDateTime(entry.timestamp)) (\(entry.shortID))"
+    public static func summary(_ entry: MeasurementEntry, unit: LengthUnit, ids: ShortIDs = ShortIDs()) -> String {
+        var text = "\(entry.name) " + unit.format(centimetres: entry.centimetres) + " on \(localDateTime(entry.timestamp)) (\(ids.text(of: entry)))"
         if let note = entry.note { text += ": " + note.terminalSafe }
         return text
     }
 
     /// Any record's summary.
-    public static func summary(_ record: AnyRecord, unit: WeightUnit) -> String {
+    public static func summary(_ record: AnyRecord, unit: WeightUnit, ids: ShortIDs = ShortIDs()) -> String {
         switch record {
-        case .weighIn(let entry): summary(entry, unit: unit)
-        case .intake(let entry): summary(entry)
-        case .measurement(let entry): summary(entry, unit: LengthUnit(weightUnit: unit))
+        case .weighIn(let entry): summary(entry, unit: unit, ids: ids)
+        case .intake(let entry): summary(entry, ids: ids)
+        case .measurement(let entry): summary(entry, unit: LengthUnit(weightUnit: unit), ids: ids)
         }
     }
 

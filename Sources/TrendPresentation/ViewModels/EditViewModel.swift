@@ -58,7 +58,9 @@ public final class EditViewModel {
             try refuse("--fat", fat != nil || clearFat)
             try refuse("--kcal", kilocalories != nil)
             let length = try value.map { try LengthInput.centimetres(parsing: $0, defaultUnit: LengthUnit(weightUnit: unit)) }
-            edited = .measurement(try await app.measurementFeature.update(matching: id, centimetres: length, timestamp: timestamp, note: note))
+            edited = .measurement(
+                try await app.measurementFeature.update(
+                    matching: id, centimetres: length, timestamp: timestamp, note: note, check: force ? .skipped : .shownIn(LengthUnit(weightUnit: unit))))
         }
     }
 

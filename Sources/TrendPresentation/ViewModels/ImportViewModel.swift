@@ -60,6 +60,17 @@ public final class ImportViewModel {
             if !body.readWeighIns && summary.invalid > 0 { parts.append("\(summary.invalid) invalid") }
         }
         text += parts.joined(separator: "; ") + "."
+        if let body = summary.body, !body.intakeDaysKept.isEmpty {
+            let days = body.intakeDaysKept
+            text += " Intake for \(days.count) day\(days.count == 1 ? "" : "s") already logged, kept: \(Self.dayList(days)); --replace-intake to take the file's."
+        }
+        if let body = summary.body, !body.intakeDaysReplaced.isEmpty {
+            let days = body.intakeDaysReplaced
+            text += " Intake for \(days.count) day\(days.count == 1 ? "" : "s") replaced by the file's: \(Self.dayList(days))."
+        }
+        if let length = summary.body?.assumedLength {
+            text += " Lengths read as \(length.rawValue), the configured unit's: the file names none."
+        }
         if let days = summary.body?.incompleteIntakeDays, days > 0 {
             text += " \(days) day\(days == 1 ? " is" : "s are") marked not completed in the file: imported as logged."
         }
@@ -85,8 +96,31 @@ public final class ImportViewModel {
             let more = summary.possibleTypos.count > Self.listedRows ? "; and \(summary.possibleTypos.count - Self.listedRows) more" : ""
             text += "\nPossible typos, kept: " + listed.joined(separator: "; ") + more + (summary.dryRun ? "." : "; remove one with 'trend rm ID'.")
         }
+        if let tape = summary.body?.possibleTapeTypos, !tape.isEmpty {
+            let lengths = LengthUnit(weightUnit: unit)
+            let listed = tape.prefix(Self.listedRows).map { typo in
+                "\(EntryRendering.longDate(typo.entry.calendarDay)) \(typo.entry.name.text) \(lengths.format(centimetres: typo.entry.centimetres)) (\(typo.entry.shortID)), "
+                    + "beside " + typo.neighbours.map { lengths.format(centimetres: $0) }.joined(separator: " and ")
+            }
+            let more = tape.count > Self.listedRows ? "; and \(tape.count - Self.listedRows) more" : ""
+            text += "\nPossible tape typos, kept: " + listed.joined(separator: "; ") + more + (summary.dryRun ? "." : "; remove one with 'trend rm ID'.")
+        }
         out += text + "\n"
         return out
+    }
+
+    /// `1–3 Dec 2026, 5 Dec 2026`: runs of consecutive days, at most six listed.
+    static func dayList(_ days: [CalendarDay]) -> String {
+        var runs: [(CalendarDay, CalendarDay)] = []
+        for day in days {
+            if let last = runs.last, last.1.adding(days: 1) == day { runs[runs.count - 1].1 = day } else { runs.append((day, day)) }
+        }
+        let shown = runs.prefix(6).map { first, last in
+            first == last ? EntryRendering.longDate(first)
+                : first.year == last.year && first.month == last.month ? "\(first.day)–" + EntryRendering.longDate(last)
+                : EntryRendering.longDate(first) + "–" + EntryRendering.longDate(last)
+        }
+        return shown.joined(separator: ", ") + (runs.count > 6 ? " and \(runs.count - 6) more" : "")
     }
 
     /// `Settings restored from the file: height 180 cm, method libra.` and

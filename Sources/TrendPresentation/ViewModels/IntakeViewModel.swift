@@ -17,6 +17,8 @@ public final class IntakeViewModel {
 
     public private(set) var days: [IntakeDays.Day] = []
     public private(set) var entries: [IntakeEntry] = []
+    /// Each record's id as the listing shows it: unique in the store.
+    public private(set) var shortIDs = ShortIDs()
     /// The weigh-in trend of each day listed, by day number.
     private var trends: [Int: Double] = [:]
 
@@ -37,6 +39,7 @@ public final class IntakeViewModel {
             return (from.map { day >= $0 } ?? true) && day <= through
         }
         days = IntakeDays.totals(entries)
+        shortIDs = ShortIDs(app.weightLogFeature.store)
         trends = await app.trendFeature.dayTrends(days.map(\.day))
     }
 

@@ -18,6 +18,8 @@ public final class ListViewModel {
     public private(set) var estimatedDays: [ProgressReport.EstimatedDay] = []
     /// For output that streams: the entries picked, and the series their trend comes from.
     public private(set) var streamed: (entries: [WeightEntry], series: TrendSeries)?
+    /// Each record's id as the listing shows it: unique in the store.
+    public private(set) var shortIDs = ShortIDs()
 
     public init(app: AppModel) {
         self.app = app
@@ -32,6 +34,7 @@ public final class ListViewModel {
             streamed = await app.trendFeature.listingSeries(selection)
         } else {
             (points, estimatedDays) = await app.trendFeature.listing(selection, estimatedDays: showsEstimatedDays)
+            shortIDs = ShortIDs(app.weightLogFeature.store)
         }
     }
 

@@ -18,6 +18,8 @@ public final class MeasureViewModel {
     }
 
     public var action = Action.overview
+    /// Log a value the tape's typo guard would refuse.
+    public var force = false
     public var range: ProgressRange?
     public var since: CalendarDay?
     public var until: CalendarDay?
@@ -26,6 +28,8 @@ public final class MeasureViewModel {
     public private(set) var logged: MeasurementEntry?
     public private(set) var summaries: [MeasurementsReport.Summary] = []
     public private(set) var listed: [(entry: MeasurementEntry, trend: Double?)] = []
+    /// Each record's id as the listing shows it: unique in the store.
+    public private(set) var shortIDs = ShortIDs()
 
     public init(app: AppModel) {
         self.app = app
@@ -42,7 +46,8 @@ public final class MeasureViewModel {
         case .log(let name, let value, let date, let note, let isNew):
             let centimetres = try LengthInput.centimetres(parsing: value, defaultUnit: lengthUnit)
             let timestamp = try date.map { try app.clock.dateInput.timestamp(parsing: $0) } ?? app.clock.now
-            logged = try await app.measurementFeature.log(name: name, centimetres: centimetres, at: timestamp, note: note, isNew: isNew)
+            logged = try await app.measurementFeature.log(
+                name: name, centimetres: centimetres, at: timestamp, note: note, isNew: isNew, check: force ? .skipped : .shownIn(lengthUnit))
             summaries = MeasurementsReport(app.measurementFeature.entries, from: today, through: today.adding(days: 1), heightCentimetres: nil, sex: nil, scaleFatPercent: nil)?
                 .summaries.filter { $0.name == logged?.name } ?? []
         case .overview:
@@ -59,6 +64,7 @@ public final class MeasureViewModel {
             let from = since ?? range?.firstDay(today: through)
             listed = named.filter { entry in (from.map { entry.calendarDay >= $0 } ?? true) && entry.calendarDay <= through }
                 .map { ($0, series.trend(on: $0.calendarDay)) }
+            shortIDs = ShortIDs(app.weightLogFeature.store)
         }
     }
 

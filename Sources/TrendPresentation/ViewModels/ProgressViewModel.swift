@@ -48,6 +48,7 @@ public final class ProgressViewModel {
         }
         mailTo = mailTo?.trimmed
         mailSubject = mailSubject?.trimmed
+        if let to = mailTo, let problem = MailMessage.addressProblem(to) { throw UsageProblem("--to \(to.terminalSafe): \(problem)") }
         try await app.loadSettings()
         try await app.loadWeights()
         if case .measurement(let name) = metric, !name.isKnown, !app.measurementFeature.measuredNames.contains(name) {

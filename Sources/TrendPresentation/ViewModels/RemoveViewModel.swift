@@ -9,6 +9,8 @@ public final class RemoveViewModel {
 
     public var ids: [String] = []
     public private(set) var removed: [AnyRecord] = []
+    /// The ids as the store had them before: unique among its records.
+    private var shortIDs = ShortIDs()
 
     public init(app: AppModel) {
         self.app = app
@@ -18,6 +20,8 @@ public final class RemoveViewModel {
 
     public func remove() async throws {
         try await app.loadSettings()
+        try await app.loadWeights()
+        shortIDs = ShortIDs(app.weightLogFeature.store)
         removed = try await app.weightLogFeature.remove(matching: ids)
     }
 
@@ -26,5 +30,5 @@ public final class RemoveViewModel {
         return ids.count == 1 && entries.count == 1 ? .one(entries[0]) : .several(entries)
     }
 
-    var text: String { removed.map { "Removed " + EntryRendering.summary($0, unit: unit) + "\n" }.joined() }
+    var text: String { removed.map { "Removed " + EntryRendering.summary($0, unit: unit, ids: shortIDs) + "\n" }.joined() }
 }

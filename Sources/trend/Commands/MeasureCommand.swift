@@ -13,6 +13,7 @@ struct MeasureCommand: TrendCommand {
     static let dateOption = Option<String>("date", valueName: "DATE", help: "When it was measured (default: now).")
     static let noteOption = Option<String>("note", valueName: "TEXT", help: "A note to keep with it.")
     static let newFlag = Flag("new", help: "Introduce a name of your own (lowercase letters, digits and dashes).")
+    static let forceFlag = Flag("force", help: "Log the length even when it is far from that name's trend (a likely typo).")
     static let formatOption = CommandTable.format(MeasureFormat.self)
 
     static let names = ["measure"]
@@ -20,10 +21,11 @@ struct MeasureCommand: TrendCommand {
         discussion:
             "trend measure NAME LENGTH logs one; trend measure alone shows each name's latest value, trend and change over 4 weeks; trend measure NAME lists that name's measurements. With a height, the progress report adds the waist-to-height ratio; with hips, waist-to-hip; with neck, a height and 'trend sex', the U.S. Navy body-fat estimate.",
         arguments: [nameArgument.spec, valueArgument.spec],
-        options: period.declarations + [dateOption, noteOption, newFlag, formatOption], exclusive: [PeriodOptions.exclusive],
+        options: period.declarations + [dateOption, noteOption, newFlag, forceFlag, formatOption], exclusive: [PeriodOptions.exclusive],
         examples: ["trend measure waist 84.5", "trend measure hips 39in", "trend measure arm-left 32", "trend measure", "trend measure waist --range 3M", "trend measure bust 92 --new"])
 
     let action: MeasureViewModel.Action
+    let force: Bool
     let period: PeriodOptions.Values
     let format: MeasureFormat
 
@@ -35,6 +37,7 @@ struct MeasureCommand: TrendCommand {
         let date = values[Self.dateOption]
         let note = values[Self.noteOption]
         let isNew = values[Self.newFlag]
+        force = values[Self.forceFlag]
         switch (name, value.isEmpty) {
         case (let name?, false):
             if period.range != nil || period.since != nil || period.until != nil {
@@ -53,6 +56,7 @@ struct MeasureCommand: TrendCommand {
     @MainActor func run(_ context: CommandContext) async throws {
         let viewModel = MeasureViewModel(app: context.app)
         viewModel.action = action
+        viewModel.force = force
         viewModel.range = period.range
         viewModel.since = try context.day(period.since)
         viewModel.until = try context.day(period.until)

@@ -32,6 +32,8 @@ enum ErrorReport {
             return text + (text.hasSuffix("?") ? "" : ".") + " Add --force to set \(unit.format(kilograms: kilograms))."
         case WeightLogError.unlikelyIntake:
             return text + ". Log it as kcal anyway with --force."
+        case WeightLogError.unlikelyMeasurement(_, let centimetres, _, _, let unit):
+            return text + " Add --force to keep \(unit.format(centimetres: centimetres))."
         case WeightLogError.unknownMeasurement:
             return text + ". A name of your own is introduced once with --new."
         case let ImportError.invalidRows(_, problems):
