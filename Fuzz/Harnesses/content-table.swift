@@ -24,4 +24,16 @@ func fuzzContentTable(_ bytes: [UInt8]) {
     {
         precondition(described(generic) == described(content), "the content reader reads a plain table otherwise")
     }
+    // The same table whose one number column names another quantity imports
+    // no weigh-in (SPEC §18, never a silent misread): it refuses or stores
+    // none. Only rows with no letters: a later line may name its own header.
+    let weightHeader = Array("date,weight\n".utf8)
+    if bytes.starts(with: weightHeader), !bytes.dropFirst(weightHeader.count).contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 }) {
+        for other in ["date,pulse\n", "date,kcal\n", "date,waist\n", "date,row\n", "date,Herzfrequenz\n"] {
+            let renamed = Array(other.utf8) + bytes.dropFirst(weightHeader.count)
+            if let parsed = try? WeightImporter.parse(renamed, format: ContentTableFormat.format, settings: settings, path: "fuzz") {
+                precondition(parsed.entries.isEmpty, "a column named \(other) was read as weight")
+            }
+        }
+    }
 }

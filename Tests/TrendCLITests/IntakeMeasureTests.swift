@@ -220,4 +220,33 @@ struct IntakeMeasureTests {
         let rows = try #require(try cli.json(try cli.ok("stats", "--format", "json").stdout) as? [[String: Any]])
         #expect(rows.last?["averageIntake"] is Double)
     }
+
+    @Test("a tape typo after weeks at 94 cm is refused naming 94.0 cm, nothing stored; --force keeps it; series names are refused")
+    func tapeTypo() throws {
+        let cli = try CLIHarness()
+        for (day, waist) in [("2026-10-05", "94.4"), ("2026-10-12", "94.1"), ("2026-10-19", "94"), ("2026-10-26", "93.8"), ("2026-11-02", "94.2")] {
+            try cli.ok("measure", "waist", waist, "--date", day + " 07:30")
+        }
+        let before = cli.weightsFile
+        let typo = try cli.run("measure", "waist", "9.4", "--date", "2026-11-09 07:30")
+        #expect(typo.status == 65)
+        #expect(typo.stderr.contains("did you mean 94.0 cm?") && typo.stderr.contains("Add --force to keep 9.4 cm."), "\(typo.stderr)")
+        #expect(typo.stdout.isEmpty && cli.weightsFile == before)
+        // The edit of a stored one is guarded the same way.
+        let latest = try #require((try cli.json(try cli.ok("measure", "waist", "--format", "json").stdout) as? [[String: Any]])?.last?["id"] as? String)
+        #expect(try cli.run("edit", String(latest.prefix(8)), "--value", "9.4").status == 65)
+        #expect(cli.weightsFile == before)
+        try cli.ok("measure", "waist", "9.4", "--date", "2026-11-09 07:30", "--force")
+        let stored = try #require(try cli.weightsJSON()["measurements"] as? [[String: Any]])
+        #expect(stored.compactMap { $0["centimetres"] as? Double }.contains(9.4))
+        // Imported, a spike among its neighbours is kept and listed.
+        try cli.directory.write("date,waist_cm\n2026-11-10,94.1\n2026-11-11,93.9\n2026-11-12,9.39\n2026-11-13,93.8\n2026-11-14,93.7\n", to: "tape.csv")
+        let imported = try cli.ok("import", cli.directory.file("tape.csv"))
+        #expect(imported.stderr.contains("measurements: 5 added"), "\(imported.stderr)")
+        #expect(imported.stderr.contains("Possible tape typos, kept: 12 Nov 2026 waist 9.4 cm"), "\(imported.stderr)")
+        for series in ["fat", "intake", "bmi", "lean-mass"] {
+            let refused = try cli.run("measure", series, "40", "--new")
+            #expect(refused.status == 65 && refused.stderr.contains("is a series of the report"), "\(refused.stderr)")
+        }
+    }
 }

@@ -42,4 +42,43 @@ struct MeasurementFeatureTests {
         try await app.measurementFeature.update(matching: entry.shortID, centimetres: 103.5)
         #expect(app.measurementFeature.entries.map(\.centimetres) == [103.5])
     }
+
+    @Test("a reading far from the name's trend is refused naming the likely value, kept when the check is skipped")
+    func typoGuard() async throws {
+        let app = TestAppModelFactory.make()
+        let start = Timestamp.local(2026, 10, 1, 7)
+        for week in 0..<6 { try await app.measurementFeature.log(name: "waist", centimetres: 95 - Double(week) * 0.2, at: start.adding(days: week * 7)) }
+        let later = start.adding(days: 45)
+        do {
+            try await app.measurementFeature.log(name: "waist", centimetres: 9.4, at: later, check: .shownIn(.centimetres))
+            Issue.record("9.4 cm after weeks at 94 was accepted")
+        } catch let WeightLogError.unlikelyMeasurement(name, centimetres, trend, likely, _) {
+            #expect(name == "waist" && centimetres == 9.4 && abs(trend - 94.2) < 0.5)
+            #expect(likely == [94])
+        }
+        // In inches, 37 is a waist in the other unit: the likely value says so.
+        await #expect(throws: WeightLogError.self) { try await app.measurementFeature.log(name: "waist", centimetres: 37, at: later, check: .shownIn(.centimetres)) }
+        #expect(app.measurementFeature.entries.count == 6)
+        // Within 15 %: no question asked; other names are not compared with the waist.
+        try await app.measurementFeature.log(name: "waist", centimetres: 90, at: later, check: .shownIn(.centimetres))
+        try await app.measurementFeature.log(name: "neck", centimetres: 38, at: later, check: .shownIn(.centimetres))
+        // Kept as given when the person insists (--force).
+        try await app.measurementFeature.log(name: "waist", centimetres: 9.4, at: later.adding(days: 1), check: .skipped)
+        #expect(app.measurementFeature.entries.count == 9)
+        // An edit is checked against the others, never against itself.
+        let typo = try #require(app.measurementFeature.entries.first { $0.centimetres == 9.4 })
+        try await app.measurementFeature.update(matching: typo.idText, centimetres: 94, check: .shownIn(.centimetres))
+        await #expect(throws: WeightLogError.self) {
+            try await app.measurementFeature.update(matching: typo.idText, centimetres: 940 / 100 * 3, check: .shownIn(.centimetres))
+        }
+    }
+
+    @Test("a series of the report is never a measurement's name", arguments: ["weight", "fat", "fat-mass", "lean-mass", "intake", "bmi", "BMI"])
+    func seriesNames(name: String) async {
+        let app = TestAppModelFactory.make()
+        await #expect(throws: WeightLogError.seriesNotMeasurement(name: name)) {
+            try await app.measurementFeature.log(name: name, centimetres: 50, at: app.clock.now, isNew: true)
+        }
+        #expect(app.measurementFeature.entries.isEmpty)
+    }
 }

@@ -149,10 +149,10 @@ struct BodyImportTests {
         var batch = ImportBatch(entries: parsed.entries, idsDecide: true)
         batch.intake = parsed.body.intake
         batch.measurements = parsed.body.measurements
-        let outcome = batch.merge(into: &target)
+        let outcome = try batch.merge(into: &target)
         #expect(target == store && outcome.intakeAdded == 1 && outcome.measurementsAdded == 1)
         // Again: every id is there already.
-        let again = batch.merge(into: &target)
+        let again = try batch.merge(into: &target)
         #expect(again.intakeDuplicates == 1 && again.measurementsDuplicates == 1 && target == store)
     }
 
@@ -163,10 +163,10 @@ struct BodyImportTests {
         var store = WeightStore()
         var first = ImportBatch(entries: [])
         first.intake = daily.body.intake
-        #expect(first.merge(into: &store).intakeAdded == 1)
+        #expect(try first.merge(into: &store).intakeAdded == 1)
         var second = ImportBatch(entries: [])
         second.intake = servings.body.intake
-        let outcome = second.merge(into: &store)
+        let outcome = try second.merge(into: &store)
         #expect(outcome.intakeDuplicates == 1 && outcome.intakeAdded == 0, "one source per day: the totals agree within 0.5 kcal")
     }
 }

@@ -130,7 +130,7 @@ struct ContentTableTests {
         ("Czech", ["1. března 2025", "středa 12. března 2025", "3. prosince 2025"]),
     ])
     func languages(language: String, dates: [String]) throws {
-        let text = "x;y\n" + zip(dates, ["80,5", "80,2", "80,0"]).map { "\($0);\($1)\n" }.joined()
+        let text = "x;Gewicht\n" + zip(dates, ["80,5", "80,2", "80,0"]).map { "\($0);\($1)\n" }.joined()
         let parsed = try parse(text)
         #expect(Self.described(parsed) == ["2025-03-01 80.50", "2025-03-12 80.20", "2025-12-03 80.00"], "\(language)")
         #expect(parsed.tableReading?.contains("with month names") == true)
@@ -160,9 +160,14 @@ struct ContentTableTests {
         #expect(message.contains("column 2") && message.contains("column 3") && message.contains("--weight-column N"))
         let chosen = try parse(text, weightColumn: 3)
         #expect(Self.described(chosen) == ["2025-03-01 81.00", "2025-03-02 81.10", "2025-03-03 81.20"])
-        let headed = "Date,Morning,Evening\n" + text
-        #expect(throws: ImportError.ambiguousColumns(path: "f", what: "weights", option: "--weight-column", candidates: ["column 2 (Morning)", "column 3 (Evening)"])) {
+        let headed = "Date,Weight morning,Weight evening\n" + text
+        #expect(throws: ImportError.ambiguousColumns(
+            path: "f", what: "weights", option: "--weight-column", candidates: ["column 2 (Weight morning)", "column 3 (Weight evening)"])) {
             try parse(headed)
+        }
+        // Headers that name no weight are not weights, whatever their numbers (SPEC §18): refused, naming the option.
+        #expect(throws: ImportError.noColumn(path: "f", what: "weights", option: "--weight-column", columns: ["column 2 (Morning)", "column 3 (Evening)"])) {
+            try parse("Date,Morning,Evening\n" + text)
         }
     }
 
@@ -246,7 +251,7 @@ struct ContentTableTests {
     func formatNames() throws {
         let names = ImportFormat.all.map(\.name)
         #expect(Set(names).count == names.count, "\(names)")
-        let fit = Array(#"{"Data Source": "x", "Data Points": [{"fitValue": [{"value": {"fpVal": 80.5}}], "startTimeNanos": 1740812400000000000}]}"#.utf8)
+        let fit = Array(#"{"Data Source": "derived:com.google.weight:merge_weight", "Data Points": [{"fitValue": [{"value": {"fpVal": 80.5}}], "startTimeNanos": 1740812400000000000}]}"#.utf8)
         #expect(Self.described(try parse(fit, format: ForeignJSONFormat.format)) == ["2025-03-01 80.50"])
         #expect(ImportFormat(name: "records") == ForeignJSONFormat.format && ImportFormat(name: "json") == TrendJSONFormat.format)
     }

@@ -6,7 +6,7 @@ import TestSupport
 @Suite("Import merging")
 struct ImportBatchTests {
     @Test("skips rows matching a stored entry or an earlier row: same minute, within 0.005 kg")
-    func duplicates() {
+    func duplicates() throws {
         let stored = WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_020, utcOffsetSeconds: 0), kilograms: 80)
         var store = WeightStore(entries: [stored])
         let batch = ImportBatch(entries: [
@@ -15,14 +15,14 @@ struct ImportBatchTests {
             WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_080, utcOffsetSeconds: 0), kilograms: 80),  // next minute
             WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_081, utcOffsetSeconds: 0), kilograms: 80.001),  // repeats the row above
         ])
-        let outcome = batch.merge(into: &store)
+        let outcome = try batch.merge(into: &store)
         #expect(outcome == ImportBatch.Outcome(added: 2, duplicates: 2))
         #expect(store.entries.count == 3)
         #expect(zip(store.entries, store.entries.dropFirst()).allSatisfy { WeightEntry.isOrderedBefore($0, $1) })
     }
 
     @Test("rows out of time order are matched by minute all the same, and the store stays in order")
-    func unordered() {
+    func unordered() throws {
         let stored = (0..<5).map { WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_000 + 600 * Int64($0), utcOffsetSeconds: 0), kilograms: 80) }
         var store = WeightStore(entries: stored)
         let batch = ImportBatch(entries: [
@@ -32,14 +32,14 @@ struct ImportBatchTests {
             WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_900, utcOffsetSeconds: 0), kilograms: 79),  // between
             WeightEntry(timestamp: Timestamp(epochSeconds: 999_010, utcOffsetSeconds: 0), kilograms: 81.004),  // repeats the earlier row
         ])
-        let outcome = batch.merge(into: &store)
+        let outcome = try batch.merge(into: &store)
         #expect(outcome == ImportBatch.Outcome(added: 2, duplicates: 3))
         #expect(store.entries.map(\.kilograms) == [81, 80, 80, 79, 80, 80, 80])
         #expect(zip(store.entries, store.entries.dropFirst()).allSatisfy { WeightEntry.isOrderedBefore($0, $1) })
     }
 
     @Test("trend's JSON export: the id alone decides, whatever the time")
-    func ids() {
+    func ids() throws {
         let stored = WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_020, utcOffsetSeconds: 0), kilograms: 80)
         var store = WeightStore(entries: [stored])
         let other = WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_020, utcOffsetSeconds: 0), kilograms: 80)
@@ -48,18 +48,18 @@ struct ImportBatchTests {
             other,  // same minute and weight, another id: kept
             other,  // the same id again
         ], idsDecide: true)
-        let outcome = batch.merge(into: &store)
+        let outcome = try batch.merge(into: &store)
         #expect(outcome == ImportBatch.Outcome(added: 1, duplicates: 2))
         #expect(store.entries.count == 2)
     }
 
     @Test("sets the goal only when there is none")
-    func goal() {
+    func goal() throws {
         var empty = WeightStore()
-        #expect(ImportBatch(entries: [], goalKilograms: 70).merge(into: &empty).goalSet)
+        #expect(try ImportBatch(entries: [], goalKilograms: 70).merge(into: &empty).goalSet)
         #expect(empty.goalKilograms == 70)
         var withGoal = WeightStore(goalKilograms: 60)
-        #expect(!ImportBatch(entries: [], goalKilograms: 70).merge(into: &withGoal).goalSet)
+        #expect(try !ImportBatch(entries: [], goalKilograms: 70).merge(into: &withGoal).goalSet)
         #expect(withGoal.goalKilograms == 60)
     }
 
@@ -84,7 +84,7 @@ struct ImportBatchTests {
             #expect(fromCSV.entries.map(\.kilograms) == store.entries.map(\.kilograms))
             #expect(fromCSV.entries.map(\.note) == store.entries.map(\.note))
             var imported = WeightStore()
-            _ = ImportBatch(entries: try WeightImporter.parse(ExportDocument.json(store), format: nil, settings: settings, path: "e").entries, goalKilograms: store.goalKilograms).merge(into: &imported)
+            _ = try ImportBatch(entries: try WeightImporter.parse(ExportDocument.json(store), format: nil, settings: settings, path: "e").entries, goalKilograms: store.goalKilograms).merge(into: &imported)
             #expect(imported == store)
         }
     }
