@@ -35,5 +35,12 @@ func fuzzContentTable(_ bytes: [UInt8]) {
                 precondition(parsed.entries.isEmpty, "a column named \(other) was read as weight")
             }
         }
+        // And with the weight column removed: every line cut at its first comma.
+        let removed = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { line in line.prefix { $0 != UInt8(ascii: ",") } }
+            .joined(separator: [UInt8(ascii: "\n")])
+        if let parsed = try? WeightImporter.parse(Array(removed), format: ContentTableFormat.format, settings: settings, path: "fuzz") {
+            precondition(parsed.entries.isEmpty, "a table with no weight column gave weigh-ins")
+        }
     }
 }

@@ -33,9 +33,12 @@ struct ContentColumns {
     /// `quantity`: what the file says its values are outside the table (a
     /// JSON file's `Data Source`), which lets a generic `value` column be
     /// the weight.
+    /// `bannerHeader`: the last line without digits skipped before the
+    /// table; when it has the table's width it is a header cut off from its
+    /// rows by a malformed one, and still says what its columns are not.
     init(
         sample rows: [[String]], lines: [Int]? = nil, cells: ImportCells, decimalComma: Bool, settings: ImportSettings, path: String,
-        quantity: LongTable.Kind? = nil
+        quantity: LongTable.Kind? = nil, bannerHeader: [String]? = nil
     ) throws(ImportError) {
         let width = rows.map(\.count).max() ?? 0
         func cell(_ row: [String], _ column: Int) -> String { column < row.count ? DateWords.plainSpaces(row[column]).trimmed : "" }
@@ -129,8 +132,11 @@ struct ContentColumns {
         } ?? false
         var weights: [(column: Int, rank: Int)] = []
         for column in 0..<width where column != dateColumn && column != timeColumn && column != unitColumn && column != fatColumn && column != bmiColumn {
-            let meaning = meanings[column]
-            if headerRows > 0 {
+            var meaning = meanings[column]
+            if headerRows == 0, let bannerHeader, bannerHeader.count == width {
+                meaning = HeaderWords.meaning(cell(bannerHeader, column))
+            }
+            if headerRows > 0 || bannerHeader?.count == width {
                 guard meaning == .weight || meaning == .value && (quantity == .weight || unitsNameMass) else { continue }
             }
             // A zero is no reading (§6), as an empty cell is.
@@ -182,11 +188,11 @@ struct ContentColumns {
 
     /// Whether numbers with no header over them are one person's weights
     /// read by read: not a count (consecutive whole numbers, a row
-    /// number), and most steps under 3 %, as a body moves.
+    /// number), and most steps under 3 %, as a body moves. Two readings
+    /// have one step, which must be small; one reading says nothing against.
     static func movesAsABody(_ values: [Double]) -> Bool {
-        guard values.count >= 3 else { return true }
         let steps = zip(values, values.dropFirst())
-        if values.allSatisfy({ $0 == $0.rounded() }) && steps.allSatisfy({ abs($1 - $0) == 1 }) { return false }
+        if values.count >= 3 && values.allSatisfy({ $0 == $0.rounded() }) && steps.allSatisfy({ abs($1 - $0) == 1 }) { return false }
         let small = steps.count { $0 > 0 && abs($1 - $0) / $0 < 0.03 }
         return small * 3 >= (values.count - 1) * 2
     }

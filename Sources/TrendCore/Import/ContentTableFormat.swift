@@ -26,12 +26,19 @@ enum ContentTableFormat: ImportFileFormat {
         cells.textIsBroken = text.encoding == .brokenUTF8
         var records = CSVReader(bytes: text.bytes, separator: Character(Unicode.Scalar(shape.separator))).makeIterator()
         var sample: [CSVReader.Record] = []
+        var bannerHeader: [String]?
         while sample.count < sampleSize, let record = records.next() {
-            if record.line <= shape.skippedLines || record.fields.allSatisfy({ $0.trimmed.isEmpty }) { continue }
+            if record.fields.allSatisfy({ $0.trimmed.isEmpty }) { continue }
+            if record.line <= shape.skippedLines {
+                if !record.fields.contains(where: { $0.contains(where: \.isNumber) }) { bannerHeader = record.fields }
+                continue
+            }
             sample.append(record)
         }
         guard !sample.isEmpty else { throw .wrongFormat(path: path, format: format, reason: "the file is empty") }
-        let columns = try ContentColumns(sample: sample.map(\.fields), lines: sample.map(\.line), cells: cells, decimalComma: shape.decimalComma, settings: cells.settings, path: path)
+        let columns = try ContentColumns(
+            sample: sample.map(\.fields), lines: sample.map(\.line), cells: cells, decimalComma: shape.decimalComma, settings: cells.settings, path: path,
+            bannerHeader: bannerHeader)
         // Rows that each say what they measure: only weight, intake and the tape are read.
         if let long = LongTable(columns: columns, sample: sample.map(\.fields)) {
             let dataRows = Array(sample.dropFirst(columns.headerRows))

@@ -255,4 +255,19 @@ struct ContentTableTests {
         #expect(Self.described(try parse(fit, format: ForeignJSONFormat.format)) == ["2025-03-01 80.50"])
         #expect(ImportFormat(name: "records") == ForeignJSONFormat.format && ImportFormat(name: "json") == TrendJSONFormat.format)
     }
+
+    @Test("two headerless readings are weights only when their one step is as small as a body's")
+    func twoHeaderlessReadings() throws {
+        let steady = try parse(Array("2026-10-01,80.5\n2026-10-02,80.3\n".utf8), format: ContentTableFormat.format)
+        #expect(Self.described(steady) == ["2026-10-01 80.50", "2026-10-02 80.30"])
+        #expect(throws: ImportError.self) { try parse(Array("2026-10-01,60.5\n2026-10-02,80.2\n".utf8), format: ContentTableFormat.format) }
+    }
+
+    @Test("a header cut off from its rows by a malformed row still says its column is not a weight")
+    func headerCutOffByAMalformedRow() throws {
+        let rows = "2026-10-02 07:00,80.4\n2026-10-03 07:00,80.3\n2026-10-04 07:00,80.2\n"
+        #expect(throws: ImportError.self) { try parse(Array(("date,pulse\n2026-10-01 07:00,800,80.5\n" + rows).utf8), format: ContentTableFormat.format) }
+        let weights = try parse(Array(("date,weight\n2026-10-01 07:00,800,80.5\n" + rows).utf8), format: ContentTableFormat.format)
+        #expect(Self.described(weights) == ["2026-10-02 80.40", "2026-10-03 80.30", "2026-10-04 80.20"])
+    }
 }
