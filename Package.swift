@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "ArgumentParsing"),
         .executableTarget(name: "trend", dependencies: ["TrendCore", "TrendPresentation", "ArgumentParsing", "CMalloc"], linkerSettings: staticRuntime),
         .target(name: "TestSupport", dependencies: ["TrendCore", "CZlib"], path: "Tests/TestSupport"),
-        .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore", "TestSupport"]),
+        .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TrendPresentationTests", dependencies: ["TrendPresentation", "TrendCore", "TestSupport"], exclude: ["Golden"]),
         // Depends on the executable so `swift test` builds the binary it runs.
         .testTarget(name: "TrendCLITests", dependencies: ["TrendCore", "TrendPresentation", "ArgumentParsing", "TestSupport", "trend"]),

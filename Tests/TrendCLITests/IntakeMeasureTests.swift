@@ -52,6 +52,40 @@ struct IntakeMeasureTests {
         #expect(page.contains("burned a day"), "the page's headline figures")
     }
 
+    @Test("what to eat is one range; a plan under the floor says so in words, in goal and in the report; an extra digit is named")
+    func whatToEat() throws {
+        let cli = try CLIHarness()
+        try month(cli)
+        try cli.ok("goal", "78", "--by", "2027-03-01")
+        let json = try #require(try cli.json(try cli.ok("progress", "--format", "json").stdout) as? [String: Any])
+        let target = try #require(json["targetIntake"] as? [String: Any])
+        let e = try #require(json["expenditure"] as? [String: Any])
+        let (low, high, kcal) = (target["low"] as! Int, target["high"] as! Int, target["kilocalories"] as! Int)
+        #expect(low < kcal && kcal < high)
+        #expect(abs((high - low) - ((e["high"] as! Int) - (e["low"] as! Int))) <= 1, "the range is the expenditure's interval")
+        let text = try cli.ok("progress").stdout.replacing(/\s+/, with: " ")
+        // The Eat line's range, and the one "more or less" sentence derived from it.
+        let shown = try #require(text.firstMatch(of: /Eat ([0-9,]+)–([0-9,]+) kcal\/day to follow the plan; about ([0-9,]+) kcal\/day (more|less) than your recent ([0-9,]+)/), "\(text)")
+        let number = { (s: Substring) in Int(s.replacing(",", with: ""))! }
+        #expect(abs(number(shown.1) - low) <= 5 && abs(number(shown.2) - high) <= 5)
+        let average = (e["averageIntake"] as! Int)
+        #expect(abs(number(shown.3) * (shown.4 == "more" ? 1 : -1) - (kcal - average)) <= 10)
+        #expect(!text.contains("you can eat about") && !text.contains("on track"))
+
+        // A plan that asks more than food can give: the goal warns, the report says it instead of a figure.
+        let goal = try cli.ok("goal", "60", "--by", "2026-12-20")
+        #expect(goal.stderr.contains("warning: this plan needs ") && goal.stderr.contains("kcal/day less than you burn: more than food can give; a later date or --rate 0.5 would do"), "\(goal.stderr)")
+        let hungry = try cli.ok("progress").stdout.replacing(/\s+/, with: " ")
+        #expect(hungry.contains("Eat this plan needs ") && hungry.contains("more than food can give"), "\(hungry)")
+        #expect(hungry.firstMatch(of: /-[0-9]{4} kcal/) == nil, "thousands are grouped: \(hungry)")
+        let floor = try #require(try cli.json(try cli.ok("progress", "--format", "json").stdout) as? [String: Any])
+        let held = try #require(floor["targetIntake"] as? [String: Any])
+        #expect(held["kilocalories"] as? Int == 1200 && held["low"] as? Int == 1200 && held["belowSafeMinimum"] as? Bool == true)
+
+        let typo = try cli.run("eat", "8750")
+        #expect(typo.status == 65 && typo.stderr.contains("did you mean 875?") && typo.stderr.contains("8750kJ"), "\(typo.stderr)")
+    }
+
     @Test("with too little intake the report says what is missing, never a number")
     func notEnough() throws {
         let cli = try CLIHarness()

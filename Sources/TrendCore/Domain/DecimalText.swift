@@ -2,6 +2,20 @@
 package enum DecimalText {
     /// Shortest text that reads back as the same Double (`75`, `80.5`,
     /// `80.46729`). Integral values lose the `.0`: both forms read the same.
+    /// `8,750`, `2,091.5`: the shortest form with thousands grouped, as text shows kcal.
+    package static func grouped(_ value: Double) -> String {
+        let text = shortest(value)
+        let sign = text.hasPrefix("-") ? "-" : ""
+        let unsigned = text.dropFirst(sign.count)
+        let whole = unsigned.prefix { $0 != "." }
+        var out = ""
+        for (i, digit) in whole.enumerated() {
+            if i > 0 && (whole.count - i) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return sign + out + unsigned.dropFirst(whole.count)
+    }
+
     package static func shortest(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 {
             return String(Int64(value))

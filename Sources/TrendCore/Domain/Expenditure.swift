@@ -1,14 +1,7 @@
 /// What a person burns, measured from what they ate and how their weight
 /// moved (SPEC §15), over the 28 calendar days ending on the latest day
-/// with intake:
-///
-/// - I, the mean daily intake over the days with intake in the window;
-/// - S, the least-squares slope (kg a day) of the daily weights (each day's
-///   earliest weigh-in, never an estimated day) over the window's weigh-in days;
-/// - expenditure E = I − S × 7716.2 kcal (3,500 kcal a pound, §5);
-/// - its 95% interval E ± 1.96 √(SEᵢ² + (SEₛ × 7716.2)²), SEᵢ the sample
-///   standard deviation of the days' intake ÷ √days, SEₛ the slope's
-///   standard error.
+/// with intake: the window's mean expenditure as `EnergyBalanceModel`
+/// tells it from tissue and water, with the model's own 95% interval.
 ///
 /// Given only when the data is enough to mean something (20 days of intake,
 /// 8 weigh-in days spanning 21 days); otherwise what is missing is said,
@@ -25,14 +18,17 @@ public struct Expenditure: Equatable, Sendable {
     public let intakeDays: Int
     public let averageIntake: Double
     public let weighInDays: Int
-    /// The weight's least-squares slope over the window, kg a day.
+    /// The weight's least-squares slope over the window, kg a day: what
+    /// the text says the weight did, not what the estimate rests on.
     public let dailySlopeKilograms: Double
+    /// Water the scale holds on the window's last day, kg, by the model.
+    public let waterKilograms: Double
 
     public var weeklyRateKilograms: Double { dailySlopeKilograms * 7 }
 
     public init(
         kilocalories: Double, low: Double, high: Double, from: CalendarDay, to: CalendarDay, intakeDays: Int, averageIntake: Double, weighInDays: Int,
-        dailySlopeKilograms: Double
+        dailySlopeKilograms: Double, waterKilograms: Double = 0
     ) {
         self.kilocalories = kilocalories
         self.low = low
@@ -43,7 +39,12 @@ public struct Expenditure: Equatable, Sendable {
         self.averageIntake = averageIntake
         self.weighInDays = weighInDays
         self.dailySlopeKilograms = dailySlopeKilograms
+        self.waterKilograms = waterKilograms
     }
+
+    /// Water worth saying: over half a kilogram either way.
+    public static let notableWaterKilograms = 0.5
+    public var notableWater: Double? { abs(waterKilograms) > Self.notableWaterKilograms ? waterKilograms : nil }
 
     public static let windowDays = 28
     public static let minimumIntakeDays = 20
@@ -112,18 +113,26 @@ public struct Expenditure: Equatable, Sendable {
             return .notEnough(Shortfall(from: from, to: to, intakeDays: dailyIntake.count, weighInDays: weights.count, spanDays: span))
         }
         let amounts = dailyIntake.map(\.kilocalories)
-        let n = Double(amounts.count)
-        let mean = amounts.reduce(0, +) / n
-        let variance = amounts.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)
-        let standardErrorIntake = (variance / n).squareRoot()
+        let mean = amounts.reduce(0, +) / Double(amounts.count)
         let fit = LeastSquares.fit(x: weights.map { Double($0.day.dayNumber) }, y: weights.map(\.kilograms))
-        let energy = ProgressReport.kilocaloriesPerKilogram
-        let expenditure = mean - fit.slope * energy
-        let margin = z95 * (standardErrorIntake * standardErrorIntake + (fit.slopeStandardError * energy) * (fit.slopeStandardError * energy)).squareRoot()
+        // The model runs from its warm-up's start; days before the first record are skipped.
+        let model = EnergyBalanceModel()
+        let start = from.adding(days: -model.constants.warmUpDays)
+        let runWeights = firstWeights(entries, from: start, through: to)
+        let runIntake = IntakeDays.totals(intake, from: start, through: to)
+        let first = min(runWeights.first?.day.dayNumber ?? from.dayNumber, runIntake.first?.day.dayNumber ?? from.dayNumber, from.dayNumber)
+        var days = [EnergyBalanceModel.Day](repeating: .init(kilograms: nil, kilocalories: nil), count: to.dayNumber - first + 1)
+        for weight in runWeights { days[weight.day.dayNumber - first].kilograms = weight.kilograms }
+        for day in runIntake { days[day.day.dayNumber - first].kilocalories = day.kilocalories }
+        guard let result = model.estimate(days, windowDays: windowDays) else {
+            return .notEnough(Shortfall(from: from, to: to, intakeDays: dailyIntake.count, weighInDays: weights.count, spanDays: span))
+        }
+        let margin = z95 * result.standardDeviation
         return .known(
             Expenditure(
-                kilocalories: expenditure, low: expenditure - margin, high: expenditure + margin, from: from, to: to, intakeDays: amounts.count,
-                averageIntake: mean, weighInDays: weights.count, dailySlopeKilograms: fit.slope))
+                kilocalories: result.kilocalories, low: result.kilocalories - margin, high: result.kilocalories + margin, from: from, to: to,
+                intakeDays: amounts.count, averageIntake: mean, weighInDays: weights.count, dailySlopeKilograms: fit.slope,
+                waterKilograms: result.waterKilograms))
     }
 
     /// Each day's earliest weigh-in (by instant) from `from` through `through`, oldest day first.
@@ -148,40 +157,71 @@ public struct Expenditure: Equatable, Sendable {
 
 /// What to eat (SPEC §15): with a plan, the intake that follows it; with a
 /// goal and no plan, the intake for 0.5% of the trend a week toward it;
-/// otherwise (or once the goal is reached) what keeps the weight.
+/// otherwise (or once the goal is reached) what keeps the weight. A range
+/// from the expenditure's interval, and never under the floor: a plan that
+/// would need less says so instead of a figure.
 public struct TargetIntake: Equatable, Sendable {
     public enum Basis: String, Sendable {
         case plan, goal, maintenance
     }
 
-    public let kilocalories: Double
+    /// What the basis asks, before the floor.
+    public let asked: Double
+    public let askedLow: Double
+    public let askedHigh: Double
     public let basis: Basis
+    /// The least a day should hold: 1,200 kcal, 1,500 for men.
+    public let floor: Double
+    /// The expenditure the target rests on: the plan asks this much less (or more).
+    public let expenditure: Double
 
     /// Below this most adults should not eat without a doctor.
     public static let safeMinimum = 1_200.0
+    public static let safeMinimumForMen = 1_500.0
     /// The pace toward a goal without a plan: 0.5% of the trend a week.
     public static let goalShareOfTrendPerWeek = 0.005
 
-    public var isBelowSafeMinimum: Bool { kilocalories < Self.safeMinimum }
+    public var isBelowSafeMinimum: Bool { asked < floor }
+    /// The figure and its range, never under the floor.
+    public var kilocalories: Double { max(asked, floor) }
+    public var low: Double { max(askedLow, floor) }
+    public var high: Double { max(askedHigh, floor) }
+    /// How much less than the expenditure the basis asks, kcal a day (negative: more).
+    public var deficit: Double { expenditure - asked }
+    /// More than food can give: the basis asks a deficit over the whole expenditure.
+    public var isImpossible: Bool { asked <= 0 }
 
-    public init(kilocalories: Double, basis: Basis) {
-        self.kilocalories = kilocalories
+    public init(asked: Double, low: Double, high: Double, basis: Basis, floor: Double = TargetIntake.safeMinimum, expenditure: Double) {
+        self.asked = asked
+        self.askedLow = low
+        self.askedHigh = high
         self.basis = basis
+        self.floor = floor
+        self.expenditure = expenditure
     }
+
+    public static func floor(for sex: Sex?) -> Double { sex == .male ? safeMinimumForMen : safeMinimum }
 
     /// From the expenditure, the plan's required energy balance (kcal a
     /// day, when there is a plan to follow), and the goal and trend.
     public static func from(
-        _ expenditure: Expenditure, planEnergyBalance: Int?, goal: GoalProjection?, trendKilograms: Double?
+        _ expenditure: Expenditure, planEnergyBalance: Int?, goal: GoalProjection?, trendKilograms: Double?, sex: Sex? = nil
     ) -> TargetIntake {
+        var balance = 0.0
+        var basis = Basis.maintenance
         if let goal, !goal.isReached {
-            if let planEnergyBalance { return TargetIntake(kilocalories: expenditure.kilocalories + Double(planEnergyBalance), basis: .plan) }
-            if let trend = trendKilograms {
+            if let planEnergyBalance {
+                balance = Double(planEnergyBalance)
+                basis = .plan
+            } else if let trend = trendKilograms {
                 let weekly = trend * goalShareOfTrendPerWeek * (goal.goalKilograms < trend ? -1 : 1)
-                return TargetIntake(kilocalories: expenditure.kilocalories + weekly * ProgressReport.kilocaloriesPerKilogram / 7, basis: .goal)
+                balance = weekly * ProgressReport.kilocaloriesPerKilogram / 7
+                basis = .goal
             }
         }
-        return TargetIntake(kilocalories: expenditure.kilocalories, basis: .maintenance)
+        return TargetIntake(
+            asked: expenditure.kilocalories + balance, low: expenditure.low + balance, high: expenditure.high + balance, basis: basis, floor: floor(for: sex),
+            expenditure: expenditure.kilocalories)
     }
 }
 

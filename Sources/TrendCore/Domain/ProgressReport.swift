@@ -240,6 +240,18 @@ public struct ProgressReport: Equatable, Sendable {
 
     public var energyBalanceKilocaloriesPerDay: Int? { weeklyRateKilograms.map(Self.energyBalance) }
 
+    /// Behind a plan that is still running: never "on track" then.
+    public var isBehindThePlan: Bool {
+        guard let plan, !plan.isDone else { return false }
+        return plan.isOverdue || (plan.aheadByKilograms.map { $0 <= -0.05 } ?? false)
+    }
+
+    /// On or ahead of the plan's line, but at a pace that arrives after its day.
+    public var isSlowerThanThePlan: Bool {
+        guard let plan, !plan.isDone, !isBehindThePlan else { return false }
+        return plan.daysLate.map { $0 > 0 } ?? false
+    }
+
     /// Days from the latest weigh-in to `to`; a report says so when it is more than 2.
     public var daysSinceLatestWeighIn: Int? { asOf.map { to.dayNumber - $0.dayNumber } }
 
@@ -339,7 +351,7 @@ public struct ProgressReport: Equatable, Sendable {
             plan: plan)
         report.unusablePlan = unusable
         report.historyDays = until == nil ? firstSeriesDay...asOf : allEntries.calendarDayRange
-        report.addIntake(intake, entries: entries, from: from)
+        report.addIntake(intake, entries: entries, from: from, sex: sex)
         for entry in measurements where entry.calendarDay <= today { report.measuredEntries[entry.name, default: []].append(entry) }
         report.measurements = MeasurementsReport(
             measurements, from: from, through: today, heightCentimetres: heightCentimetres, sex: sex, scaleFatPercent: composition?.fatPercent)
@@ -347,11 +359,11 @@ public struct ProgressReport: Equatable, Sendable {
     }
 
     /// The expenditure, what to eat and the days with intake in range.
-    mutating func addIntake(_ intake: [IntakeEntry], entries: [WeightEntry], from: CalendarDay) {
+    mutating func addIntake(_ intake: [IntakeEntry], entries: [WeightEntry], from: CalendarDay, sex: Sex?) {
         guard !intake.isEmpty else { return }
         expenditure = Expenditure.estimate(intake: intake, entries: entries, through: to)
         if let known = expenditure?.value {
-            targetIntake = TargetIntake.from(known, planEnergyBalance: plan?.requiredEnergyBalance, goal: goal, trendKilograms: trendKilograms)
+            targetIntake = TargetIntake.from(known, planEnergyBalance: plan?.requiredEnergyBalance, goal: goal, trendKilograms: trendKilograms, sex: sex)
         }
         intakeDays = IntakeDays.totals(intake, from: from, through: to)
     }

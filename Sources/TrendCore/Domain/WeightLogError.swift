@@ -96,7 +96,9 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(unit.format(kilograms: kilograms)) is not a weight a person has"
                 + (likely.isEmpty ? "" : "; did you mean " + likely.map { $0.text(in: unit) }.joined(separator: " or ") + "?")
         case .unlikelyIntake(let kilocalories):
-            "\(DecimalText.shortest(kilocalories)) kcal at once is more than most people eat in a day; if it is kilojoules, that is \(Int((kilocalories / IntakeEntry.kilojoulesPerKilocalorie).rounded())) kcal: write \(DecimalText.shortest(kilocalories))kJ"
+            // An extra digit (8750 for 875) is as likely as kilojoules typed as kcal.
+            "\(DecimalText.grouped(kilocalories)) kcal at once is more than most people eat in a day; did you mean \(DecimalText.shortest(kilocalories / 10))? "
+                + "If it is kilojoules, that is \(DecimalText.grouped((kilocalories / IntakeEntry.kilojoulesPerKilocalorie).rounded())) kcal: write \(DecimalText.shortest(kilocalories))kJ"
         case .intakeOutOfRange(let kilocalories):
             "\(DecimalText.shortest(kilocalories)) kcal is not an amount one eats at once: it must be \(IntakeEntry.validRangeText)"
         case .unknownMeasurement(let name, let closest):

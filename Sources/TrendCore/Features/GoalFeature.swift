@@ -38,6 +38,10 @@ public final class GoalFeature {
         public let fastWeeklyRateKilograms: Double?
         /// The trend the plan starts from, when there is one.
         public let trendKilograms: Double?
+        /// What to eat to follow the plan, when intake is logged enough to
+        /// know the expenditure and it falls under the floor (SPEC §15): set,
+        /// but to be said.
+        public var belowFoodFloor: TargetIntake? = nil
     }
 
     /// Sets the goal, with a plan that starts today from today's trend, or
@@ -61,6 +65,7 @@ public final class GoalFeature {
         }
         let method = settings.method
         let height = settings.heightCentimetres
+        let sex = settings.sex
         return try await weightLog.apply { [repository] in
             try await repository.modify { store in
                 // The trend the report shows: the selected method over the whole history.
@@ -87,7 +92,15 @@ public final class GoalFeature {
                 }
                 store.setGoal(kilograms, plan: plan)
                 let fast = weeklyRate.flatMap { rate in trend.flatMap { GoalGuard.isFast(weeklyRateKilograms: rate, trendKilograms: $0) ? rate : nil } }
-                return SetOutcome(fastWeeklyRateKilograms: fast, trendKilograms: trend)
+                var outcome = SetOutcome(fastWeeklyRateKilograms: fast, trendKilograms: trend)
+                if let weeklyRate, let expenditure = Expenditure.estimate(intake: store.intake, entries: store.entries, through: today)?.value {
+                    let target = TargetIntake.from(
+                        expenditure, planEnergyBalance: ProgressReport.energyBalance(weeklyRateKilograms: weeklyRate),
+                        goal: GoalProjection(goalKilograms: kilograms, dailyTrends: [trend ?? kilograms], dailySlopeKilograms: nil, latestDay: today, projects: false),
+                        trendKilograms: trend, sex: sex)
+                    if target.isBelowSafeMinimum { outcome.belowFoodFloor = target }
+                }
+                return outcome
             }
         }
     }

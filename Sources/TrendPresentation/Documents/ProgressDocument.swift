@@ -71,8 +71,12 @@ public struct ProgressDocument: Encodable, Sendable {
         }
     }
 
+    /// `kilocalories`, `low` and `high` never under the floor; `belowSafeMinimum`
+    /// says the basis asked less (the text says so in words).
     public struct TargetIntakeFigures: Encodable, Sendable {
         let kilocalories: Int
+        let low: Int
+        let high: Int
         let basis: String
         let belowSafeMinimum: Bool
     }
@@ -181,7 +185,9 @@ public struct ProgressDocument: Encodable, Sendable {
         }
         expenditure = report.expenditure?.value.map { ExpenditureFigures($0, unit: unit) }
         targetIntake = report.targetIntake.map {
-            TargetIntakeFigures(kilocalories: Int($0.kilocalories.rounded()), basis: $0.basis.rawValue, belowSafeMinimum: $0.isBelowSafeMinimum)
+            TargetIntakeFigures(
+                kilocalories: Int($0.kilocalories.rounded()), low: Int($0.low.rounded()), high: Int($0.high.rounded()), basis: $0.basis.rawValue,
+                belowSafeMinimum: $0.isBelowSafeMinimum)
         }
         measurements = report.measurements.map { MeasurementsDocument($0, unit: LengthUnit(weightUnit: unit)) }
         points = report.rows.map { row in

@@ -19,6 +19,10 @@ enum IntakeText {
             let detail = "(\(tens(e.low))–\(tens(e.high))): intake \(tens(e.averageIntake)) on \(e.intakeDays) of \(Expenditure.windowDays) days to \(EntryRendering.dayMonth(e.to)), "
                 + "weight \(rate) \(unit.rawValue)/week from \(e.weighInDays) weigh-ins" + age
             rows.append(("Expenditure", tens(e.kilocalories) + " kcal/day", detail))
+            if let water = e.notableWater {
+                let amount = unit.format(kilograms: abs(water))
+                rows.append(("", "", water > 0 ? "the scale is holding about \(amount) of water" : "the scale is about \(amount) short of its usual water"))
+            }
         }
         if let target = report.targetIntake {
             var detail: String = switch target.basis {
@@ -27,11 +31,22 @@ enum IntakeText {
             case .maintenance: report.goal?.isReached == true ? "to stay at the goal" : "to keep your weight"
             }
             if target.isBelowSafeMinimum {
-                detail += "; that is below \(EntryRendering.grouped(Int(TargetIntake.safeMinimum))) kcal/day, less than most adults should eat without a doctor's care"
+                rows.append(("Eat", "", EntryRendering.foodFloor(target)))
+            } else {
+                if let e = report.expenditure?.value, let change = eatingChange(target, averageIntake: e.averageIntake) { detail += "; " + change }
+                rows.append(("Eat", EntryRendering.intakeRange(target), detail))
             }
-            rows.append(("Eat", "\(tens(target.kilocalories)) kcal/day", detail))
         }
         return rows
+    }
+
+    /// `about 120 kcal/day more than your recent 1,960`: what to eat against
+    /// the window's average, the one figure every line derives from; nil
+    /// within 10 kcal.
+    static func eatingChange(_ target: TargetIntake, averageIntake: Double) -> String? {
+        let difference = Int(((target.kilocalories - averageIntake) / 10).rounded()) * 10
+        guard abs(difference) >= 10 else { return nil }
+        return "about \(EntryRendering.grouped(abs(difference))) kcal/day \(difference < 0 ? "less" : "more") than your recent \(tens(averageIntake))"
     }
 
     /// `after 20 days of intake in 28: 12 so far`, and the weigh-ins when they are short too.

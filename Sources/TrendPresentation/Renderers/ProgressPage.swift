@@ -55,7 +55,10 @@ enum ProgressPage {
         if let expenditure = report.expenditure?.value {
             figures.append(("burned a day (\(IntakeText.tens(expenditure.low))–\(IntakeText.tens(expenditure.high)))", IntakeText.tens(expenditure.kilocalories) + " kcal"))
         }
-        if let target = report.targetIntake { figures.append(("to eat a day", IntakeText.tens(target.kilocalories) + " kcal")) }
+        if let target = report.targetIntake, !target.isBelowSafeMinimum {
+            let range = EntryRendering.intakeRange(target)
+            figures.append(("to eat a day", String(range.dropLast("/day".count))))
+        }
         if let waist = report.measurements?.summaries.first(where: { $0.name == .waist }) {
             figures.append(("waist", LengthUnit(weightUnit: unit).format(centimetres: waist.trend)))
         }

@@ -179,11 +179,17 @@ enum ProgressText {
         if let required = plan.requiredWeeklyRateKilograms, let energy = plan.requiredEnergyBalance {
             let verb = required < 0 ? "lose" : "gain"
             var text = "to \(verb) \(unit.formatPlain(kilograms: abs(required))) \(unit.rawValue)/week from here you need about \(energyFigure(energy))"
-            if let now = report.energyBalanceKilocaloriesPerDay {
+            if let target = report.targetIntake, target.basis == .plan, let e = report.expenditure?.value {
+                // With intake logged, eating more or less is the Eat line's one figure against the recent average.
+                if !target.isBelowSafeMinimum, let change = IntakeText.eatingChange(target, averageIntake: e.averageIntake) {
+                    text += "; eat " + change
+                }
+            } else if let now = report.energyBalanceKilocaloriesPerDay {
                 let difference = energy - now
                 text += "; you are at \(energyFigure(now))"
                 if abs(difference) >= 10 {
-                    text += difference < 0 ? ": cut about \(-difference) kcal/day more" : ": you can eat about \(difference) kcal/day more"
+                    text += difference < 0
+                        ? ": cut about \(EntryRendering.grouped(-difference)) kcal/day more" : ": you can eat about \(EntryRendering.grouped(difference)) kcal/day more"
                 }
             }
             rows.append(("", "", text))
@@ -206,7 +212,7 @@ enum ProgressText {
 
     /// `478 kcal/day less than now`, `120 kcal/day more than now`.
     static func energyDifference(_ kilocalories: Int) -> String {
-        kilocalories == 0 ? "what you eat now" : "\(abs(kilocalories)) kcal/day \(kilocalories < 0 ? "less" : "more") than now"
+        kilocalories == 0 ? "what you eat now" : "\(EntryRendering.grouped(abs(kilocalories))) kcal/day \(kilocalories < 0 ? "less" : "more") than now"
     }
 
     static func signed(_ value: Double) -> String {
@@ -216,7 +222,7 @@ enum ProgressText {
 
     /// `-772 kcal/day`, `+120 kcal/day`.
     static func energyFigure(_ kilocalories: Int) -> String {
-        (kilocalories > 0 ? "+" : "") + "\(kilocalories) kcal/day"
+        (kilocalories > 0 ? "+" : kilocalories < 0 ? "-" : "") + "\(EntryRendering.grouped(abs(kilocalories))) kcal/day"
     }
 
     static func energySentence(_ kilocalories: Int) -> String {
@@ -235,7 +241,11 @@ enum ProgressText {
         if let day = goal.projectedDay {
             return report.projectedGoalDateIsPast
                 ? "\(amount); at that pace it would have reached it on \(EntryRendering.longDate(day))"
-                : "\(amount), on track for \(EntryRendering.longDate(day))"
+                : report.isBehindThePlan
+                    ? "\(amount), behind the plan; at this pace on \(EntryRendering.longDate(day))"
+                    : report.isSlowerThanThePlan
+                        ? "\(amount), slower than the plan; at this pace on \(EntryRendering.longDate(day))"
+                        : "\(amount), on track for \(EntryRendering.longDate(day))"
         }
         if !report.hasEnoughData { return amount }
         return goal.isMovingTowardGoal ? amount : "\(amount), trend moving away from goal"

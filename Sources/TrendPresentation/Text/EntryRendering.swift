@@ -88,6 +88,23 @@ public enum EntryRendering {
         "\(givenWeeklyRate(weeklyRateKilograms, unit: unit)) is faster than 1% of your weight a week; most plans aim for 0.5–1%"
     }
 
+    /// Said instead of a figure when what to eat would fall under the floor
+    /// (SPEC §15): `this plan needs 4,050 kcal/day less than you burn: more
+    /// than food can give; a later date or --rate 0.5 would do`.
+    public static func foodFloor(_ target: TargetIntake) -> String {
+        let asks = target.basis == .plan ? "this plan needs" : "reaching the goal at 0.5% of your weight a week needs"
+        let need = "\(asks) \(grouped(Int((target.deficit / 10).rounded()) * 10)) kcal/day less than you burn"
+        let why = target.isImpossible ? ": more than food can give" : ", leaving under \(grouped(Int(target.floor))) kcal/day to eat"
+        return need + why + (target.basis == .plan ? "; a later date or --rate 0.5 would do" : "; set a plan with a gentler --rate")
+    }
+
+    /// `1,800–2,000 kcal/day`: what to eat, to 10 kcal.
+    public static func intakeRange(_ target: TargetIntake) -> String {
+        let low = Int((target.low / 10).rounded()) * 10
+        let high = Int((target.high / 10).rounded()) * 10
+        return (low == high ? grouped(low) : "\(grouped(low))–\(grouped(high))") + " kcal/day"
+    }
+
     /// What a record holds, in a few words: `80.5 kg`, `650 kcal`, `waist 84.5 cm`.
     public static func what(_ record: AnyRecord, unit: WeightUnit) -> String {
         switch record {

@@ -51,6 +51,7 @@ public final class GoalViewModel {
         case .set:
             var messages = goalKilograms.map { ["Goal set to \(unit.format(kilograms: $0))\(planText)."] } ?? []
             if let fast = outcome?.fastWeeklyRateKilograms { messages.append("warning: " + EntryRendering.fastPlanWarning(fast, unit: unit)) }
+            if let target = outcome?.belowFoodFloor { messages.append("warning: " + EntryRendering.foodFloor(target)) }
             return messages
         case .show: return goalKilograms == nil && !showingJSON ? ["No goal set. Set one with 'trend goal 75'."] : []
         }
