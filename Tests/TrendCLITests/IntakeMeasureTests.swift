@@ -86,6 +86,33 @@ struct IntakeMeasureTests {
         #expect(typo.status == 65 && typo.stderr.contains("did you mean 875?") && typo.stderr.contains("8750kJ"), "\(typo.stderr)")
     }
 
+    @Test("stats --by week adds up: each week's change is its trend minus the previous week's, a full week's rate is its change, one line a week at 80 columns")
+    func weeklyStats() throws {
+        let cli = try CLIHarness()
+        try month(cli)
+        let stats = try cli.binary.run(["stats", "--by", "week"], environment: cli.environment.merging(["COLUMNS": "80"]) { $1 })
+        #expect(stats.status == 0)
+        let lines = stats.stdout.split(separator: "\n").map(String.init)
+        let json = try #require(try cli.json(try cli.ok("stats", "--by", "week", "--format", "json").stdout) as? [[String: Any]])
+        #expect(lines.count == json.count + 1, "one line a week: \(stats.stdout)")
+        #expect(lines.allSatisfy { $0.count <= 80 } && lines[0].contains("INTAKE"), "\(lines[0])")
+        var previousTrend: Double?
+        for (line, week) in zip(lines.dropFirst(), json) {
+            let cells = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard let trend = week["trend"] as? Double else { continue }
+            // The text's own columns: TREND, CHANGE, AVG/WEEK.
+            let shownTrend = Double(cells[1])!
+            let shownChange = Double(cells[3])!
+            if let previousTrend { #expect(abs(shownChange - (shownTrend - previousTrend)) <= 0.11, "\(line)") }
+            if let change = week["trendChange"] as? Double, let previous = previousTrend { #expect(abs(change - (trend - previous)) <= 0.011, "each rounded to 0.01") }
+            previousTrend = trend
+        }
+        // A full week (weighed on both Sundays): its rate equals its change.
+        let full = json.filter { ($0["weighIns"] as? Int ?? 0) >= 6 }.dropFirst()
+        #expect(!full.isEmpty)
+        for week in full { #expect(abs((week["averageWeeklyRate"] as! Double) - (week["trendChange"] as! Double)) < 0.02, "\(week)") }
+    }
+
     @Test("with too little intake the report says what is missing, never a number")
     func notEnough() throws {
         let cli = try CLIHarness()
@@ -250,7 +277,7 @@ struct IntakeMeasureTests {
         #expect(try cli.ok("progress", "--metric", "intake", "--chart", "--ascii").stdout.contains("~~~ expenditure"))
         #expect(try cli.run("progress", "--metric", "wiast").status == 65)
         let stats = try cli.ok("stats", "--by", "week")
-        #expect(stats.stdout.split(separator: "\n")[0].hasSuffix("INTAKE"))
+        #expect(stats.stdout.split(separator: "\n")[0].contains("AVG/WEEK      INTAKE"))
         let rows = try #require(try cli.json(try cli.ok("stats", "--format", "json").stdout) as? [[String: Any]])
         #expect(rows.last?["averageIntake"] is Double)
     }

@@ -17,11 +17,13 @@ public struct PeriodStatistics: Equatable, Sendable {
         public let maximumKilograms: Double?
         /// The trend as of the period's last weigh-in.
         public let trendKilograms: Double?
-        /// That trend minus the trend on the day before the period (or, for
-        /// the period the history starts in, its first trend).
+        /// That trend minus the previous non-empty period's, as a reader
+        /// computes it from the TREND column (for the period the history
+        /// starts in: minus the trend at its first weigh-in).
         public let trendChangeKilograms: Double?
-        /// The period's average weekly rate: its trend change ÷ the days from
-        /// its first to its last weigh-in day × 7 (nil with one weigh-in day).
+        /// The period's average weekly rate: its change ÷ the days between
+        /// the two trends × 7, so a full week's rate is its change (nil when
+        /// the two trends are of one day).
         public let averageWeeklyRateKilograms: Double?
         /// The body-fat trend as of the period's last weigh-in, only when the
         /// period holds a body-fat reading.
@@ -46,6 +48,12 @@ public struct PeriodStatistics: Equatable, Sendable {
         var rows: [Row] = []
         var start = Self.start(of: from, period)
         var index = entries.firstIndex { $0.calendarDay >= start } ?? entries.endIndex
+        // The trend a period's change is measured from: the previous non-empty period's, before the range too.
+        var previous: (day: CalendarDay, trend: Double)?
+        if index > entries.startIndex {
+            let day = entries[index - 1].calendarDay
+            previous = series.trendKilograms(on: day).map { (day, $0) }
+        }
         while start <= through {
             let next = Self.next(after: start, period)
             let end = next.adding(days: -1)
@@ -64,14 +72,15 @@ public struct PeriodStatistics: Equatable, Sendable {
             var change: Double?
             var rate: Double?
             var fat: Double?
-            if let lastDay, let firstSeriesDay = series.firstDay {
+            if let lastDay, let firstDay {
                 trend = series.trendKilograms(on: lastDay)
-                let before = series.trendKilograms(on: start.adding(days: -1)) ?? series.trendKilograms(on: max(start, firstSeriesDay))
-                if let trend, let before { change = trend - before }
-                // The period's own average, so that it always agrees with its change.
-                if let change, let firstDay, lastDay > firstDay {
-                    rate = change / Double(lastDay.dayNumber - firstDay.dayNumber) * 7
+                let before = previous ?? series.trendKilograms(on: firstDay).map { (firstDay, $0) }
+                if let trend, let before {
+                    change = trend - before.trend
+                    // Over the days between the two trends, so that rate and change always agree.
+                    if lastDay > before.day { rate = (trend - before.trend) / Double(lastDay.dayNumber - before.day.dayNumber) * 7 }
                 }
+                if let trend { previous = (lastDay, trend) }
                 // Only a period that measured body fat shows it: never one filled in between readings.
                 if hasFat { fat = composition.latest(onOrBefore: lastDay)?.fatPercent }
             }

@@ -1,11 +1,15 @@
 /// Columns padded to their widest cell; the last column is not padded.
 /// Laid out to the display's width when it has one (SPEC §17): a last
 /// column that does not fit wraps under itself, and a table whose other
-/// columns do not fit is shown one row at a time, a header before each value.
+/// columns do not fit is shown one row at a time, a header before each value
+/// (or, for a table read down its rows, with columns dropped from the right).
 public struct TextTable {
     let headers: [String]
     let rightAligned: Set<Int>
     private var rows: [[String]] = []
+    /// Keep one line a row when narrow, dropping columns from the right
+    /// (`stats`: a quarter of weeks stays a quarter of lines).
+    public var dropsColumnsWhenNarrow = false
 
     /// The last column wraps under itself while it has at least this many columns.
     static let leastLastColumn = 16
@@ -20,6 +24,15 @@ public struct TextTable {
     }
 
     public func rendered(display: Display) -> String {
+        if dropsColumnsWhenNarrow, let width = display.width {
+            var table = self
+            table.dropsColumnsWhenNarrow = false
+            while table.headers.count > 2, table.naturalWidth > width {
+                table = TextTable(headers: Array(table.headers.dropLast()), rightAligned: table.rightAligned)
+                table.rows = rows.map { Array($0.prefix(table.headers.count)) }
+            }
+            return table.rendered(widths: table.widths, display: display, lastColumnWidth: nil)
+        }
         var widths = headers.map(\.count)
         for row in rows {
             for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
@@ -35,6 +48,18 @@ public struct TextTable {
         }
         return rendered(widths: widths, display: display, lastColumnWidth: nil)
     }
+
+    /// Each column's widest cell or header.
+    private var widths: [Int] {
+        var widths = headers.map(\.count)
+        for row in rows {
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+        }
+        return widths
+    }
+
+    /// The width of the table's longest line.
+    private var naturalWidth: Int { widths.reduce(0, +) + 2 * (headers.count - 1) }
 
     private func rendered(widths: [Int], display: Display, lastColumnWidth: Int?) -> String {
         let lastStart = widths.dropLast().reduce(0) { $0 + $1 + 2 }

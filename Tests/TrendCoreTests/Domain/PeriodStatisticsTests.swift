@@ -88,10 +88,13 @@ struct PeriodStatisticsTests {
             #expect(row.maximumKilograms == weights.max())
             let trend = try #require(reference.trend(last))
             #expect(abs(try #require(row.trendKilograms) - trend) < 1e-9)
-            let before = reference.trend(row.first.adding(days: -1)) ?? reference.trend[0]
+            // As a reader computes it: from the previous non-empty period's trend (at its last
+            // weigh-in), before the range too; the history's first period from its first weigh-in.
+            let beforeDay = Self.entries.last { $0.calendarDay < row.first }?.calendarDay ?? inPeriod[0].calendarDay
+            let before = try #require(reference.trend(beforeDay))
             #expect(abs(try #require(row.trendChangeKilograms) - (trend - before)) < 1e-9)
-            // The period's own average: its change over the days from its first to its last weigh-in, a week at a time.
-            let days = Double(last.dayNumber - inPeriod[0].calendarDay.dayNumber)
+            // Over the days between the two trends, a week at a time.
+            let days = Double(last.dayNumber - beforeDay.dayNumber)
             #expect(abs(try #require(row.averageWeeklyRateKilograms) - (trend - before) / days * 7) < 1e-9)
             #expect((row.averageWeeklyRateKilograms! < 0) == (row.trendChangeKilograms! < 0), "rate and change agree in sign")
         }
@@ -113,7 +116,7 @@ struct PeriodStatisticsTests {
         #expect(PeriodStatistics.label(CalendarDay(year: 2024, month: 12, day: 30)!, .week) == "2025-W01")
     }
 
-    @Test("a period with one weigh-in day has no average rate; body fat shows only in a period that measured it")
+    @Test("a single weigh-in day has a rate from the week before it, the history's first has none; body fat shows only in a period that measured it")
     func singleDayAndFat() throws {
         let start = CalendarDay(year: 2026, month: 1, day: 1)!
         // Thursday 1 Jan to Tuesday 20 Jan; body fat from the 11th.
@@ -126,7 +129,13 @@ struct PeriodStatisticsTests {
         let stats = PeriodStatistics(entries: entries, by: .week, from: start, through: CalendarDay(year: 2026, month: 2, day: 8)!)
         #expect(stats.rows[0].averageWeeklyRateKilograms != nil, "four weigh-in days: a rate")
         let single = try #require(stats.rows.first { $0.label == "2026-W06" })
-        #expect(single.weighIns == 1 && single.averageWeeklyRateKilograms == nil && single.trendChangeKilograms != nil)
+        let change = try #require(single.trendChangeKilograms)
+        let previous = try #require(stats.rows.last { !$0.isEmpty && $0.first < single.first }?.trendKilograms)
+        #expect(single.weighIns == 1 && abs(change - (single.trendKilograms! - previous)) < 1e-9)
+        // From Tuesday 20 Jan's trend to Monday 2 Feb's: 13 days.
+        #expect(abs(try #require(single.averageWeeklyRateKilograms) - change / 13 * 7) < 1e-9)
+        let lone = PeriodStatistics(entries: [WeightEntry(timestamp: .local(2026, 2, 2, 7), kilograms: 78)], by: .week, from: start, through: start.adding(days: 40))
+        #expect(lone.rows.first { !$0.isEmpty }?.averageWeeklyRateKilograms == nil, "one weigh-in in all: no rate")
         #expect(stats.rows[0].fatPercent == nil)
         #expect(stats.rows[2].fatPercent == 22)
         #expect(single.fatPercent == nil, "no body fat measured that week: none shown, not the series carried on")
