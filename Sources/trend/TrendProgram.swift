@@ -82,21 +82,14 @@ enum TrendProgram {
                     i=$((i + 1))
                 done
             }
-            _trend_ids() {
+            # _trend_list ids|names: what trend lists for the word being completed.
+            _trend_list() {
                 local line dir
                 dir="$(_trend_data_dir)"
                 COMPREPLY=()
                 while IFS= read -r line; do
                     COMPREPLY+=("$line")
-                done < <("${COMP_WORDS[0]}" ${dir:+--data-dir "$dir"} __complete ids "$cur" --no-pager 2>/dev/null)
-            }
-            _trend_names() {
-                local line dir
-                dir="$(_trend_data_dir)"
-                COMPREPLY=()
-                while IFS= read -r line; do
-                    COMPREPLY+=("$line")
-                done < <("${COMP_WORDS[0]}" ${dir:+--data-dir "$dir"} __complete names "$cur" --no-pager 2>/dev/null)
+                done < <("${COMP_WORDS[0]}" ${dir:+--data-dir "$dir"} __complete "$1" "$cur" --no-pager 2>/dev/null)
             }
 
             """,
@@ -133,11 +126,10 @@ enum TrendProgram {
             + "        end\n    end\n"
             + "    test -n \"$dir\"; or return\n"
             + "    echo --data-dir\n    string replace -r -- '^~/' \"$HOME/\" $dir\nend\n"
-            + "function __trend_entry_ids\n    command trend (__trend_data_dir) __complete ids --describe --no-pager 2>/dev/null\nend\n"
-            + "function __trend_measurement_names\n    command trend (__trend_data_dir) __complete names --no-pager 2>/dev/null\nend\n",
-        bash: { $0 == "ids" ? "_trend_ids" : "_trend_names" },
+            + "function __trend_list\n    command trend (__trend_data_dir) __complete $argv --no-pager 2>/dev/null\nend\n",
+        bash: { "_trend_list \($0)" },
         zsh: { $0 == "ids" ? "_trend_entry_ids" : "_trend_measurement_names" },
-        fish: { $0 == "ids" ? "-k -a '(__trend_entry_ids)'" : "-a '(__trend_measurement_names)'" }))
+        fish: { $0 == "ids" ? "-k -a '(__trend_list ids --describe)'" : "-a '(__trend_list names)'" }))
 }
 
 extension CompletionKind {

@@ -230,7 +230,7 @@ struct BodyTable {
     /// Reads the table's rows from `records`, the header already taken, up
     /// to the end of its section (a line with one non-empty field, a new
     /// section's title, as in Fitbit's export).
-    func read(_ records: [CSVReader.Record], cells given: ImportCells) -> BodyRecords {
+    func read(_ records: [CSVReader.Row], cells given: ImportCells) -> BodyRecords {
         var body = BodyRecords()
         var cells = given
         // A numeric date order is decided by the rows that show one (SPEC §6).
@@ -355,7 +355,7 @@ struct BodyTable {
         while let record = records.next() {
             let header = CSVLayout.unwrapped(record, separator: separator).fields
             guard var table = find(in: header, assumedLength: LengthUnit(weightUnit: cells.settings.fallbackUnit)) else { continue }
-            var rows: [CSVReader.Record] = []
+            var rows: [CSVReader.Row] = []
             while let next = records.next() { rows.append(next) }
             if let energy = table.energy {
                 let cells = rows.compactMap { energy.index < $0.fields.count ? $0.fields[energy.index] : nil }

@@ -57,7 +57,7 @@ extension CSVLayout {
 
     /// The header, unwrapped when a spreadsheet saved it as one quoted field
     /// (`"Date,""Weight (kg)"",…"`), and the records after it.
-    static func table(_ bytes: [UInt8], separator: Character = ",") -> (header: CSVReader.Record, rows: ArraySlice<CSVReader.Record>)? {
+    static func table(_ bytes: [UInt8], separator: Character = ",") -> (header: CSVReader.Row, rows: ArraySlice<CSVReader.Row>)? {
         var records = Array(CSVReader(bytes: bytes, separator: separator))
         while let first = records.first, first.fields.allSatisfy({ $0.trimmed.isEmpty }) { records.removeFirst() }
         guard var header = records.first else { return nil }
@@ -65,10 +65,10 @@ extension CSVLayout {
         return (header, records.dropFirst())
     }
 
-    static func unwrapped(_ record: CSVReader.Record, separator: Character = ",") -> CSVReader.Record {
+    static func unwrapped(_ record: CSVReader.Row, separator: Character = ",") -> CSVReader.Row {
         guard record.fields.count == 1, record.fields[0].contains(separator),
             let inner = Array(CSVReader(text: record.fields[0], separator: separator)).first
         else { return record }
-        return CSVReader.Record(line: record.line, fields: inner.fields)
+        return CSVReader.Row(line: record.line, fields: inner.fields)
     }
 }

@@ -112,7 +112,7 @@ struct CSVLayout {
     /// the whole file at the end (SPEC §6): rows no order could read until
     /// then are read again, and rows that showed the other order become
     /// invalid.
-    func rows(_ records: some Sequence<CSVReader.Record>, cells given: ImportCells) -> (rows: [ImportRow], evidence: UnitEvidence?) {
+    func rows(_ records: some Sequence<CSVReader.Row>, cells given: ImportCells) -> (rows: [ImportRow], evidence: UnitEvidence?) {
         var iterator = records.makeIterator()
         return rows(cells: given, expected: records.underestimatedCount) { _ in iterator.next().map { .record($0) } }
     }
@@ -120,7 +120,7 @@ struct CSVLayout {
     /// What the record source gives: a record read in full, or a row the
     /// fast lane already read from the bytes.
     enum SourceLine {
-        case record(CSVReader.Record)
+        case record(CSVReader.Row)
         case parsed(Parsed)
         case blank
     }
@@ -140,7 +140,7 @@ struct CSVLayout {
                 if fast && reader.nextRanges(&ranges, line: &line) {
                     if let parsed = fastRow(b, ranges: ranges, line: line, cells: cells, ids: &ids) { return parsed }
                     // Not the common case after all: the same line as strings, for the full rules.
-                    return .record(CSVReader.Record(line: line, fields: ranges.map { String(decoding: UnsafeBufferPointer(rebasing: b[$0]), as: UTF8.self) }))
+                    return .record(CSVReader.Row(line: line, fields: ranges.map { String(decoding: UnsafeBufferPointer(rebasing: b[$0]), as: UTF8.self) }))
                 }
                 return reader.next().map { .record($0) }
             }
@@ -154,7 +154,7 @@ struct CSVLayout {
         var ids = WeightEntry.IDSource()
         let cells = given
         let ordersFixed = cells.settings.numericDateOrder != nil || cells.formatDateOrder != nil || cells.fileDateOrder != nil
-        var waiting: [(index: Int, record: CSVReader.Record)] = []
+        var waiting: [(index: Int, record: CSVReader.Row)] = []
         var shown: [(index: Int, order: NumericDateOrder, text: String)] = []
         var fractionSeen = false
         var commaSuspects: [(index: Int, weight: String, next: String)] = []
@@ -175,7 +175,7 @@ struct CSVLayout {
             }
         }
         while let step = next(&ids) {
-            let record: CSVReader.Record
+            let record: CSVReader.Row
             switch step {
             case .blank: continue
             case .parsed(let parsed):
@@ -244,7 +244,7 @@ struct CSVLayout {
     }
 
     /// One record as a row; nil for a blank line.
-    func row(_ record: CSVReader.Record, cells: ImportCells, ids: inout WeightEntry.IDSource) -> Parsed? {
+    func row(_ record: CSVReader.Row, cells: ImportCells, ids: inout WeightEntry.IDSource) -> Parsed? {
         let line = record.line
         func invalid(_ reason: String) -> Parsed { Parsed(row: .invalid(line: line, reason: reason)) }
         let fields = record.fields
@@ -352,7 +352,7 @@ struct CSVLayout {
     }
 
     /// Reads `records` (the header already taken off) into a whole import.
-    func parsed(_ records: some Sequence<CSVReader.Record>, format: ImportFormat, cells: ImportCells, readAsWindows1252: Bool = false) -> ParsedImport {
+    func parsed(_ records: some Sequence<CSVReader.Row>, format: ImportFormat, cells: ImportCells, readAsWindows1252: Bool = false) -> ParsedImport {
         let (rows, evidence) = rows(records, cells: cells)
         var parsed = ParsedImport(format: format, rows: rows, unitEvidence: evidence, readAsWindows1252: readAsWindows1252)
         parsed.namedUnit = namedUnit

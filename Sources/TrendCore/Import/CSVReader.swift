@@ -2,7 +2,7 @@
 /// and line breaks, CRLF or LF, a UTF-8 byte-order mark, and a choice of
 /// separator (`;` for Libra).
 package struct CSVReader: Sequence, Sendable {
-    package struct Record: Equatable, Sendable {
+    package struct Row: Equatable, Sendable {
         /// The 1-based line the record starts on, for error messages.
         package let line: Int
         package let fields: [String]
@@ -92,13 +92,13 @@ package struct CSVReader: Sequence, Sendable {
             return true
         }
 
-        package mutating func next() -> Record? {
+        package mutating func next() -> Row? {
             guard index < bytes.count else { return nil }
             let startLine = line
             var fields: [String] = []
             fields.reserveCapacity(expectedFields)
             let separator = separator
-            return bytes.withUnsafeBufferPointer { b -> Record in
+            return bytes.withUnsafeBufferPointer { b -> Row in
                 let count = b.count
                 while true {
                     // An unquoted field is taken as one slice of the bytes, not a byte at a time.
@@ -134,7 +134,7 @@ package struct CSVReader: Sequence, Sendable {
                         if !closed {
                             fields.append(String(decoding: field, as: UTF8.self))
                             expectedFields = fields.count
-                            return Record(line: startLine, fields: fields, isUnterminated: true)
+                            return Row(line: startLine, fields: fields, isUnterminated: true)
                         }
                         // Text after the closing quote, up to the separator, belongs to the field (as before).
                         while index < count {
@@ -149,7 +149,7 @@ package struct CSVReader: Sequence, Sendable {
                     }
                     guard index < count else {
                         expectedFields = fields.count
-                        return Record(line: startLine, fields: fields)
+                        return Row(line: startLine, fields: fields)
                     }
                     let byte = b[index]
                     index += 1
@@ -158,7 +158,7 @@ package struct CSVReader: Sequence, Sendable {
                     if byte == 13 && index < count && b[index] == 10 { index += 1 }
                     line += 1
                     expectedFields = fields.count
-                    return Record(line: startLine, fields: fields)
+                    return Row(line: startLine, fields: fields)
                 }
             }
         }

@@ -25,7 +25,7 @@ enum ContentTableFormat: ImportFileFormat {
         var cells = given
         cells.textIsBroken = text.encoding == .brokenUTF8
         var records = CSVReader(bytes: text.bytes, separator: Character(Unicode.Scalar(shape.separator))).makeIterator()
-        var sample: [CSVReader.Record] = []
+        var sample: [CSVReader.Row] = []
         var bannerHeader: [String]?
         while sample.count < sampleSize, let record = records.next() {
             if record.fields.allSatisfy({ $0.trimmed.isEmpty }) { continue }
@@ -78,14 +78,14 @@ enum ContentTableFormat: ImportFileFormat {
 
 /// Records already read, then the rest of the file.
 struct ContinuedRecords: Sequence {
-    let buffered: [CSVReader.Record]
+    let buffered: [CSVReader.Row]
     let rest: CSVReader.Iterator
 
     struct Iterator: IteratorProtocol {
-        var buffered: IndexingIterator<[CSVReader.Record]>
+        var buffered: IndexingIterator<[CSVReader.Row]>
         var rest: CSVReader.Iterator
 
-        mutating func next() -> CSVReader.Record? {
+        mutating func next() -> CSVReader.Row? {
             if let record = buffered.next() { return record }
             while let record = rest.next() {
                 if !record.fields.allSatisfy({ $0.trimmed.isEmpty }) { return record }

@@ -44,7 +44,7 @@ enum CronometerFormat: ImportFileFormat {
             let unit = names.firstIndex(of: "unit"), let amount = names.firstIndex(of: "amount")
         else { throw .wrongFormat(path: source.path, format: format, reason: "line \(table.header.line): no Day,Metric,Unit,Amount header") }
         // The weight rows, as `day,weight,unit` for the shared row reader; body fat by day.
-        var weights: [CSVReader.Record] = []
+        var weights: [CSVReader.Row] = []
         var fatByDay: [String: String] = [:]
         var others = 0
         var measurementRows: [(line: Int, day: String, name: MeasurementName, unit: LengthUnit, amount: String)] = []
@@ -56,7 +56,7 @@ enum CronometerFormat: ImportFileFormat {
             }
             switch fields[metric].trimmed.lowercased() {
             case "weight":
-                weights.append(CSVReader.Record(line: record.line, fields: [fields[day], fields[amount], fields[unit]]))
+                weights.append(CSVReader.Row(line: record.line, fields: [fields[day], fields[amount], fields[unit]]))
             case "body fat", "body fat %", "body fat percentage":
                 fatByDay[fields[day].trimmed] = fields[amount]
                 others += 1
@@ -77,7 +77,7 @@ enum CronometerFormat: ImportFileFormat {
         var layout = CSVLayout(dateColumn: 0, weightColumn: 1, unitColumn: 2)
         layout.fatColumn = 3
         let joined = weights.map { record in
-            CSVReader.Record(line: record.line, fields: record.fields + [fatByDay[record.fields.first?.trimmed ?? ""] ?? ""], isUnterminated: record.isUnterminated)
+            CSVReader.Row(line: record.line, fields: record.fields + [fatByDay[record.fields.first?.trimmed ?? ""] ?? ""], isUnterminated: record.isUnterminated)
         }
         let parsed = layout.parsed(joined, format: format, cells: cells)
         var result = ParsedImport(

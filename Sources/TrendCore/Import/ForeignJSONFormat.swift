@@ -61,7 +61,7 @@ enum ForeignJSONFormat: ImportFileFormat {
         }
         let sample = Array(table.prefix(ContentTableFormat.sampleSize))
         let columns = try ContentColumns(sample: sample, cells: cells, decimalComma: false, settings: cells.settings, path: path, quantity: tree.namedQuantity)
-        let rowRecords = table.dropFirst().enumerated().map { CSVReader.Record(line: $0.offset + 1, fields: $0.element) }
+        let rowRecords = table.dropFirst().enumerated().map { CSVReader.Row(line: $0.offset + 1, fields: $0.element) }
         // Records that name their type (`type`, `dataTypeName`): only weight, intake and the tape are read.
         if let long = LongTable(columns: columns, sample: sample) {
             var parsed = long.read(rowRecords, cells: cells, format: format, dateForm: columns.dateForm)

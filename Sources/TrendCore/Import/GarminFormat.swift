@@ -25,7 +25,7 @@ enum GarminFormat: ImportFileFormat {
         records.removeFirst()
         // Each time line becomes `date time, weight` for the shared row reader.
         var day: String?
-        var joined: [CSVReader.Record] = []
+        var joined: [CSVReader.Row] = []
         var rows: [ImportRow] = []
         for record in records {
             let first = record.fields.first?.trimmed ?? ""
@@ -39,7 +39,7 @@ enum GarminFormat: ImportFileFormat {
                 rows.append(.invalid(line: record.line, reason: "'\(first)' comes before any date line"))
                 continue
             }
-            joined.append(CSVReader.Record(line: record.line, fields: [day + " " + first] + record.fields.dropFirst(), isUnterminated: record.isUnterminated))
+            joined.append(CSVReader.Row(line: record.line, fields: [day + " " + first] + record.fields.dropFirst(), isUnterminated: record.isUnterminated))
         }
         var layout = CSVLayout(dateColumn: 0, weightColumn: 1)
         layout.fatColumn = CSVLayout.fatColumn(in: header.fields)

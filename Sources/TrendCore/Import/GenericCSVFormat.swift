@@ -45,7 +45,7 @@ enum CSVFormats {
         // The records stream: a file of a million rows is never a million arrays of fields at once.
         var records = CSVReader(bytes: text.bytes, separator: separator).makeIterator()
         var skipped = 0
-        var headerRecord: CSVReader.Record?
+        var headerRecord: CSVReader.Row?
         while let record = records.next() {
             if skipped < skip {
                 skipped += 1

@@ -13,7 +13,7 @@ enum LibraFormat: ImportFileFormat {
         cells.textIsBroken = text.encoding == .brokenUTF8
         var layout = CSVLayout(dateColumn: 0, weightColumn: 1, noteColumn: 5)
         var unknownUnit: String?
-        var data: [CSVReader.Record] = []
+        var data: [CSVReader.Row] = []
         for record in CSVReader(bytes: text.bytes, separator: ";") {
             guard let first = record.fields.first, first.hasPrefix("#") else {
                 data.append(record)

@@ -81,11 +81,11 @@ struct LongTable {
     /// Reads `records` (the header already taken): weigh-ins through the
     /// CSV rules of every table, intake and measurements as `BodyTable`
     /// reads them, and the summary's account of the rest.
-    func read(_ records: some Sequence<CSVReader.Record>, cells: ImportCells, format: ImportFormat, dateForm: String) -> ParsedImport {
+    func read(_ records: some Sequence<CSVReader.Row>, cells: ImportCells, format: ImportFormat, dateForm: String) -> ParsedImport {
         var kinds: [String: Kind] = [:]
-        var weights: [CSVReader.Record] = []
-        var intake: [CSVReader.Record] = []
-        var tape: [MeasurementName: [CSVReader.Record]] = [:]
+        var weights: [CSVReader.Row] = []
+        var intake: [CSVReader.Row] = []
+        var tape: [MeasurementName: [CSVReader.Row]] = [:]
         var tapeInvalid: [(line: Int, reason: String)] = []
         var skipped: [String: Int] = [:]
         var skippedOrder: [String] = []
@@ -106,15 +106,15 @@ struct LongTable {
             switch kind {
             case .weight:
                 if unitText.isEmpty { weightsHaveUnits = false }
-                weights.append(CSVReader.Record(line: record.line, fields: [when, cell(value), unitText]))
+                weights.append(CSVReader.Row(line: record.line, fields: [when, cell(value), unitText]))
             case .intake:
                 let folded = DateWords.fold(unitText)
                 let factor = folded == "kj" || folded == "kilojoules" ? 1 / IntakeEntry.kilojoulesPerKilocalorie : 1
                 let amount = BodyTable.amount(cell(value))
                 if case .success(let number?) = amount {
-                    intake.append(CSVReader.Record(line: record.line, fields: [when, DecimalText.shortest(number * factor)]))
+                    intake.append(CSVReader.Row(line: record.line, fields: [when, DecimalText.shortest(number * factor)]))
                 } else {
-                    intake.append(CSVReader.Record(line: record.line, fields: [when, cell(value)]))
+                    intake.append(CSVReader.Row(line: record.line, fields: [when, cell(value)]))
                 }
             case .measurement(let name):
                 let folded = DateWords.fold(unitText)
@@ -124,7 +124,7 @@ struct LongTable {
                 }
                 let amount = BodyTable.amount(cell(value))
                 let centimetres = (try? amount.get()).flatMap { $0 }.map { DecimalText.shortest(length.centimetres(from: $0)) } ?? cell(value)
-                tape[name, default: []].append(CSVReader.Record(line: record.line, fields: [when, centimetres]))
+                tape[name, default: []].append(CSVReader.Row(line: record.line, fields: [when, centimetres]))
             case .other:
                 let shown = metricText.isEmpty ? "(no metric)" : metricText
                 if skipped[shown] == nil { skippedOrder.append(shown) }

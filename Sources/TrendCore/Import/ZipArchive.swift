@@ -29,7 +29,7 @@ struct ZipArchive {
     /// Every number a zip holds is read through here: bounds checked, and
     /// every sum of sizes and offsets checked for overflow, so a crafted
     /// ZIP64 field is a damaged zip, never a trap or a read past the end.
-    private struct Fields {
+    private struct HeaderFields {
         let bytes: UnsafeBufferPointer<UInt8>
 
         func u16(_ at: Int) throws(Failure) -> UInt16 {
@@ -53,7 +53,7 @@ struct ZipArchive {
         }
     }
 
-    private var fields: Fields { Fields(bytes: bytes) }
+    private var fields: HeaderFields { HeaderFields(bytes: bytes) }
 
     /// Every member, from the central directory.
     func members() throws(Failure) -> [Member] {

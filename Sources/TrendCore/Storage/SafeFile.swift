@@ -11,12 +11,12 @@ import Darwin
 /// never writing through a second hard link, and new files given to the
 /// directory's owner when root writes into someone else's directory.
 enum SafeFile {
-    enum Kind: Equatable {
+    enum NodeKind: Equatable {
         case missing, regular, directory, symbolicLink, other
     }
 
     /// What is at `path`, without following a symlink there.
-    static func kind(_ path: String) -> Kind {
+    static func kind(_ path: String) -> NodeKind {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .missing }
         switch info.st_mode & S_IFMT {
