@@ -80,6 +80,9 @@ enum ProgressPage {
         page += ".figure .value{font-size:2rem;font-weight:700;line-height:1.1}.figure .label{font-size:.85rem;opacity:.75}\n"
         page += "th{text-align:left;padding:.25rem 1rem .25rem 0;font-weight:600}td{padding:.25rem 1rem .25rem 0}td.value{text-align:right;white-space:nowrap}\n"
         page += "figure{margin:1rem 0}svg,img{max-width:100%;height:auto}figure svg{width:100%}\n"
+        // A phone's column (SPEC §8): each row's label above its value and detail, the full width for both.
+        page += "@media (max-width:599px){table,tbody,tr,th,td{display:block}tr{padding:.35rem 0}tr:has(th:not(:empty)){border-top:1px solid rgba(128,128,128,.3)}"
+            + "th,td{padding:0}th:empty{display:none}td.value{display:inline;text-align:left;font-weight:600;margin-right:.5rem}td.value:empty{display:none}td:last-child{display:inline}}\n"
         if case .svg(let charts) = chart, charts.count > 1 {
             // One chart at a time: each from its page width to the next's.
             for (index, variant) in charts.enumerated() {
