@@ -113,6 +113,24 @@ struct IntakeMeasureTests {
         for week in full { #expect(abs((week["averageWeeklyRate"] as! Double) - (week["trendChange"] as! Double)) < 0.02, "\(week)") }
     }
 
+    @Test("the page charts every series the range holds: weight, intake with its band, and a tape measured 3 times or more")
+    func pageCharts() throws {
+        let cli = try CLIHarness()
+        try month(cli)
+        let page = try cli.ok("progress", "--format", "html").stdout
+        #expect(page.components(separatedBy: "<figure>").count - 1 == 2, "weight and intake")
+        #expect(page.contains("class=\"band\"") && page.contains("7-day average"))
+        for (week, cm) in ["2026-11-08": "95", "2026-11-15": "94.5", "2026-11-22": "94"].sorted(by: { $0.key < $1.key }) {
+            try cli.ok("measure", "waist", cm, "--date", week + " 07:30")
+        }
+        try cli.ok("measure", "neck", "39", "--date", "2026-11-22 07:31")
+        let withTape = try cli.ok("progress", "--format", "html").stdout
+        #expect(withTape.components(separatedBy: "<figure>").count - 1 == 3, "weight, intake and waist; the neck, measured once, is not charted")
+        #expect(withTape.contains("Waist, ") && !withTape.contains("Neck, "))
+        // Each figure's layouts shown one at a time, by page width.
+        #expect(withTape.contains(".chart1-0{display:none}") && withTape.contains(".chart2-0{display:none}"))
+    }
+
     @Test("with too little intake the report says what is missing, never a number")
     func notEnough() throws {
         let cli = try CLIHarness()

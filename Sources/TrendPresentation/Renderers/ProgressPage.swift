@@ -17,6 +17,8 @@ enum ProgressPage {
     /// The mail's picture: the width of a mail column.
     static let mailWidth = 600
     static let mailHeight = 360
+    /// The other series' charts are this tall: they sit below the main one.
+    static let seriesChartHeight = 240
 
     /// The page's charts (SPEC §17): one laid out for phones (square, fewer
     /// ticks), one for tablets, and the one asked for; each shown on pages
@@ -65,7 +67,7 @@ enum ProgressPage {
         return figures
     }
 
-    static func rendered(_ report: ProgressReport, unit: WeightUnit, chart: Chart) -> String {
+    static func rendered(_ report: ProgressReport, unit: WeightUnit, chart: Chart, others: [Chart] = []) -> String {
         let title = ProgressText.heading(report)
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -83,15 +85,17 @@ enum ProgressPage {
         // A phone's column (SPEC §8): each row's label above its value and detail, the full width for both.
         page += "@media (max-width:599px){table,tbody,tr,th,td{display:block}tr{padding:.35rem 0}tr:has(th:not(:empty)){border-top:1px solid rgba(128,128,128,.3)}"
             + "th,td{padding:0}th:empty{display:none}td.value{display:inline;text-align:left;font-weight:600;margin-right:.5rem}td.value:empty{display:none}td:last-child{display:inline}}\n"
-        if case .svg(let charts) = chart, charts.count > 1 {
+        for (figure, each) in ([chart] + others).enumerated() {
+            guard case .svg(let charts) = each, charts.count > 1 else { continue }
             // One chart at a time: each from its page width to the next's.
+            let name = { (index: Int) in figure == 0 ? ".chart\(index)" : ".chart\(figure)-\(index)" }
             for (index, variant) in charts.enumerated() {
                 var rules: [String] = []
                 if variant.fromPageWidth > 0 { rules.append("(min-width:\(variant.fromPageWidth)px)") }
                 if index + 1 < charts.count { rules.append("(max-width:\(charts[index + 1].fromPageWidth - 1)px)") }
-                page += ".chart\(index){display:none}@media " + rules.joined(separator: " and ") + "{.chart\(index){display:block}}\n"
+                page += "\(name(index)){display:none}@media " + rules.joined(separator: " and ") + "{\(name(index)){display:block}}\n"
             }
-            page += "@media print{.chart\(charts.count - 1){display:block}" + (0..<(charts.count - 1)).map { ".chart\($0)" }.joined(separator: ",") + "{display:none}}\n"
+            page += "@media print{\(name(charts.count - 1)){display:block}" + (0..<(charts.count - 1)).map(name).joined(separator: ",") + "{display:none}}\n"
         }
         page += "@media print{body{margin:0;max-width:none;color:#000;background:#fff}:root{--ink:#000;--paper:#fff}}\n"
         page += "</style>\n</head>\n<body>\n"
@@ -106,15 +110,18 @@ enum ProgressPage {
         }
         page += "</div>\n"
         if let note = ProgressText.staleNote(report) { page += "<p class=\"note\">\(XMLText.escaped(note))</p>\n" }
-        switch chart {
-        case .svg(let charts):
-            page += "<figure>\n"
-            for (index, variant) in charts.enumerated() {
-                page += charts.count > 1 ? "<div class=\"chart\(index)\">\n" + variant.chart.rendered() + "</div>\n" : variant.chart.rendered()
+        for (figure, each) in ([chart] + others).enumerated() {
+            switch each {
+            case .svg(let charts):
+                page += "<figure>\n"
+                for (index, variant) in charts.enumerated() {
+                    let name = figure == 0 ? "chart\(index)" : "chart\(figure)-\(index)"
+                    page += charts.count > 1 ? "<div class=\"\(name)\">\n" + variant.chart.rendered() + "</div>\n" : variant.chart.rendered()
+                }
+                page += "</figure>\n"
+            case .mailImage(let contentID, let width, let height, let description):
+                page += "<figure><img src=\"cid:\(XMLText.escaped(contentID))\" width=\"\(width)\" height=\"\(height)\" alt=\"\(XMLText.escaped(description))\"></figure>\n"
             }
-            page += "</figure>\n"
-        case .mailImage(let contentID, let width, let height, let description):
-            page += "<figure><img src=\"cid:\(XMLText.escaped(contentID))\" width=\"\(width)\" height=\"\(height)\" alt=\"\(XMLText.escaped(description))\"></figure>\n"
         }
         page += "<table>\n"
         for (label, value, detail) in ProgressText.rows(report, unit: unit) {

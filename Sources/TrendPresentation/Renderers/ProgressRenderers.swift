@@ -22,10 +22,15 @@ struct ProgressSVGRenderer: Renderer {
 /// A self-contained HTML page: headline figures, the chart, the report (SPEC §8).
 struct ProgressPageRenderer: Renderer {
     func render(_ model: ProgressViewModel, to output: any OutputWriter) throws {
-        let variants = ProgressPage.chartLayouts(width: model.picture.width, height: model.picture.height).map { layout in
-            (SVGChart(model: model.chartModel(valueTickCount: max(3, layout.height / 70)), width: layout.width, height: layout.height), layout.fromPageWidth)
+        func variants(_ metric: ChartModel.Metric?, height: Int) -> [(chart: SVGChart, fromPageWidth: Int)] {
+            ProgressPage.chartLayouts(width: model.picture.width, height: height).map { layout in
+                let chart = model.chartModel(valueTickCount: max(3, layout.height / 70), metric: metric)
+                return (SVGChart(model: chart, width: layout.width, height: layout.height), layout.fromPageWidth)
+            }
         }
-        output.write(ProgressPage.rendered(model.report, unit: model.unit, chart: .svg(variants)))
+        // Each other series small below the main chart, laid out for the same widths.
+        let others = model.otherSeries.map { ProgressPage.Chart.svg(variants($0, height: ProgressPage.seriesChartHeight)) }
+        output.write(ProgressPage.rendered(model.report, unit: model.unit, chart: .svg(variants(nil, height: model.picture.height)), others: others))
     }
 }
 

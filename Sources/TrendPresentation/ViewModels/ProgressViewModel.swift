@@ -99,9 +99,23 @@ public final class ProgressViewModel {
     }
 
     /// The chart of the report, with about `valueTickCount` value ticks.
-    public func chartModel(valueTickCount: Int) -> ChartModel? {
-        ChartModel(report: report, unit: unit, metric: metric, valueTickCount: valueTickCount)
+    public func chartModel(valueTickCount: Int, metric: ChartModel.Metric? = nil) -> ChartModel? {
+        ChartModel(report: report, unit: unit, metric: metric ?? self.metric, valueTickCount: valueTickCount)
     }
+
+    /// The other series the range holds, charted small below the main one
+    /// on the weekly page (SPEC §8): intake when logged in range, then each
+    /// measurement measured at least 3 times in range.
+    public var otherSeries: [ChartModel.Metric] {
+        var series: [ChartModel.Metric] = []
+        if metric != .intake, !report.intakeDays.isEmpty { series.append(.intake) }
+        let measured = report.measuredEntries.filter { _, entries in entries.count { entry in report.from.map { entry.calendarDay >= $0 } ?? true } >= Self.leastReadingsCharted }
+        for name in measured.keys.sorted(by: { $0.text < $1.text }) where metric != .measurement(name) { series.append(.measurement(name)) }
+        return series
+    }
+
+    /// A series measured fewer times than this in range is no line worth drawing.
+    static let leastReadingsCharted = 3
 
     /// The picture's chart, ticks as its height allows.
     var pictureChart: ChartModel? { chartModel(valueTickCount: max(3, picture.height / 70)) }
