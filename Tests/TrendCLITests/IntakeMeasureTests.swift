@@ -113,7 +113,7 @@ struct IntakeMeasureTests {
         for week in full { #expect(abs((week["averageWeeklyRate"] as! Double) - (week["trendChange"] as! Double)) < 0.02, "\(week)") }
     }
 
-    @Test("the page charts every series the range holds: weight, intake with its band, and a tape measured 3 times or more")
+    @Test("the page and the mail chart every series the range holds: weight, intake with its band, and a tape measured 3 times or more")
     func pageCharts() throws {
         let cli = try CLIHarness()
         try month(cli)
@@ -129,6 +129,15 @@ struct IntakeMeasureTests {
         #expect(withTape.contains("Waist, ") && !withTape.contains("Neck, "))
         // Each figure's layouts shown one at a time, by page width.
         #expect(withTape.contains(".chart1-0{display:none}") && withTape.contains(".chart2-0{display:none}"))
+        // The mail: the same three charts as PNGs, each named by the page.
+        let mail = try cli.ok("progress", "--format", "email").stdout
+        let ids = mail.matches(of: /Content-ID: <([^>]+)>/).map { String($0.1) }
+        #expect(ids.count == 3 && Set(ids).count == 3, "\(ids)")
+        #expect(mail.contains("filename=\"progress.png\"") && mail.contains("filename=\"intake.png\"") && mail.contains("filename=\"waist.png\""))
+        let html = try #require(mail.split(separator: "Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n").last?
+            .split(separator: "\n--").first.flatMap { Data(base64Encoded: String($0).replacing("\n", with: "")) })
+        let mailPage = String(decoding: html, as: UTF8.self)
+        for id in ids { #expect(mailPage.contains("cid:" + id), "\(id) is shown in the page") }
     }
 
     @Test("with too little intake the report says what is missing, never a number")

@@ -25,6 +25,8 @@ public struct MailMessage {
     let html: String
     let png: [UInt8]
     let contentID: String
+    /// The other series' charts (SPEC §8): each a PNG the page names by its content ID.
+    var moreImages: [(png: [UInt8], contentID: String, name: String)] = []
 
     /// Something in `value` would let it become more than one header line.
     public static func isSafeHeaderValue(_ value: String) -> Bool {
@@ -49,7 +51,7 @@ public struct MailMessage {
     func rendered() throws(Failure) -> String {
         if let to, !Self.isSafeHeaderValue(to) { throw .unsafeHeader(name: "To") }
         guard Self.isSafeHeaderValue(subject) else { throw .unsafeHeader(name: "Subject") }
-        let digest = Self.digest(Array(text.utf8) + Array(html.utf8) + png)
+        let digest = Self.digest(Array(text.utf8) + Array(html.utf8) + png + moreImages.flatMap(\.png))
         let related = "trend-related-" + digest
         let alternative = "trend-alternative-" + digest
         var mail = ""
@@ -73,6 +75,12 @@ public struct MailMessage {
         mail += "Content-Type: image/png; name=\"progress.png\"\nContent-Transfer-Encoding: base64\n"
         mail += "Content-ID: <\(contentID)>\nContent-Disposition: inline; filename=\"progress.png\"\n\n"
         mail += Self.base64(png)
+        for image in moreImages {
+            mail += "\n--\(related)\n"
+            mail += "Content-Type: image/png; name=\"\(image.name)\"\nContent-Transfer-Encoding: base64\n"
+            mail += "Content-ID: <\(image.contentID)>\nContent-Disposition: inline; filename=\"\(image.name)\"\n\n"
+            mail += Self.base64(image.png)
+        }
         mail += "\n--\(related)--\n"
         return mail
     }

@@ -51,12 +51,24 @@ struct ProgressMailRenderer: Renderer {
         let png = try PNGChart(model: chart, width: picture.width, height: picture.height, scale: picture.scale).rendered()
         let contentID = MailMessage.contentID(png: png)
         let description = chart?.title ?? ChartPicture.emptyMessage
+        // Each other series as its own smaller picture, for the same column.
+        let small = PictureSize(fixedWidth: ProgressPage.mailWidth, height: ProgressPage.seriesChartHeight, scale: 2)
+        var images: [(png: [UInt8], contentID: String, name: String)] = []
+        var others: [ProgressPage.Chart] = []
+        for metric in model.otherSeries {
+            let seriesChart = model.chartModel(valueTickCount: max(3, small.height / 70), metric: metric)
+            let seriesPNG = try PNGChart(model: seriesChart, width: small.width, height: small.height, scale: small.scale).rendered()
+            images.append((seriesPNG, MailMessage.contentID(png: seriesPNG), metric.name + ".png"))
+            others.append(.mailImage(contentID: images.last!.contentID, width: small.width, height: small.height, description: seriesChart?.title ?? metric.name))
+        }
         let html = ProgressPage.rendered(
-            model.report, unit: model.unit, chart: .mailImage(contentID: contentID, width: picture.width, height: picture.height, description: description))
+            model.report, unit: model.unit, chart: .mailImage(contentID: contentID, width: picture.width, height: picture.height, description: description),
+            others: others)
         let text = model.report.hasNoHistory ? Messages.noWeighInsYet + "\n" : ProgressText.text(model.report, unit: model.unit)
-        let mail = MailMessage(
+        var mail = MailMessage(
             to: model.mailTo, subject: model.mailSubject ?? model.defaultSubject, date: model.now, text: text, html: html, png: png,
             contentID: contentID)
+        mail.moreImages = images
         output.write(try mail.rendered())
     }
 }
