@@ -106,8 +106,13 @@ public struct Expenditure: Equatable, Sendable {
         }
         guard let to = last else { return nil }
         let from = to.adding(days: -(windowDays - 1))
-        let dailyIntake = IntakeDays.totals(intake, from: from, through: to)
-        let weights = firstWeights(entries, from: from, through: to)
+        // One pass over the records for the model's run (its warm-up, then the window); the window is its tail.
+        let model = EnergyBalanceModel()
+        let start = from.adding(days: -model.constants.warmUpDays)
+        let runWeights = firstWeights(entries, from: start, through: to)
+        let runIntake = IntakeDays.totals(intake, from: start, through: to)
+        let dailyIntake = runIntake.filter { $0.day >= from }
+        let weights = runWeights.filter { $0.day >= from }
         let span = weights.isEmpty ? 0 : weights.last!.day.dayNumber - weights.first!.day.dayNumber
         guard dailyIntake.count >= minimumIntakeDays, weights.count >= minimumWeighInDays, span >= minimumSpanDays else {
             return .notEnough(Shortfall(from: from, to: to, intakeDays: dailyIntake.count, weighInDays: weights.count, spanDays: span))
@@ -115,11 +120,6 @@ public struct Expenditure: Equatable, Sendable {
         let amounts = dailyIntake.map(\.kilocalories)
         let mean = amounts.reduce(0, +) / Double(amounts.count)
         let fit = LeastSquares.fit(x: weights.map { Double($0.day.dayNumber) }, y: weights.map(\.kilograms))
-        // The model runs from its warm-up's start; days before the first record are skipped.
-        let model = EnergyBalanceModel()
-        let start = from.adding(days: -model.constants.warmUpDays)
-        let runWeights = firstWeights(entries, from: start, through: to)
-        let runIntake = IntakeDays.totals(intake, from: start, through: to)
         let first = min(runWeights.first?.day.dayNumber ?? from.dayNumber, runIntake.first?.day.dayNumber ?? from.dayNumber, from.dayNumber)
         var days = [EnergyBalanceModel.Day](repeating: .init(kilograms: nil, kilocalories: nil), count: to.dayNumber - first + 1)
         for weight in runWeights { days[weight.day.dayNumber - first].kilograms = weight.kilograms }

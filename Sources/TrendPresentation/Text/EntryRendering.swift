@@ -121,13 +121,7 @@ public enum EntryRendering {
 
     /// `2,450`, `-1,200`.
     public static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var out = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
-            out.append(digit)
-        }
-        return (value < 0 ? "-" : "") + out
+        DecimalText.grouped(Double(value))
     }
 
     /// `-0.4 kg/week`.
