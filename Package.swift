@@ -32,15 +32,18 @@ let package = Package(
         // What each screen shows (ViewModels), the JSON contracts, and the renderers of every output.
         // Fonts: the chart font's source files and licence; its bytes are built in (Charts/FontData.swift).
         .target(name: "TrendPresentation", dependencies: ["TrendCore"], exclude: ["Fonts"]),
+        // `trend ui`: the terminal dashboard, a second face on the same ViewModels (SPEC §19).
+        .target(name: "TrendTerminal", dependencies: ["TrendCore", "TrendPresentation"]),
         // Command lines parsed against typed declarations, in the manner of swift-argument-parser.
         .target(name: "ArgumentParsing"),
-        .executableTarget(name: "trend", dependencies: ["TrendCore", "TrendPresentation", "ArgumentParsing", "CMalloc"], linkerSettings: staticRuntime),
+        .executableTarget(name: "trend", dependencies: ["TrendCore", "TrendPresentation", "TrendTerminal", "ArgumentParsing", "CMalloc"], linkerSettings: staticRuntime),
         .target(name: "TestSupport", dependencies: ["TrendCore", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "TrendCoreTests", dependencies: ["TrendCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TrendPresentationTests", dependencies: ["TrendPresentation", "TrendCore", "TestSupport"], exclude: ["Golden"]),
         // Depends on the executable so `swift test` builds the binary it runs.
         .testTarget(name: "TrendCLITests", dependencies: ["TrendCore", "TrendPresentation", "ArgumentParsing", "TestSupport", "trend"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(name: "TrendTerminalTests", dependencies: ["TrendTerminal", "TrendPresentation", "TrendCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

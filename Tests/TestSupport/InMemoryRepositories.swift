@@ -32,6 +32,17 @@ public actor InMemoryStoreRepository: StoreRepository {
     }
 
     public func failLoads(_ error: TestError?) { loadError = error }
+
+    /// A change made by someone else: what a screen left open should notice.
+    public func replaceElsewhere(with store: WeightStore) {
+        self.store = store
+        writes += 1
+    }
+
+    /// Every write, as a file's replacement would be seen.
+    private var writes = 0
+
+    public func identity() async -> StoreIdentity? { StoreIdentity([Int64(writes)]) }
     public func failSaves(_ error: TestError?) { saveError = error }
 
     public func load() async throws -> WeightStore {
@@ -59,6 +70,7 @@ public actor InMemoryStoreRepository: StoreRepository {
         insertOrder += copy.entries.map(\.id).filter { !before.contains($0) }
         let written = WeightChange(from: store, to: copy)
         store = copy
+        writes += 1
         return (store, outcome, written)
     }
 }

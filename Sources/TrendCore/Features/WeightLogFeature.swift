@@ -22,6 +22,9 @@ public final class WeightLogFeature {
     @ObservationIgnored private let clock: AppClock
     @ObservationIgnored private let refreshes = SharedRefresh()
     @ObservationIgnored private let edits = EditQueue()
+    /// The stored version last read, taken before reading it: a change made
+    /// while it was read shows as a change at the next look.
+    @ObservationIgnored private var loadedIdentity: StoreIdentity?
 
     /// The loaded data as one value: the weigh-ins, the goal, its plan,
     /// the intake, the measurements and the file's version.
@@ -66,10 +69,20 @@ public final class WeightLogFeature {
     /// Loading from the moment it is asked for (`isLoading` is set by the
     /// caller), not from when the run starts.
     private func load() async {
+        loadedIdentity = await repository.identity()
         await SharedRefresh.load({ try await repository.load() }, into: accept) { error in
             loadError = error
             isLoading = false
         }
+    }
+
+    /// Reads the store again when it changed since it was last read (a
+    /// weigh-in from another shell, cron, a sync): what a screen left open
+    /// calls now and then. True when it read it.
+    public func refreshIfChangedElsewhere() async -> Bool {
+        guard hasLoaded || loadError != nil, let now = await repository.identity(), now != loadedIdentity else { return false }
+        await refresh()
+        return true
     }
 
     /// The most recent weigh-in by instant.

@@ -147,6 +147,19 @@ public struct JSONFileWeightRepository: WeightRepository {
         return mine.st_dev == theirs.st_dev && mine.st_ino == theirs.st_ino
     }
 
+    public func identity() async -> StoreIdentity? {
+        guard let file else { return nil }
+        var status = stat()
+        // No file yet is an identity too: the first weigh-in made elsewhere changes it.
+        guard stat(file.path, &status) == 0 else { return StoreIdentity([]) }
+        #if canImport(Darwin)
+        let modified = [Int64(status.st_mtimespec.tv_sec), Int64(status.st_mtimespec.tv_nsec)]
+        #else
+        let modified = [Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec)]
+        #endif
+        return StoreIdentity([Int64(status.st_dev), Int64(status.st_ino), Int64(status.st_size)] + modified)
+    }
+
     public func conflictCopies() -> [String] {
         guard let file else { return [] }
         return SyncConflictCopies.find(in: PathName.parent(of: file.path))

@@ -20,9 +20,23 @@ public protocol StoreRepository: Sendable {
     func modify<Value: Sendable>(
         retiring: [String], _ change: @escaping @Sendable (inout WeightStore) throws -> Value
     ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?)
+    /// What tells one stored version from the next without reading it: a
+    /// screen left open checks it to show changes made elsewhere. Nil when
+    /// the storage cannot tell (the screen then never reloads on its own).
+    func identity() async -> StoreIdentity?
+}
+
+/// A stored version's identity: every change replaces the file, so the
+/// file's device, inode, size and modification time differ after one.
+public struct StoreIdentity: Hashable, Sendable {
+    public let parts: [Int64]
+
+    public init(_ parts: [Int64]) { self.parts = parts }
 }
 
 extension StoreRepository {
+    public func identity() async -> StoreIdentity? { nil }
+
     public func modify<Value: Sendable>(
         _ change: @escaping @Sendable (inout WeightStore) throws -> Value
     ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?) {

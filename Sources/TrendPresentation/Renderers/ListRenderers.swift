@@ -36,26 +36,43 @@ struct ListTextRenderer: Renderer {
             // Said on the message stream by the front end: nothing to list is not data.
             throw ScreenNote.message(model.hasNoHistory ? Messages.noWeighInsYet : "No weigh-ins match.")
         }
-        let unit = model.unit
-        let showsFat = model.showsFat
-        var table = showsFat
-            ? TextTable(headers: ["ID", "DATE", "WEIGHT", "FAT", "TREND", "NOTE"], rightAligned: [2, 3, 4])
-            : TextTable(headers: ["ID", "DATE", "WEIGHT", "TREND", "NOTE"], rightAligned: [2, 3])
-        for row in model.rows {
-            switch row {
-            case .estimated(let day):
-                table.add(["~", day.day.description, unit.format(kilograms: day.kilograms)] + (showsFat ? [""] : []) + [unit.format(kilograms: day.trendKilograms), "estimated"])
-            case .weighIn(let point):
-                let fat = showsFat ? [point.entry.fatPercent.map(EntryRendering.fatText) ?? ""] : []
-                table.add(
-                    [model.shortIDs.text(of: point.entry), EntryRendering.localDateTime(point.entry.timestamp, currentOffset: model.currentOffset), unit.format(kilograms: point.kilograms)]
-                        + fat + [unit.format(kilograms: point.trendKilograms), point.entry.note?.terminalSafe ?? ""])
-            }
-        }
-        output.write(table.rendered(display: model.display))
+        output.write(model.table.rendered(display: model.display))
         if let chart = model.terminalChart, let picture = model.chartModel(chart) {
             output.write("\n" + chart.rendered(picture, display: model.display))
         }
     }
 }
 
+
+extension ListViewModel {
+    /// The listing as a table, a row for each of `rows`.
+    var table: TextTable {
+        let unit = unit
+        let showsFat = showsFat
+        var table = showsFat
+            ? TextTable(headers: ["ID", "DATE", "WEIGHT", "FAT", "TREND", "NOTE"], rightAligned: [2, 3, 4])
+            : TextTable(headers: ["ID", "DATE", "WEIGHT", "TREND", "NOTE"], rightAligned: [2, 3])
+        for row in rows {
+            switch row {
+            case .estimated(let day):
+                table.add(["~", day.day.description, unit.format(kilograms: day.kilograms)] + (showsFat ? [""] : []) + [unit.format(kilograms: day.trendKilograms), "estimated"])
+            case .weighIn(let point):
+                let fat = showsFat ? [point.entry.fatPercent.map(EntryRendering.fatText) ?? ""] : []
+                table.add(
+                    [shortIDs.text(of: point.entry), EntryRendering.localDateTime(point.entry.timestamp, currentOffset: currentOffset), unit.format(kilograms: point.kilograms)]
+                        + fat + [unit.format(kilograms: point.trendKilograms), point.entry.note?.terminalSafe ?? ""])
+            }
+        }
+        return table
+    }
+
+    /// The listing for a screen that selects a row (`trend ui`): the header,
+    /// and each weigh-in's line with its id, one line each, never wrapped.
+    public var screenLines: (header: String, rows: [(id: String, line: String)]) {
+        let lines = table.rendered(display: Display()).split(separator: "\n").map(String.init)
+        let ids = rows.map { row in
+            if case .weighIn(let point) = row { shortIDs.text(of: point.entry) } else { "" }
+        }
+        return (lines.first ?? "", zip(ids, lines.dropFirst()).map { (id: $0, line: $1) })
+    }
+}

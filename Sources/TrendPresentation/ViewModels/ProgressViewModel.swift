@@ -74,6 +74,22 @@ public final class ProgressViewModel {
         await app.progressFeature.prepared()
     }
 
+    /// Waits for the report of the period selected last.
+    public func prepared() async {
+        await app.progressFeature.prepared()
+    }
+
+    /// Reads the store again when it was changed elsewhere (another shell,
+    /// cron, a sync) and prepares the report from it: a screen left open
+    /// calls this now and then. True when something had changed.
+    public func refreshIfChangedElsewhere() async -> Bool {
+        guard await app.weightLogFeature.refreshIfChangedElsewhere() else { return false }
+        await app.settingsFeature.refresh()
+        app.progressFeature.startPreparing()
+        await app.progressFeature.prepared()
+        return true
+    }
+
     public var report: ProgressReport { app.progressFeature.snapshot }
     public var unit: WeightUnit { app.progressFeature.unit }
     public var now: Timestamp { app.clock.now }
@@ -112,6 +128,27 @@ public final class ProgressViewModel {
         let measured = report.measuredEntries.filter { _, entries in entries.count { entry in report.from.map { entry.calendarDay >= $0 } ?? true } >= Self.leastReadingsCharted }
         for name in measured.keys.sorted(by: { $0.text < $1.text }) where metric != .measurement(name) { series.append(.measurement(name)) }
         return series
+    }
+
+    /// The series a screen cycles through (`Tab` in `trend ui`): weight,
+    /// body fat when measured, intake when logged, then each measurement.
+    public var seriesShown: [ChartModel.Metric] {
+        var series: [ChartModel.Metric] = [.weight]
+        if report.points.contains(where: { $0.entry.fatPercent != nil }) { series.append(.fat) }
+        if !report.intakeDays.isEmpty { series.append(.intake) }
+        series += report.measuredEntries.keys.sorted { $0.text < $1.text }.map(ChartModel.Metric.measurement)
+        return series
+    }
+
+    /// The chart of `metric` as a terminal shows it (SPEC §8), line by line
+    /// with its colours as SGR sequences: `rows` of plot, then the day axis
+    /// and the legend. Nil when the range has nothing to draw.
+    public func terminalChartLines(columns: Int, rows: Int, display: Display) -> [String]? {
+        let chart = TerminalChart(rows: rows, ascii: !display.isUTF8)
+        guard let model = chartModel(valueTickCount: chart.valueTickCount) else { return nil }
+        var shown = display
+        shown.terminalWidth = columns
+        return chart.rendered(model, display: shown).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
     /// A series measured fewer times than this in range is no line worth drawing.

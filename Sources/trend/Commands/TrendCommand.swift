@@ -46,7 +46,7 @@ enum CommandTable {
         LogCommand.self, ListCommand.self, EditCommand.self, RemoveCommand.self, ProgressCommand.self, StatsCommand.self, StatusCommand.self,
         EatCommand.self, IntakeCommand.self, MeasureCommand.self,
         GoalCommand.self, HeightCommand.self, UnitCommand.self, SexCommand.self, MethodCommand.self, ImportCommand.self, ExportCommand.self, LastCommand.self,
-        UndoCommand.self, RedoCommand.self, MergeCommand.self, MergeDriverCommand.self, InfoCommand.self, CompletionsCommand.self, HelpCommand.self,
+        UICommand.self, UndoCommand.self, RedoCommand.self, MergeCommand.self, MergeDriverCommand.self, InfoCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]
 
     /// Commands for the completion scripts, not for people: in no help,

@@ -1,16 +1,17 @@
 import TrendCore
 
-/// The message for an error, with the hint that only this front end can
-/// give: TrendCore's messages name no command-line options.
-enum ErrorReport {
+/// The message for an error as a front end says it: TrendCore's messages
+/// name no command-line option, so the command line's hint (`--force`) is
+/// added here, and a screen adds its own to the same sentence.
+public enum ErrorText {
     /// A period that cannot be, in the options that gave it.
-    static func usageMessage(for error: PeriodError) -> String {
+    public static func usageMessage(for error: PeriodError) -> String {
         switch error {
         case .reversed(let since, let until): "--until \(until.text) is before --since \(since.text)"
         }
     }
 
-    static func message(for error: any Error) -> String {
+    public static func message(for error: any Error) -> String {
         let text = "\(error)"
         switch error {
         case StorageError.noDataDirectory: return text + ", or pass --data-dir"
@@ -40,5 +41,24 @@ enum ErrorReport {
             return text + " Fix \(problems.count == 1 ? "it" : "them") or pass --skip-invalid."
         default: return text
         }
+    }
+}
+
+extension ErrorText {
+    /// A guard the user may overrule once they have seen it (`--force`): a
+    /// likely typo or a repeat, never a value that cannot be stored.
+    public static func isOverridable(_ error: any Error) -> Bool {
+        switch error {
+        case WeightLogError.unlikelyWeight, WeightLogError.implausibleWeight, WeightLogError.unlikelyIntake, WeightLogError.unlikelyMeasurement,
+            WeightLogError.unlikelyGoal, WeightLogError.goalUnderHealthyBMI:
+            true
+        default: false
+        }
+    }
+
+    /// The error's own sentence, ended, without the command line's hint.
+    public static func sentence(for error: any Error) -> String {
+        let text = "\(error)".terminalSafe
+        return text.hasSuffix(".") || text.hasSuffix("?") ? text : text + "."
     }
 }

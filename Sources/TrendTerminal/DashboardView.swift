@@ -1,0 +1,140 @@
+import TrendCore
+import TrendPresentation
+
+/// The dashboard laid out on a screen of a given size (SPEC §19): the
+/// range tabs and the series on top, the chart filling the middle, the
+/// headline figures below it, the keys (or the prompt) on the last row.
+/// Reading the Dashboard and its ViewModels here is what the run loop
+/// observes: whatever this reads and later changes redraws the screen.
+@MainActor
+struct DashboardView {
+    let dashboard: Dashboard
+    let columns: Int
+    let rows: Int
+
+    /// Below this the dashboard shows what fits and says the window is small.
+    static let fullSize = (columns: 80, rows: 24)
+
+    private var display: Display { dashboard.display }
+    private var progress: ProgressViewModel { dashboard.progress }
+    /// The selection's look: a colour where colour is allowed, else reverse video.
+    private var selected: String { display.usesColor ? "1;97;44" : "7" }
+    private var bar: String { display.usesColor ? "44;97" : "7" }
+    private var dim: String { display.usesColor ? "2" : "" }
+
+    func screen() -> Screen {
+        var screen = Screen(columns: columns, rows: rows)
+        guard rows > 0, columns > 0 else { return screen }
+        drawHeader(&screen)
+        let bottom = rows - 1
+        switch dashboard.mode {
+        case .help: drawHelp(&screen, from: 1, to: bottom)
+        case .list, .confirmingDelete: drawList(&screen, from: 1, to: bottom)
+        case .chart, .prompt: drawChart(&screen, from: 1, to: bottom)
+        }
+        drawStatus(&screen, row: bottom)
+        return screen
+    }
+
+    private func drawHeader(_ screen: inout Screen) {
+        var column = screen.put(" trend ", row: 0, style: "1")
+        for (index, range) in ProgressRange.allCases.enumerated() {
+            let isSelected = range == progress.range
+            column = screen.put(" \(index + 1) ", row: 0, column: column, style: dim)
+            column = screen.put(" \(range.rawValue) ", row: 0, column: column, style: isSelected ? selected : "")
+        }
+        let isSmall = columns < Self.fullSize.columns || rows < Self.fullSize.rows
+        let note = isSmall ? "  (small window)" : ""
+        screen.put("  " + progress.metric.title + note, row: 0, column: column, style: "1")
+    }
+
+    private func drawChart(_ screen: inout Screen, from top: Int, to bottom: Int) {
+        // The figures first, from the bottom up, so the chart takes what is left.
+        var figureLines = figures(width: columns - 2)
+        var last = bottom - 1
+        if let message = dashboard.message {
+            screen.put(" " + message, row: last, style: "1")
+            last -= 1
+        }
+        let room = max(0, last - top + 1)
+        if figureLines.count > room { figureLines = Array(figureLines.prefix(room)) }
+        for (offset, line) in figureLines.reversed().enumerated() { screen.put(" " + line, row: last - offset) }
+        let chartBottom = last - figureLines.count
+        let height = chartBottom - top + 1
+        let report = progress.report
+        guard report.count > 0 || !report.intakeDays.isEmpty || !report.measuredEntries.isEmpty else {
+            if height > 0 { screen.put(" " + Messages.noWeighInsYet + " Or press l.", row: top + height / 2) }
+            return
+        }
+        // A chart's day axis and legend take three rows below its plot.
+        guard height >= 6, let lines = progress.terminalChartLines(columns: columns, rows: max(3, height - 3), display: display) else { return }
+        for (offset, line) in lines.prefix(height).enumerated() { screen.put(styledLine: line, row: top + offset) }
+    }
+
+    /// The headline figures, as many to a line as fit.
+    private func figures(width: Int) -> [String] {
+        let separator = display.isUTF8 ? "  ·  " : "  |  "
+        var lines: [String] = []
+        var line = ""
+        for figure in progress.headline {
+            let text = figure.value + " " + figure.label
+            if !line.isEmpty, line.count + separator.count + text.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : separator) + text
+        }
+        if !line.isEmpty { lines.append(line) }
+        if let note = progress.staleNote { lines.append(note) }
+        return lines
+    }
+
+    private func drawList(_ screen: inout Screen, from top: Int, to bottom: Int) {
+        let lines = dashboard.list.screenLines
+        screen.put(" " + lines.header, row: top, style: "1")
+        let visible = max(0, bottom - top - 2)
+        dashboard.listPageRows = max(1, visible)
+        // The selected row in view, and no empty rows below the last entry.
+        var first = max(0, min(dashboard.firstListedRow, lines.rows.count - visible))
+        if dashboard.selectedRow >= first + visible { first = dashboard.selectedRow - visible + 1 }
+        for (offset, row) in lines.rows.dropFirst(first).prefix(visible).enumerated() {
+            let isSelected = first + offset == dashboard.selectedRow
+            screen.put(" " + row.line, row: top + 1 + offset, style: isSelected ? selected : "")
+            if isSelected { screen.fill(row: top + 1 + offset, from: 0, style: selected) }
+        }
+        if lines.rows.isEmpty { screen.put(" No weigh-ins in \(progress.range.rawValue).", row: top + 1) }
+        if let message = dashboard.message { screen.put(" " + message, row: bottom - 1, style: "1") }
+    }
+
+    private func drawHelp(_ screen: inout Screen, from top: Int, to bottom: Int) {
+        let arrows = display.isUTF8 ? "←/→" : "Left/Right"
+        let help = [
+            "1-5, \(arrows)  the range: 1M 3M 6M 1Y All",
+            "Tab        the next series: weight, fat, intake, each measurement",
+            "l          log a weigh-in (80.5, 177.4lb, 12st 6lb)",
+            "e          log food (650, 650kcal, 2720kJ)",
+            "m          log a measurement (waist 84.5)",
+            "u, r       undo, redo the last change",
+            "L          the list: \(display.isUTF8 ? "↑/↓" : "Up/Down"), PgUp/PgDn, d deletes (y confirms), Esc back",
+            "q, Ctrl-C  quit;  Ctrl-Z suspends (fg comes back)",
+            "",
+            "Changes made elsewhere show within two seconds. Any key closes this help.",
+        ]
+        for (offset, line) in help.prefix(max(0, bottom - top - 1)).enumerated() { screen.put("  " + line, row: top + 1 + offset) }
+    }
+
+    private func drawStatus(_ screen: inout Screen, row: Int) {
+        let arrows = display.isUTF8 ? "←→" : "<>"
+        let text: String
+        switch dashboard.mode {
+        case .prompt(let prompt):
+            text = " " + prompt.label + dashboard.typed + (display.isUTF8 ? "▏" : "_") + "   Enter logs, Esc cancels"
+        case .list: text = " \(display.isUTF8 ? "↑↓" : "Up Down") PgUp PgDn move  d delete  Esc back"
+        case .confirmingDelete: text = " Delete the selected entry? y deletes, any other key keeps it"
+        case .help: text = " any key: back"
+        case .chart: text = " 1-5 \(arrows) range  Tab series  l log  e eat  m measure  u undo  r redo  L list  ? help  q quit"
+        }
+        screen.put(text, row: row, style: bar)
+        screen.fill(row: row, style: bar)
+    }
+}
