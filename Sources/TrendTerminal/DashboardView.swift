@@ -37,15 +37,15 @@ struct DashboardView {
     }
 
     private func drawHeader(_ screen: inout Screen) {
-        var column = screen.put(" trend ", row: 0, style: "1")
-        for (index, range) in ProgressRange.allCases.enumerated() {
-            let isSelected = range == progress.range
-            column = screen.put(" \(index + 1) ", row: 0, column: column, style: dim)
-            column = screen.put(" \(range.rawValue) ", row: 0, column: column, style: isSelected ? selected : "")
-        }
         let isSmall = columns < Self.fullSize.columns || rows < Self.fullSize.rows
-        let note = isSmall ? "  (small window)" : ""
-        screen.put("  " + progress.metric.title + note, row: 0, column: column, style: "1")
+        var column = screen.put(" trend ", row: 0, style: "1")
+        // A small window says so first, and keeps the tabs without their digits.
+        if isSmall { column = screen.put("small window ", row: 0, column: column, style: dim) }
+        for (index, range) in ProgressRange.allCases.enumerated() {
+            column = screen.put(isSmall ? " " : " \(index + 1) ", row: 0, column: column, style: dim)
+            column = screen.put(" \(range.rawValue) ", row: 0, column: column, style: range == progress.range ? selected : "")
+        }
+        screen.put("  " + progress.metric.title, row: 0, column: column, style: "1")
     }
 
     private func drawChart(_ screen: inout Screen, from top: Int, to bottom: Int) {
