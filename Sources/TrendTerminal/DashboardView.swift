@@ -123,8 +123,13 @@ struct DashboardView {
         for (offset, line) in help.prefix(max(0, bottom - top - 1)).enumerated() { screen.put("  " + line, row: top + 1 + offset) }
     }
 
+    /// The keys of the chart, each in bold before what it does.
+    static let chartKeys = [
+        ("1-5", "range"), ("Tab", "series"), ("l", "log"), ("e", "eat"), ("m", "measure"), ("u", "undo"), ("r", "redo"), ("L", "list"), ("?", "help"),
+        ("q", "quit"),
+    ]
+
     private func drawStatus(_ screen: inout Screen, row: Int) {
-        let arrows = display.isUTF8 ? "←→" : "<>"
         let text: String
         switch dashboard.mode {
         case .prompt(let prompt):
@@ -132,7 +137,18 @@ struct DashboardView {
         case .list: text = " \(display.isUTF8 ? "↑↓" : "Up Down") PgUp PgDn move  d delete  Esc back"
         case .confirmingDelete: text = " Delete the selected entry? y deletes, any other key keeps it"
         case .help: text = " any key: back"
-        case .chart: text = " 1-5 \(arrows) range  Tab series  l log  e eat  m measure  u undo  r redo  L list  ? help  q quit"
+        case .chart:
+            // Two spaces between keys where they fit, one where the window is narrow.
+            let pairs = Self.chartKeys.reduce(0) { $0 + $1.0.count + 1 + $1.1.count }
+            let gap = 1 + pairs + 2 * (Self.chartKeys.count - 1) <= columns ? "  " : " "
+            var column = 0
+            for (index, (key, label)) in Self.chartKeys.enumerated() {
+                column = screen.put(index == 0 ? " " : gap, row: row, column: column, style: bar)
+                column = screen.put(key, row: row, column: column, style: bar + ";1")
+                column = screen.put(" " + label, row: row, column: column, style: bar)
+            }
+            screen.fill(row: row, style: bar)
+            return
         }
         screen.put(text, row: row, style: bar)
         screen.fill(row: row, style: bar)

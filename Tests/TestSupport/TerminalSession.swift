@@ -68,6 +68,16 @@ public final class TerminalSession {
         Wait.until(seconds: seconds) { screen().contains(expected) }
     }
 
+    /// Makes the window `columns` by `rows`, as a person dragging its corner would.
+    public func resize(columns: Int, rows: Int) {
+        run(["resize-window", "-t", name, "-x", String(columns), "-y", String(rows)])
+    }
+
+    /// Presses a key by tmux's name for it (`Escape`, `Tab`, `Up`, `C-c`).
+    public func press(_ key: String) {
+        run(["send-keys", "-t", name, key])
+    }
+
     /// Ends the session, and with it the server (`kill-server` alone was seen to leave the server running).
     public func close() {
         run(["kill-session", "-t", name])
