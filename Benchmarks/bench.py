@@ -8,8 +8,13 @@ side. Peak memory comes from GNU time. Writes Benchmarks/RESULTS.md.
 Usage: bench.py --trend BINARY [--trend BINARY ...] [--runs 7] [--quick]
 """
 import argparse
+import fcntl
 import os
 import platform
+import pty
+import select
+import struct
+import termios
 import shutil
 import statistics
 import subprocess
@@ -168,6 +173,48 @@ def import_budgets(trend, work, runs, budgets, table):
     budgets.check("import with 1% flagged rows vs none", m["500k-flagged"] / m["500k"], 2.2)
 
 
+def read_until_quiet(fd, quiet):
+    """Reads what the program draws until it has written nothing for
+    `quiet` seconds; returns when the last byte came, or None without any."""
+    last = None
+    while True:
+        ready, _, _ = select.select([fd], [], [], quiet)
+        if not ready:
+            return last
+        try:
+            if not os.read(fd, 65536):
+                return last
+        except OSError:
+            return last
+        last = time.perf_counter()
+
+
+def ui_budget(trend, tag, work, budgets, table, keys=40):
+    """`trend ui` on the ten-year history in a pseudo-terminal of 100×30:
+    the time from a key (a range, 1-5 in turn) to the last byte of its
+    redraw (SPEC §19: at most 30 ms)."""
+    years = os.path.join(work, "years-10")
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(trend, [trend, "--data-dir", years, "ui"], dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8"))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    read_until_quiet(fd, 1.0)
+    times = []
+    for index in range(keys):
+        sent = time.perf_counter()
+        os.write(fd, b"23451"[index % 5:index % 5 + 1])
+        last = read_until_quiet(fd, 0.3)
+        if last is None:
+            raise SystemExit("trend ui drew nothing after a key")
+        times.append(last - sent)
+    os.write(fd, b"q")
+    read_until_quiet(fd, 0.5)
+    os.waitpid(pid, 0)
+    median, worst = statistics.median(times), max(times)
+    table.append((tag, "ten years", "ui: key to redraw", median, f"the slowest of {keys}: {worst * 1000:.1f} ms"))
+    budgets.check(f"{tag}: ten years, ui key to redraw, ms (median)", median * 1000, 30)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--trend", action="append", required=True, help="a binary to time; make's first")
@@ -185,6 +232,7 @@ def main():
     table = []
     for trend, label in zip(args.trend, labels):
         history_budgets(trend, label, args.work, args.runs, budgets, table)
+    ui_budget(args.trend[0], labels[0], args.work, budgets, table)
     if not args.quick:
         import_budgets(args.trend[0], args.work, args.runs, budgets, table)
     write_results(args, labels, budgets, table, load_before)
