@@ -58,9 +58,8 @@ public final class Dashboard {
         list = ListViewModel(app: app)
     }
 
-    /// Loads what the screen shows, for the default range.
+    /// Loads what the screen shows, for the range selected (1M at first).
     public func load() async throws {
-        progress.range = .month
         try await progress.load()
     }
 

@@ -38,7 +38,6 @@ public final class DashboardSession {
         while dashboard.isRunning {
             redrawIfNeeded()
             let events = terminal.events(waitingAtMost: Self.storeCheckMilliseconds)
-            if events.isEmpty { await dashboard.refreshIfChangedElsewhere() }
             for event in events {
                 switch event {
                 case .key(.control("z")):
@@ -54,7 +53,8 @@ public final class DashboardSession {
                     return signal
                 }
             }
-            if !events.isEmpty { await dashboard.refreshIfChangedElsewhere() }
+            // After a key as after a wait: one stat(2) of the store, read again only when it changed.
+            await dashboard.refreshIfChangedElsewhere()
         }
         return nil
     }
