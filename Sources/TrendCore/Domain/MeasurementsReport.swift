@@ -4,11 +4,16 @@
 import Darwin
 #endif
 
-/// One measurement's trend (SPEC §16), as §12 smooths body fat: each day's
-/// first value; days between two such days filled linearly; an EMA of
-/// α = 0.1 a day; nothing filled across a gap of more than 60 days (the
-/// EMA starts again after it); the weekly rate the least-squares slope of
-/// the last 28 daily values × 7.
+/// One measurement's trend (SPEC §16). A tape is read weekly or less, so
+/// a daily EMA over filled-in days lags weeks behind a falling waist; the
+/// trend is smoothed on the measured days themselves instead: on each
+/// measured day, the least-squares line through that day's and the
+/// previous 27 days' readings (each day's first value), taken at the day.
+/// A steady change shows without lag and a single odd reading is damped.
+/// Days between two measured days take both lines linearly; nothing is
+/// filled across a gap of more than 60 days (the trend starts again after
+/// it); the weekly rate is the least-squares slope of the last 28 daily
+/// trends × 7.
 public struct MeasurementSeries: Sendable {
     public struct Day: Equatable, Sendable {
         public let day: CalendarDay
@@ -18,8 +23,8 @@ public struct MeasurementSeries: Sendable {
         public let trend: Double
     }
 
-    public static let alpha = 0.1
     public static let gapDays = 60
+    public static let windowDays = 28
     public static let rateWindowDays = 28
 
     /// Oldest first; contiguous within a segment, a new segment after each gap.
@@ -34,29 +39,47 @@ public struct MeasurementSeries: Sendable {
             if let known = first[day], known.seconds <= entry.timestamp.epochSeconds { continue }
             first[day] = (entry.timestamp.epochSeconds, entry.centimetres)
         }
+        let measured = first.keys.sorted().map { (day: $0, value: first[$0]!.centimetres) }
         var days: [Day] = []
         var starts: [Int] = []
-        var trend = 0.0
-        var previous: Int?
-        for day in first.keys.sorted() {
-            let value = first[day]!.centimetres
-            if let previous, day - previous <= Self.gapDays {
-                let before = first[previous]!.centimetres
-                for filled in (previous + 1)..<day {
-                    let estimate = before + (value - before) * Double(filled - previous) / Double(day - previous)
-                    trend += Self.alpha * (estimate - trend)
-                    days.append(Day(day: CalendarDay(dayNumber: filled), isMeasured: false, centimetres: estimate, trend: trend))
+        var windowStart = 0
+        var previous: (day: Int, value: Double, trend: Double)?
+        for (i, reading) in measured.enumerated() {
+            while measured[windowStart].day <= reading.day - Self.windowDays { windowStart += 1 }
+            let trend = Self.lineValue(at: reading.day, through: measured[windowStart...i])
+            if let previous, reading.day - previous.day <= Self.gapDays {
+                let span = Double(reading.day - previous.day)
+                for filled in (previous.day + 1)..<reading.day {
+                    let share = Double(filled - previous.day) / span
+                    days.append(
+                        Day(
+                            day: CalendarDay(dayNumber: filled), isMeasured: false, centimetres: previous.value + (reading.value - previous.value) * share,
+                            trend: previous.trend + (trend - previous.trend) * share))
                 }
-                trend += Self.alpha * (value - trend)
             } else {
                 starts.append(days.count)
-                trend = value
             }
-            days.append(Day(day: CalendarDay(dayNumber: day), isMeasured: true, centimetres: value, trend: trend))
-            previous = day
+            days.append(Day(day: CalendarDay(dayNumber: reading.day), isMeasured: true, centimetres: reading.value, trend: trend))
+            previous = (reading.day, reading.value, trend)
         }
         self.days = days
         segmentStarts = starts
+    }
+
+    /// The least-squares line through `readings` (unevenly spaced days), at `day`; the value itself when alone.
+    static func lineValue(at day: Int, through readings: ArraySlice<(day: Int, value: Double)>) -> Double {
+        guard readings.count >= 2 else { return readings.last!.value }
+        let n = Double(readings.count)
+        let meanX = readings.reduce(0.0) { $0 + Double($1.day - day) } / n
+        let meanY = readings.reduce(0.0) { $0 + $1.value } / n
+        var numerator = 0.0
+        var denominator = 0.0
+        for reading in readings {
+            let dx = Double(reading.day - day) - meanX
+            numerator += dx * (reading.value - meanY)
+            denominator += dx * dx
+        }
+        return meanY + numerator / denominator * (0 - meanX)
     }
 
     private func index(onOrBefore day: CalendarDay) -> Int? {

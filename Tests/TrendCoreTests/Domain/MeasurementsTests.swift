@@ -5,7 +5,7 @@ import TrendCore
 
 /// SPEC §16: the Navy formulas against published worked examples and
 /// against Hodgdon and Beckett's own density form, the ratio classes at
-/// their boundaries, each measurement's trend with its 60-day gap rule,
+/// their boundaries, each measurement's trend on its measured days with its 60-day gap rule,
 /// and lengths and energies as people type them.
 @Suite("Body measurements")
 struct MeasurementsTests {
@@ -86,7 +86,7 @@ struct MeasurementsTests {
         #expect(report(waist: 84, hips: 100, neck: 38, sex: .male).navyBodyFat != nil)
     }
 
-    @Test("a measurement's trend is §12's series: filled between days, an EMA of 10%, started again after more than 60 days")
+    @Test("a measurement's trend is a line through the last 28 days' readings, filled between days, started again after more than 60 days")
     func series() throws {
         let start = Timestamp.local(2026, 1, 1, 7)
         let entries = [(0, 90.0), (10, 89.0), (70, 88.0), (131, 86.0), (135, 85.0)].map { MeasurementEntry(timestamp: start.adding(days: $0.0), name: .waist, centimetres: $0.1) }
@@ -96,13 +96,38 @@ struct MeasurementsTests {
         #expect(series.trend(on: day0.adding(days: 5)) != nil)
         #expect(series.trend(on: day0.adding(days: 40)) != nil)
         #expect(series.trend(on: day0.adding(days: 100)) == nil)
-        #expect(series.trend(on: day0.adding(days: 131)) == 86, "the EMA starts again at the first value after the gap")
-        // By hand: day 1 is 89.9 (filled), trend 90 + 0.1 × (89.9 − 90) = 89.99.
-        #expect(abs(try #require(series.trend(on: day0.adding(days: 1))) - 89.99) < 1e-9)
+        #expect(series.trend(on: day0.adding(days: 131)) == 86, "the trend starts again at the first value after the gap")
+        // Two readings in 28 days: the line through them meets the latest. Day 5 lies halfway between the trends of days 0 and 10.
+        #expect(series.trend(on: day0.adding(days: 10)) == 89)
+        #expect(abs(try #require(series.trend(on: day0.adding(days: 5))) - 89.5) < 1e-9)
+        // Day 70 has no other reading within 28 days: its own value.
+        #expect(series.trend(on: day0.adding(days: 70)) == 88)
         // The rate after the gap fits only the days after it.
         let after = (131...135).compactMap { series.trend(on: day0.adding(days: $0)) }
         let rate = try #require(series.weeklyRate(upTo: day0.adding(days: 135)))
         #expect(abs(rate - LeastSquares.weeklySlope(after)) < 1e-9)
+    }
+
+    @Test("a weekly tape on a steadily falling waist: the trend meets each reading and the rate is the weekly fall")
+    func weeklyTapeFollowsReadings() throws {
+        let start = Timestamp.local(2026, 9, 7, 7)
+        let entries = (0..<10).map { MeasurementEntry(timestamp: start.adding(days: 7 * $0), name: .waist, centimetres: 96 - 0.7 * Double($0)) }
+        let series = MeasurementSeries(entries)
+        for entry in entries {
+            #expect(abs(try #require(series.trend(on: entry.calendarDay)) - entry.centimetres) < 1e-9)
+        }
+        #expect(abs(try #require(series.weeklyRate(upTo: entries.last!.calendarDay)) - -0.7) < 1e-9)
+    }
+
+    @Test("one odd reading among weekly readings moves the trend by less than the reading")
+    func oddReadingDamped() throws {
+        let start = Timestamp.local(2026, 9, 7, 7)
+        let values = [92.0, 92.0, 92.0, 94.0]
+        let entries = values.enumerated().map { MeasurementEntry(timestamp: start.adding(days: 7 * $0.offset), name: .waist, centimetres: $0.element) }
+        let trend = try #require(MeasurementSeries(entries).trend(on: entries.last!.calendarDay))
+        // By hand: the line through (−21, 92), (−14, 92), (−7, 92), (0, 94) has slope 21/245 a day and meets day 0 at 92.5 + 10.5 × 21/245 = 93.4.
+        #expect(abs(trend - (92.5 + 10.5 * 21.0 / 245.0)) < 1e-9)
+        #expect(trend > 92 && trend < 94)
     }
 
     @Test("lengths as people type them, in cm or inches, or the display unit when bare", arguments: [
