@@ -111,6 +111,19 @@ struct IntakeMeasureTests {
         let full = json.filter { ($0["weighIns"] as? Int ?? 0) >= 6 }.dropFirst()
         #expect(!full.isEmpty)
         for week in full { #expect(abs((week["averageWeeklyRate"] as! Double) - (week["trendChange"] as! Double)) < 0.02, "\(week)") }
+        // BURNED beside INTAKE: a week's expenditure is §15's estimate as of its last day with intake, so the
+        // last week's is the report's, and the weeks before 20 days of intake have none.
+        #expect(lines[0].contains("INTAKE      BURNED"), "\(lines[0])")
+        let report = try #require(try cli.json(try cli.ok("progress", "--format", "json").stdout) as? [String: Any])
+        let burned = try #require((report["expenditure"] as? [String: Any])?["kilocalories"] as? Int)
+        let lastWeek = try #require(json.last { $0["averageIntake"] is Double })
+        #expect(lastWeek["expenditure"] as? Int == burned)
+        #expect(json.first?["expenditure"] is NSNull, "a first week of intake is not enough")
+        let shown = try #require(lines.last { $0.hasPrefix(lastWeek["period"] as! String) })
+        let grouped = burned >= 1000 ? "\(burned / 1000),\(String(format: "%03d", burned % 1000))" : "\(burned)"
+        #expect(shown.contains(grouped + " kcal"), "\(shown)")
+        let csv = try cli.ok("stats", "--by", "week", "--format", "csv").stdout.split(separator: "\n")
+        #expect(csv[0].hasSuffix(",average_intake,expenditure"))
     }
 
     @Test("the page and the mail chart every series the range holds: weight, intake with its band, and a tape measured 3 times or more")

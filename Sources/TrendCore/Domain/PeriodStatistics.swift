@@ -30,6 +30,10 @@ public struct PeriodStatistics: Equatable, Sendable {
         public let fatPercent: Double?
         /// The mean daily intake over the period's days with intake (SPEC §15); nil without any.
         public var averageIntake: Double? = nil
+        /// What was burned a day as of the period's last day with intake: §15's
+        /// 28-day estimate, so a week reads against the month before it; nil
+        /// without intake in the period or when the data is not enough.
+        public var expenditure: Double? = nil
 
         public var isEmpty: Bool { weighIns == 0 }
     }
@@ -105,7 +109,10 @@ public struct PeriodStatistics: Equatable, Sendable {
                     count += 1
                     dayIndex += 1
                 }
-                if count > 0 { rows[i].averageIntake = total / Double(count) }
+                if count > 0 {
+                    rows[i].averageIntake = total / Double(count)
+                    rows[i].expenditure = Expenditure.estimate(intake: intake, entries: entries, through: rows[i].last)?.value?.kilocalories
+                }
             }
         }
         self.rows = rows

@@ -15,6 +15,7 @@ public struct StatsRowDocument: Encodable, Sendable {
     let averageWeeklyRate: Double?
     let fatPercent: Double?
     let averageIntake: Double?
+    let expenditure: Double?
 
     public init(_ row: PeriodStatistics.Row, unit: WeightUnit) {
         func weight(_ kilograms: Double?) -> Double? { DisplayRounding.weight(kilograms, unit) }
@@ -31,6 +32,7 @@ public struct StatsRowDocument: Encodable, Sendable {
         averageWeeklyRate = weight(row.averageWeeklyRateKilograms)
         fatPercent = DisplayRounding.hundredths(row.fatPercent)
         averageIntake = row.averageIntake.map { ($0 * 10).rounded() / 10 }
+        expenditure = row.expenditure.map { $0.rounded() }
     }
 }
 

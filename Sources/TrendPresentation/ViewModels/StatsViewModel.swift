@@ -34,10 +34,10 @@ public final class StatsViewModel {
 
     public var document: [StatsRowDocument] { rows.map { StatsRowDocument($0, unit: unit) } }
 
-    /// The CSV's columns; with intake, a last one of the average daily kcal.
+    /// The CSV's columns; with intake, two last ones: the average daily kcal and the expenditure.
     var csvHeader: [String] {
         ["period", "from", "to", "weigh_ins", "average", "minimum", "maximum", "trend", "trend_change", "average_weekly_rate", "fat", "unit"]
-            + (showsIntake ? ["average_intake"] : [])
+            + (showsIntake ? ["average_intake", "expenditure"] : [])
     }
 
     /// A row a period: figures in the display unit to 0.01.
@@ -48,7 +48,11 @@ public final class StatsViewModel {
                 row.label, row.first.description, row.last.description, String(row.weighIns), number(row.averageKilograms),
                 number(row.minimumKilograms), number(row.maximumKilograms), number(row.trendKilograms), number(row.trendChangeKilograms),
                 number(row.averageWeeklyRateKilograms), DisplayRounding.hundredths(row.fatPercent).map(DecimalText.shortest) ?? "", unit.rawValue,
-            ] + (showsIntake ? [row.averageIntake.map { DecimalText.shortest(($0 * 10).rounded() / 10) } ?? ""] : [])
+            ] + (showsIntake ? intakeCells(row) : [])
         }
+    }
+
+    private func intakeCells(_ row: PeriodStatistics.Row) -> [String] {
+        [row.averageIntake.map { DecimalText.shortest(($0 * 10).rounded() / 10) } ?? "", row.expenditure.map { DecimalText.shortest($0.rounded()) } ?? ""]
     }
 }
