@@ -36,7 +36,7 @@ extension ChartModel {
                 measured.append((entry.calendarDay, length.value(fromCentimetres: entry.centimetres), length.value(fromCentimetres: series.trend(on: entry.calendarDay) ?? entry.centimetres)))
             }
             let trend = series.days.filter { $0.day >= from && $0.day <= report.to }
-                .map { TrendPoint(day: $0.day, value: length.value(fromCentimetres: $0.trend), isEstimated: !$0.isMeasured) }
+                .map { TrendPoint(day: $0.day, value: length.value(fromCentimetres: $0.trend), isEstimated: false) }
             return OtherSeries(measured: measured, trend: trend, band: nil)
         default:
             return nil
