@@ -25,13 +25,19 @@ struct SVGChart {
     /// widths (Vera is DejaVu's origin; Verdana is drawn to its metrics).
     static let fontFamily = "'DejaVu Sans','Bitstream Vera Sans',Verdana,sans-serif"
 
+    /// The class of a picture's root, naming its text scale in 24ths: a
+    /// page holding charts of several sizes applies every chart's
+    /// stylesheet to all of them, so each rule is scoped by it.
+    static func scaleClass(factor: Double) -> String { "scale-\(Int((factor * 24).rounded()))" }
+
     /// The stylesheet, written from the one style table at the picture's
     /// text sizes (`factor` pixels a point): colours through CSS variables,
     /// so a page can set them (dark mode).
     static func style(factor: Double = 1) -> String {
+        let scope = "." + scaleClass(factor: factor) + " "
         func paint(_ paint: ChartPaint) -> String { "var(\(paint.variable),\(paint.light))" }
         func px(_ value: Double) -> String { DecimalText.shortest((value * 100).rounded() / 100) }
-        var css = "text{font-family:\(fontFamily);font-size:\(px(12 * factor))px;fill:\(paint(.ink))}"
+        var css = scope + "text{font-family:\(fontFamily);font-size:\(px(12 * factor))px;fill:\(paint(.ink))}"
         for element in ChartStyle.elements {
             let style = ChartStyle.style(element)
             var rule: [String] = []
@@ -49,14 +55,15 @@ struct SVGChart {
                 if style.opacity < 1 { rule.append("opacity:" + DecimalText.shortest(style.opacity)) }
             }
             guard !rule.isEmpty else { continue }
-            css += "." + element.classNames.split(separator: " ").joined(separator: ".") + "{" + rule.joined(separator: ";") + "}"
+            css += scope + "." + element.classNames.split(separator: " ").joined(separator: ".") + "{" + rule.joined(separator: ";") + "}"
         }
         return css
     }
 
     func rendered() -> String {
         let picture = self.picture
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">\n"
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\""
+            + " class=\"\(Self.scaleClass(factor: picture.metrics.factor))\">\n"
         svg += "<title>\(XMLText.escaped(model?.title ?? ChartPicture.emptyMessage))</title>\n"
         svg += "<style>\(Self.style(factor: picture.metrics.factor))</style>\n"
         for shape in picture.shapes {

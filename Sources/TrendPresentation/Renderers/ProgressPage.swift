@@ -80,11 +80,13 @@ enum ProgressPage {
         page += "h1{font-size:1.4rem;margin-bottom:.2rem}p{margin:.2rem 0 1rem}table{border-collapse:collapse;margin:1rem 0}\n"
         page += ".headline{display:flex;flex-wrap:wrap;gap:1.5rem 2.5rem;margin:1.2rem 0}.figure{display:flex;flex-direction:column}\n"
         page += ".figure .value{font-size:2rem;font-weight:700;line-height:1.1}.figure .label{font-size:.85rem;opacity:.75}\n"
-        page += "th{text-align:left;padding:.25rem 1rem .25rem 0;font-weight:600}td{padding:.25rem 1rem .25rem 0}td.value{text-align:right;white-space:nowrap}\n"
+        page += "th{text-align:left;padding:.25rem 1rem .25rem 0;font-weight:600;white-space:nowrap}td{padding:.25rem 1rem .25rem 0}td.value{text-align:right;white-space:nowrap}\n"
         page += "figure{margin:1rem 0}svg,img{max-width:100%;height:auto}figure svg{width:100%}\n"
         // A phone's column (SPEC §8): each row's label above its value and detail, the full width for both.
         page += "@media (max-width:599px){table,tbody,tr,th,td{display:block}tr{padding:.35rem 0}tr:has(th:not(:empty)){border-top:1px solid rgba(128,128,128,.3)}"
-            + "th,td{padding:0}th:empty{display:none}td.value{display:inline;text-align:left;font-weight:600;margin-right:.5rem}td.value:empty{display:none}td:last-child{display:inline}}\n"
+            + "th,td{padding:0}th:empty{display:none}td.value{display:inline;text-align:left;font-weight:600;margin-right:.5rem}td.value:empty{display:none}td:last-child{display:inline}"
+            // Two figures a row, each at least 150 px, one alone when it is wider.
+            + ".headline{gap:1rem}.figure{flex:1 1 auto;min-width:150px}}\n"
         for (figure, each) in ([chart] + others).enumerated() {
             guard case .svg(let charts) = each, charts.count > 1 else { continue }
             // One chart at a time: each from its page width to the next's.
