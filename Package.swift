@@ -1,18 +1,22 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// What `make` (and so `make install`, the .deb and Benchmarks/run) links
-/// into the release binary on Linux beside the static Swift runtime: the
-/// C++ runtime and the unwinder from their static archives (the linker
-/// scripts in `Packaging/static-runtime`), so the installed binary and its
-/// .deb need nothing but the C library and zlib. Off unless asked for: with
-/// the dynamic Swift runtime, libswiftCore.so loads libstdc++.so itself and
-/// two copies must not meet, and SwiftPM refuses unsafe flags in a package
-/// used as a dependency.
+/// How the release binary links on Linux. Always the Swift runtime and
+/// Foundation from their static archives: a dynamically linked runtime
+/// costs every command several milliseconds of loading and first-time
+/// type lookups across its libraries before it does anything
+/// (Benchmarks/RESULTS.md), so the plain `swift build -c release` links
+/// as `make` does. What `make` (and so `make install`, the .deb and
+/// Benchmarks/run) adds: the C++ runtime and the unwinder from their
+/// static archives too (the linker scripts in `Packaging/static-runtime`),
+/// so the installed binary and its .deb need nothing but the C library and
+/// zlib. SwiftPM refuses unsafe flags in a package used as a dependency;
+/// these are on the executable only, which no other package links.
 let staticRuntime: [LinkerSetting] =
     Context.environment["TREND_STATIC_RUNTIME"] == "1"
     ? [.unsafeFlags(["-use-ld=lld", "-L", Context.packageDirectory + "/Packaging/static-runtime"], .when(platforms: [.linux], configuration: .release))]
-    : []
+    // What `--static-swift-stdlib` links: the runtime, and the two archives FoundationEssentials needs beside it.
+    : [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(platforms: [.linux], configuration: .release))]
 
 let package = Package(
     name: "trend",
