@@ -92,7 +92,7 @@ public struct Expenditure: Equatable, Sendable {
         // The latest day with intake: an entry's day is within a day of its
         // instant's, so only the entries of the last two days by instant can hold it.
         var last: CalendarDay?
-        var index = intake.count - 1
+        var index = intake.indices(onDaysFrom: nil, through: through).upperBound - 1
         var newest: Int64?
         while index >= 0 {
             let entry = intake[index]
@@ -138,18 +138,14 @@ public struct Expenditure: Equatable, Sendable {
     /// Each day's earliest weigh-in (by instant) from `from` through `through`, oldest day first.
     static func firstWeights(_ entries: [WeightEntry], from: CalendarDay, through: CalendarDay) -> [(day: CalendarDay, kilograms: Double)] {
         var first: [Int: (seconds: Int64, kilograms: Double)] = [:]
-        var index = entries.count - 1
-        // Walk back from the newest: only the tail of a long history can be in the window.
-        let earliest = Int64(from.dayNumber - 2) * 86_400
-        while index >= 0, entries[index].timestamp.epochSeconds >= earliest {
-            let entry = entries[index]
+        // Only the records that can fall in the window: an estimate costs the same at any point of a long history.
+        for entry in entries[entries.indices(onDaysFrom: from, through: through)] {
             let day = entry.calendarDay
             if day >= from && day <= through {
                 if let known = first[day.dayNumber], known.seconds <= entry.timestamp.epochSeconds {} else {
                     first[day.dayNumber] = (entry.timestamp.epochSeconds, entry.kilograms)
                 }
             }
-            index -= 1
         }
         return first.keys.sorted().map { (CalendarDay(dayNumber: $0), first[$0]!.kilograms) }
     }

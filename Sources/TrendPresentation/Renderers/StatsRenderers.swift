@@ -20,9 +20,11 @@ struct StatsTextRenderer: Renderer {
         let unit = model.unit
         // What a reader reads down first, first: at 80 columns a line a period keeps the trend, its
         // change and rate, the intake and what was burned; narrower, the columns on the right go (SPEC §8).
+        // Asked once: each looks through every row.
+        let (showsIntake, showsFat) = (model.showsIntake, model.showsFat)
         var headers = ["PERIOD", "TREND", "CHANGE", "AVG/WEEK"]
-        if model.showsIntake { headers += ["INTAKE", "BURNED"] }
-        if model.showsFat { headers.append("FAT") }
+        if showsIntake { headers += ["INTAKE", "BURNED"] }
+        if showsFat { headers.append("FAT") }
         headers += ["WEIGH-INS", "AVERAGE", "LOWEST", "HIGHEST"]
         var table = TextTable(headers: headers, rightAligned: Set(1..<headers.count))
         table.dropsColumnsWhenNarrow = true
@@ -30,8 +32,8 @@ struct StatsTextRenderer: Renderer {
             func weight(_ kilograms: Double?) -> String { kilograms.map { unit.format(kilograms: $0) } ?? "" }
             func change(_ kilograms: Double?) -> String { kilograms.map { unit.formatChange(kilograms: $0) } ?? "" }
             var cells = [row.label, weight(row.trendKilograms), change(row.trendChangeKilograms), change(row.averageWeeklyRateKilograms)]
-            if model.showsIntake { cells += [row.averageIntake, row.expenditure].map { $0.map(EntryRendering.kilocalories) ?? "" } }
-            if model.showsFat { cells.append(row.fatPercent.map { Decimal1.text($0) + "%" } ?? "") }
+            if showsIntake { cells += [row.averageIntake, row.expenditure].map { $0.map(EntryRendering.kilocalories) ?? "" } }
+            if showsFat { cells.append(row.fatPercent.map { Decimal1.text($0) + "%" } ?? "") }
             cells += [String(row.weighIns), weight(row.averageKilograms), weight(row.minimumKilograms), weight(row.maximumKilograms)]
             table.add(cells)
         }

@@ -43,6 +43,7 @@ public final class StatsViewModel {
     /// A row a period: figures in the display unit to 0.01.
     func csvRows() -> [[String]] {
         func number(_ kilograms: Double?) -> String { DisplayRounding.weight(kilograms, unit).map(DecimalText.shortest) ?? "" }
+        let showsIntake = self.showsIntake  // asked once: it looks through every row
         return rows.map { row in
             [
                 row.label, row.first.description, row.last.description, String(row.weighIns), number(row.averageKilograms),
