@@ -33,9 +33,9 @@ public struct TextTable {
             }
             return table.rendered(widths: table.widths, display: display, lastColumnWidth: nil)
         }
-        var widths = headers.map(\.count)
+        var widths = headers.map(Self.columns)
         for row in rows {
-            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
+            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Self.columns(cell)) }
         }
         let last = headers.count - 1
         // Where the last column starts: every other column and its two spaces.
@@ -51,9 +51,9 @@ public struct TextTable {
 
     /// Each column's widest cell or header.
     private var widths: [Int] {
-        var widths = headers.map(\.count)
+        var widths = headers.map(Self.columns)
         for row in rows {
-            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], Self.columns(cell)) }
         }
         return widths
     }
@@ -63,23 +63,44 @@ public struct TextTable {
 
     private func rendered(widths: [Int], display: Display, lastColumnWidth: Int?) -> String {
         let lastStart = widths.dropLast().reduce(0) { $0 + $1 + 2 }
-        func line(_ cells: [String]) -> String {
-            var parts: [String] = []
+        let isRight = widths.indices.map(rightAligned.contains)
+        // Laid out as bytes: a listing can have a hundred thousand lines, and
+        // growing a String a piece at a time costs several times more.
+        func add(_ cells: [String], to out: inout [UInt8]) {
+            let lineStart = out.count
             for (i, cell) in cells.enumerated() {
-                let padding = String(repeating: " ", count: max(0, widths[i] - cell.count))
-                if i == cells.count - 1 && !rightAligned.contains(i) {
-                    parts.append(lastColumnWidth.map { TextWrap.wrap(cell, indent: lastStart, width: lastStart + $0).dropFirst(lastStart) }.map(String.init) ?? cell)
+                if i > 0 { out.append(contentsOf: [0x20, 0x20]) }
+                let padding = repeatElement(UInt8(ascii: " "), count: max(0, widths[i] - Self.columns(cell)))
+                if i == cells.count - 1 && !isRight[i] {
+                    if let width = lastColumnWidth {
+                        out.append(contentsOf: TextWrap.wrap(cell, indent: lastStart, width: lastStart + width).utf8.dropFirst(lastStart))
+                    } else {
+                        out.append(contentsOf: cell.utf8)
+                    }
+                } else if isRight[i] {
+                    out.append(contentsOf: padding)
+                    out.append(contentsOf: cell.utf8)
                 } else {
-                    parts.append(rightAligned.contains(i) ? padding + cell : cell + padding)
+                    out.append(contentsOf: cell.utf8)
+                    out.append(contentsOf: padding)
                 }
             }
-            var text = parts.joined(separator: "  ")
-            while text.hasSuffix(" ") { text.removeLast() }
-            return text
+            while out.count > lineStart, out.last == UInt8(ascii: " ") { out.removeLast() }
         }
-        var out = display.bold(line(headers)) + "\n"
-        for row in rows { out += line(row) + "\n" }
-        return out
+        var header: [UInt8] = []
+        add(headers, to: &header)
+        var out = Array(display.bold(String(decoding: header, as: UTF8.self)).utf8) + [UInt8(ascii: "\n")]
+        out.reserveCapacity(out.count + rows.count * (lastStart + 24))
+        for row in rows {
+            add(row, to: &out)
+            out.append(UInt8(ascii: "\n"))
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The columns a cell takes: its characters (a plain ASCII cell's bytes, counted without walking its characters).
+    static func columns(_ cell: String) -> Int {
+        cell.utf8.allSatisfy { $0 < 0x80 } ? cell.utf8.count : cell.count
     }
 
     /// Each row as `HEADER  value` lines, rows apart by a blank line.
