@@ -11,7 +11,7 @@ struct StatsCommand: TrendCommand {
     static let names = ["stats"]
     static let configuration = CommandConfiguration(names: names, abstract: "Summarise the history by week, month or year.",
         discussion:
-            "One row per period, oldest first, periods without a weigh-in included: weigh-ins, average, lowest and highest weight, the trend at the period's last weigh-in, how much the trend changed over the period, the weekly rate then, and the body-fat trend when known.",
+            "One row per period, oldest first, periods without a weigh-in included: weigh-ins, average, lowest and highest weight, the trend at the period's last weigh-in, its change from the previous period's trend, the weekly rate then, the body-fat trend when known, and with food logged the average intake a day and what was burned (the 28-day estimate as of the period's end).",
         options: [byOption] + period.declarations + [CommandTable.methodOption, formatOption, CommandTable.outputOption], exclusive: [PeriodOptions.exclusive],
         examples: ["trend stats", "trend stats --by week --range 3M", "trend stats --by year --format csv"])
 
