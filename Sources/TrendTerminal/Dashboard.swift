@@ -135,20 +135,20 @@ public final class Dashboard {
                 let model = LogViewModel(app: app)
                 model.weight = text
                 model.force = force
-                try await model.log()
+                try await journalled("log", text, force: force) { try await model.log() }
                 message = Self.said(model.messages, LogFormat.text, model)
             case .food:
                 let model = EatViewModel(app: app)
                 model.energy = text
                 model.force = force
-                try await model.log()
+                try await journalled("eat", text, force: force) { try await model.log() }
                 message = Self.said(model.messages, EatFormat.text, model)
             case .measurement:
                 let words = text.split(separator: " ", maxSplits: 1).map(String.init)
                 let model = MeasureViewModel(app: app)
                 model.action = .log(name: words.first ?? "", value: words.count > 1 ? words[1] : "", date: nil, note: nil, isNew: false)
                 model.force = force
-                try await model.run()
+                try await journalled("measure", text, force: force) { try await model.run() }
                 message = Self.said([], MeasureFormat.text, model)
             }
             mode = .chart
@@ -157,6 +157,11 @@ public final class Dashboard {
             if ErrorText.isOverridable(error) { refused = (prompt, text) }
             message = ErrorText.sentence(for: error) + (refused != nil ? " Enter again to log it anyway; Esc cancels." : "")
         }
+    }
+
+    /// Runs `change` with the undo journal naming it as the command that would have made it.
+    private func journalled(_ command: String, _ text: String, force: Bool = false, _ change: () async throws -> Void) async throws {
+        try await app.historyFeature.naming(([command, text] + (force ? ["--force"] : [])).joined(separator: " ")) { try await change() }
     }
 
     /// What the command would have printed, on one line.
@@ -218,7 +223,7 @@ public final class Dashboard {
         let remove = RemoveViewModel(app: app)
         remove.ids = [rows[selectedRow].id]
         do {
-            try await remove.remove()
+            try await journalled("rm", rows[selectedRow].id) { try await remove.remove() }
             message = Self.said([], RemoveFormat.text, remove)
             await reload()
             try await list.load(streaming: false)

@@ -33,7 +33,7 @@ public actor InMemoryWeightRepository: WeightRepository {
         guard changed != store else { return (store, outcome, nil) }
         let written = WeightChange(from: store, to: changed)
         versions = Array(versions.prefix(position))
-        versions.append((store, changed, JournalStep(at: clock.now, command: command, summary: written.summary)))
+        versions.append((store, changed, JournalStep(at: clock.now, command: JournalCommand.name ?? command, summary: written.summary)))
         position = versions.count
         store = changed
         for path in retiring { copies[path] = nil }

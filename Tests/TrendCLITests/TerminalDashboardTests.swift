@@ -39,7 +39,7 @@ struct TerminalDashboardTests {
         return before == after
     }
 
-    @Test("range keys, the series, a typo refused then a weigh-in logged, undo, and q giving the terminal back")
+    @Test("range keys, the series, a typo refused then a weigh-in logged, undo naming it, and q giving the terminal back")
     func session() throws {
         let cli = try harness()
         let screen = try start(cli)
@@ -63,8 +63,10 @@ struct TerminalDashboardTests {
         #expect(screen.waitFor("Logged 78.8 kg"), "\(screen.text)")
         #expect(try cli.ok("list").stdout.contains("78.8 kg"), "stored as log stores it")
         try screen.type("u")
-        #expect(screen.waitFor("Undone"), "\(screen.text)")
+        #expect(screen.waitFor("Undone: log 78.8 on"), "named as the command that would have made it: \(screen.text)")
         #expect(try !cli.ok("list").stdout.contains("78.8 kg"))
+        let journal = try cli.ok("undo", "--list").stdout
+        #expect(journal.contains("measure waist 91") && journal.contains("log 78.8"), "\(journal)")
         try screen.type("?")
         #expect(screen.waitFor("Any key closes this help"), "\(screen.text)")
         try screen.type("x")

@@ -35,6 +35,15 @@ public final class HistoryFeature {
         }
     }
 
+    /// Runs `change` with the journal naming the change it makes `name`, as
+    /// the command that would have made it (`log 79.4`): a screen left open
+    /// makes many changes in one process, and `undo --list` should read the
+    /// same whichever face made them.
+    @discardableResult
+    public func naming<Value>(_ name: String, _ change: () async throws -> Value) async throws -> Value {
+        try await JournalCommand.$name.withValue(name) { try await change() }
+    }
+
     /// Reads the journalled changes, for `undo --list`.
     @discardableResult
     public func refreshJournal() async throws -> ChangeJournal {

@@ -50,7 +50,7 @@ public struct JSONFileWeightRepository: WeightRepository {
         retiring: [String], _ change: @escaping @Sendable (inout WeightStore) throws -> Value
     ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?) {
         guard let file else { throw StorageError.noDataDirectory }
-        let command = command
+        let command = JournalCommand.name ?? command
         let now = clock.now
         var (result, notes) = try await file.update { (current: UnsafeBufferPointer<UInt8>?) async throws -> (contents: DurableFile.FileContents, note: DurableFile.ChangeNote?, result: (store: WeightStore, outcome: Value, change: WeightChange?)) in
             var store = WeightStore()

@@ -20,6 +20,17 @@ struct HistoryFeatureTests {
         #expect(app.weightLogFeature.entries.count == 1)
         await #expect(throws: StorageError.self) { try await app.historyFeature.redo() }
     }
+
+    @Test("a change made inside naming is journalled under that name; one made outside, under the process's command")
+    func naming() async throws {
+        let clock = AppClock.fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0))
+        let repository = InMemoryWeightRepository(clock: clock, command: "ui")
+        let app = TestAppModelFactory.make(weights: repository)
+        try await app.historyFeature.naming("log 80") { try await app.weightLogFeature.add(kilograms: 80, at: clock.now) }
+        try await app.weightLogFeature.add(kilograms: 81, at: clock.now.adding(days: 1))
+        let steps = try await app.historyFeature.refreshJournal().steps
+        #expect(steps.map(\.command) == ["log 80", "ui"])
+    }
 }
 
 @MainActor
