@@ -259,7 +259,8 @@ public struct IntakeDays {
 
 extension LeastSquares {
     /// The slope of `y` on `x` and its standard error (√(Σ residual² ÷
-    /// (n − 2) ÷ Σ (x − x̄)²)); n ≥ 3 and x not all equal.
+    /// (n − 2) ÷ Σ (x − x̄)²)); x not all equal, and n ≥ 3 for the
+    /// error (with two points the line is exact and the error meaningless).
     public static func fit(x: [Double], y: [Double]) -> (slope: Double, intercept: Double, slopeStandardError: Double) {
         let n = Double(x.count)
         let meanX = x.reduce(0, +) / n

@@ -69,17 +69,8 @@ public struct MeasurementSeries: Sendable {
     /// The least-squares line through `readings` (unevenly spaced days), at `day`; the value itself when alone.
     static func lineValue(at day: Int, through readings: ArraySlice<(day: Int, value: Double)>) -> Double {
         guard readings.count >= 2 else { return readings.last!.value }
-        let n = Double(readings.count)
-        let meanX = readings.reduce(0.0) { $0 + Double($1.day - day) } / n
-        let meanY = readings.reduce(0.0) { $0 + $1.value } / n
-        var numerator = 0.0
-        var denominator = 0.0
-        for reading in readings {
-            let dx = Double(reading.day - day) - meanX
-            numerator += dx * (reading.value - meanY)
-            denominator += dx * dx
-        }
-        return meanY + numerator / denominator * (0 - meanX)
+        // Days counted from `day`, so the line's value there is its intercept.
+        return LeastSquares.fit(x: readings.map { Double($0.day - day) }, y: readings.map(\.value)).intercept
     }
 
     private func index(onOrBefore day: CalendarDay) -> Int? {
