@@ -19,8 +19,9 @@ public final class TerminalSession {
 
     public init(command: String, environment: [String: String], columns: Int = 100, rows: Int = 30) throws {
         tmux = Requirement.find("tmux") ?? "/usr/bin/tmux"
-        name = "trend-test-\(UInt32.random(in: 0...UInt32.max))"
         scratch = try TemporaryDirectory()
+        // Unique without a random number: the scratch folder's own name (trend-test-XXXXXX).
+        name = String(scratch.path.split(separator: "/").last ?? "trend-test")
         var variables: [String] = []
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { variables += ["-e", "\(key)=\(value)"] }
         let status = run(["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows)] + variables + [command], environment: environment)

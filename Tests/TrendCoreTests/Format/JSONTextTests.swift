@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TrendCore
@@ -40,7 +41,7 @@ struct JSONTextTests {
 
     @Test("random weights, body fat, ratios and raw bits: the fast digits never differ from the shortest text")
     func appendedRandom() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 4_184)
         for i in 0..<100_000 {
             let value: Double
             switch i % 4 {
@@ -61,7 +62,7 @@ struct JSONTextTests {
     @Test("random strings read back as themselves")
     func roundTrip() throws {
         let alphabet: [Character] = ["a", "Z", "0", " ", "\"", "\\", "\n", "\r\n", "\t", "\u{01}", "\u{7F}", "é", "🍰", "\u{301}", "/"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 1_000)
         for _ in 0..<500 {
             let text = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
             let decoded = try JSONSerialization.jsonObject(with: Data(JSONText.quoted(text).utf8), options: [.fragmentsAllowed])
