@@ -15,11 +15,11 @@ func fuzzContentTable(_ bytes: [UInt8]) {
         }
     }
     // Any bytes, as a table and as another app's JSON.
-    let content = try? WeightImporter.parse(bytes, format: ContentTableFormat.format, settings: settings, path: "fuzz")
-    _ = try? WeightImporter.parse(bytes, format: ForeignJSONFormat.format, settings: settings, path: "fuzz")
+    let content = try? FileImporter.parse(bytes, format: ContentTableFormat.format, settings: settings, path: "fuzz")
+    _ = try? FileImporter.parse(bytes, format: ForeignJSONFormat.format, settings: settings, path: "fuzz")
     _ = TableShape.find(in: bytes)
     // A table the named layout reads: the content reader agrees row for row.
-    if bytes.starts(with: Array("date,weight\n".utf8)), let generic = try? WeightImporter.parse(bytes, format: GenericCSVFormat.format, settings: settings, path: "fuzz"),
+    if bytes.starts(with: Array("date,weight\n".utf8)), let generic = try? FileImporter.parse(bytes, format: GenericCSVFormat.format, settings: settings, path: "fuzz"),
         let content, generic.invalidRows.isEmpty, generic.rows.count >= 3, content.invalidRows.isEmpty
     {
         precondition(described(generic) == described(content), "the content reader reads a plain table otherwise")
@@ -31,7 +31,7 @@ func fuzzContentTable(_ bytes: [UInt8]) {
     if bytes.starts(with: weightHeader), !bytes.dropFirst(weightHeader.count).contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 }) {
         for other in ["date,pulse\n", "date,kcal\n", "date,waist\n", "date,row\n", "date,Herzfrequenz\n"] {
             let renamed = Array(other.utf8) + bytes.dropFirst(weightHeader.count)
-            if let parsed = try? WeightImporter.parse(renamed, format: ContentTableFormat.format, settings: settings, path: "fuzz") {
+            if let parsed = try? FileImporter.parse(renamed, format: ContentTableFormat.format, settings: settings, path: "fuzz") {
                 precondition(parsed.entries.isEmpty, "a column named \(other) was read as weight")
             }
         }
@@ -39,7 +39,7 @@ func fuzzContentTable(_ bytes: [UInt8]) {
         let removed = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             .map { line in line.prefix { $0 != UInt8(ascii: ",") } }
             .joined(separator: [UInt8(ascii: "\n")])
-        if let parsed = try? WeightImporter.parse(Array(removed), format: ContentTableFormat.format, settings: settings, path: "fuzz") {
+        if let parsed = try? FileImporter.parse(Array(removed), format: ContentTableFormat.format, settings: settings, path: "fuzz") {
             precondition(parsed.entries.isEmpty, "a table with no weight column gave weigh-ins")
         }
     }

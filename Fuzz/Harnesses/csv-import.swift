@@ -5,7 +5,7 @@
 func fuzzCSVImport(_ bytes: [UInt8]) {
     let clock = AppClock(timeZone: FixedOffsetTimeZone(offsetSeconds: 3600), now: { 1_796_025_600 })
     let settings = ImportSettings(clock: clock, configuredUnit: .kilograms)
-    _ = try? WeightImporter.parse(bytes, format: nil, settings: settings, path: "fuzz.csv")
+    _ = try? FileImporter.parse(bytes, format: nil, settings: settings, path: "fuzz.csv")
     var reader = CSVReader(bytes: bytes).makeIterator()
     guard let header = reader.next(), var layout = GenericCSVFormat.layout(header: header.fields) else { return }
     layout.headerFieldCount = header.fields.count

@@ -2,7 +2,7 @@
 /// sharing one store through the repository.
 @MainActor
 public final class AppModel {
-    public let weightLogFeature: WeightLogFeature
+    public let recordLogFeature: RecordLogFeature
     public let intakeFeature: IntakeFeature
     public let measurementFeature: MeasurementFeature
     public let goalFeature: GoalFeature
@@ -26,7 +26,7 @@ public final class AppModel {
         dataDirectory: DataDirectory, clock: AppClock = .system, command: String = "change", limits: WaitLimits = .standard,
         replacementGuard: any FileReplacementGuard = NoFileReplacementGuard()
     ) {
-        let weights = JSONFileWeightRepository(
+        let weights = JSONFileRecordRepository(
             path: dataDirectory.weightsPath, settingsPath: dataDirectory.settingsPath, clock: clock, command: command,
             lockWaitSeconds: limits.lockSeconds, replacementGuard: replacementGuard)
         self.init(
@@ -42,18 +42,18 @@ public final class AppModel {
     ) {
         self.clock = clock
         self.dataDirectory = dataDirectory
-        weightLogFeature = WeightLogFeature(repository: store, clock: clock)
+        recordLogFeature = RecordLogFeature(repository: store, clock: clock)
         settingsFeature = SettingsFeature(repository: settings)
-        intakeFeature = IntakeFeature(weightLog: weightLogFeature, repository: store, clock: clock)
-        measurementFeature = MeasurementFeature(weightLog: weightLogFeature, repository: store, clock: clock)
-        goalFeature = GoalFeature(weightLog: weightLogFeature, settings: settingsFeature, repository: store, clock: clock)
-        historyFeature = HistoryFeature(weightLog: weightLogFeature, repository: history)
-        syncFeature = SyncFeature(weightLog: weightLogFeature, store: store, copies: copies)
-        importFeature = ImportFeature(weightLog: weightLogFeature, settings: settingsFeature, repository: store, clock: clock)
-        exportFeature = ExportFeature(weightLog: weightLogFeature, settings: settingsFeature, repository: exports)
-        progressFeature = ProgressFeature(weightLog: weightLogFeature, settings: settingsFeature, clock: clock)
-        trendFeature = TrendFeature(weightLog: weightLogFeature, settings: settingsFeature, clock: clock)
-        statisticsFeature = StatisticsFeature(weightLog: weightLogFeature, settings: settingsFeature, clock: clock)
+        intakeFeature = IntakeFeature(records: recordLogFeature, repository: store, clock: clock)
+        measurementFeature = MeasurementFeature(records: recordLogFeature, repository: store, clock: clock)
+        goalFeature = GoalFeature(records: recordLogFeature, settings: settingsFeature, repository: store, clock: clock)
+        historyFeature = HistoryFeature(records: recordLogFeature, repository: history)
+        syncFeature = SyncFeature(records: recordLogFeature, store: store, copies: copies)
+        importFeature = ImportFeature(records: recordLogFeature, settings: settingsFeature, repository: store, clock: clock)
+        exportFeature = ExportFeature(records: recordLogFeature, settings: settingsFeature, repository: exports)
+        progressFeature = ProgressFeature(records: recordLogFeature, settings: settingsFeature, clock: clock)
+        trendFeature = TrendFeature(records: recordLogFeature, settings: settingsFeature, clock: clock)
+        statisticsFeature = StatisticsFeature(records: recordLogFeature, settings: settingsFeature, clock: clock)
     }
 
     /// The program to tell about the changes written (SPEC §14): under the
@@ -74,8 +74,8 @@ extension AppModel {
 
     /// Loads the weigh-ins, and looks for the conflict copies beside them.
     public func loadWeights() async throws {
-        await weightLogFeature.refresh()
+        await recordLogFeature.refresh()
         syncFeature.refreshConflictCopies()
-        if let error = weightLogFeature.loadError { throw error }
+        if let error = recordLogFeature.loadError { throw error }
     }
 }

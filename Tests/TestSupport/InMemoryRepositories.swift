@@ -14,7 +14,7 @@ public actor InMemoryStoreRepository: StoreRepository {
         public var description: String { self == .loadFailed ? "the test repository could not load" : "the test repository could not save" }
     }
 
-    public private(set) var store: WeightStore
+    public private(set) var store: RecordStore
     public private(set) var loadCallCount = 0
     public private(set) var saveCallCount = 0
     /// The ids of added entries in the order the changes adding them arrived.
@@ -24,7 +24,7 @@ public actor InMemoryStoreRepository: StoreRepository {
     /// Turns a load gives to other tasks before it answers, so that calls really overlap.
     private let delayTurns: Int
 
-    public init(store: WeightStore = WeightStore(), loadError: TestError? = nil, saveError: TestError? = nil, delayTurns: Int = 0) {
+    public init(store: RecordStore = RecordStore(), loadError: TestError? = nil, saveError: TestError? = nil, delayTurns: Int = 0) {
         self.store = store
         self.loadError = loadError
         self.saveError = saveError
@@ -34,7 +34,7 @@ public actor InMemoryStoreRepository: StoreRepository {
     public func failLoads(_ error: TestError?) { loadError = error }
 
     /// A change made by someone else: what a screen left open should notice.
-    public func replaceElsewhere(with store: WeightStore) {
+    public func replaceElsewhere(with store: RecordStore) {
         self.store = store
         writes += 1
     }
@@ -45,7 +45,7 @@ public actor InMemoryStoreRepository: StoreRepository {
     public func identity() async -> StoreIdentity? { StoreIdentity([Int64(writes)]) }
     public func failSaves(_ error: TestError?) { saveError = error }
 
-    public func load() async throws -> WeightStore {
+    public func load() async throws -> RecordStore {
         loadCallCount += 1
         for _ in 0..<delayTurns { await Task.yield() }
         if let loadError { throw loadError }
@@ -57,8 +57,8 @@ public actor InMemoryStoreRepository: StoreRepository {
     nonisolated public let gate = ChangeGate()
 
     public func modify<Value: Sendable>(
-        retiring: [String], _ change: @escaping @Sendable (inout WeightStore) throws -> Value
-    ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?) {
+        retiring: [String], _ change: @escaping @Sendable (inout RecordStore) throws -> Value
+    ) async throws -> (store: RecordStore, outcome: Value, change: StoreChange?) {
         saveCallCount += 1
         await gate.enter()
         defer { gate.leave() }
@@ -68,7 +68,7 @@ public actor InMemoryStoreRepository: StoreRepository {
         guard copy != store else { return (store, outcome, nil) }
         let before = Set(store.entries.map(\.id))
         insertOrder += copy.entries.map(\.id).filter { !before.contains($0) }
-        let written = WeightChange(from: store, to: copy)
+        let written = StoreChange(from: store, to: copy)
         store = copy
         writes += 1
         return (store, outcome, written)
@@ -81,11 +81,11 @@ public struct UnusedRepository: HistoryRepository, CopiesRepository, ExportRepos
 
     public init() {}
 
-    public func undo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) { throw Unused() }
-    public func redo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) { throw Unused() }
+    public func undo() async throws -> (store: RecordStore, outcome: JournalMove, change: StoreChange) { throw Unused() }
+    public func redo() async throws -> (store: RecordStore, outcome: JournalMove, change: StoreChange) { throw Unused() }
     public func journal() async throws -> ChangeJournal { .empty }
-    public func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> WeightStore { throw StorageError.missingInput(path: path) }
-    public func writeCopy(_ store: WeightStore, to path: String) async throws { throw Unused() }
+    public func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> RecordStore { throw StorageError.missingInput(path: path) }
+    public func writeCopy(_ store: RecordStore, to path: String) async throws { throw Unused() }
     public func isStore(_ path: String) -> Bool { false }
     public func conflictCopies() -> [String] { [] }
     public func writeExport(_ bytes: [UInt8], to path: String) async throws { throw Unused() }
@@ -252,7 +252,7 @@ public final class HeldReportWorker: ReportWorker {
     }
 }
 
-extension WeightLogFeature {
+extension RecordLogFeature {
     /// Logs a weigh-in as given, unchecked: what a test's fixture needs.
     @discardableResult
     public func add(kilograms: Double, at timestamp: Timestamp, note: String? = nil) async throws -> WeightEntry {

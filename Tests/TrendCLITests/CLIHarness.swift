@@ -89,14 +89,14 @@ struct CLIHarness {
     func seed(_ weighIns: [TypedWeighIn]) throws {
         #expect(environment["TZ"] == "UTC" && weightsFile == nil, "seeding writes a new store, its dates read in UTC")
         let dates = DateInput(timeZone: FixedOffsetTimeZone(offsetSeconds: 0), nowEpochSeconds: 0)
-        let store = WeightStore(entries: try weighIns.map { typed in
+        let store = RecordStore(entries: try weighIns.map { typed in
             WeightEntry(
                 timestamp: try dates.timestamp(parsing: typed.date),
                 kilograms: try WeightInput.kilograms(parsing: typed.weight, defaultUnit: .kilograms),
                 fatPercent: try typed.fat.map { text throws(WeightInputError) in try WeightInput.fatPercent(parsing: text) })
         })
         // The writer gives the file the version its content needs, as every write does.
-        try writeWeights(Data(WeightsDocument.encode(store)))
+        try writeWeights(Data(StoreDocument.encode(store)))
     }
 
     /// A large canonical weights.json (numbered ids, one day), so a write

@@ -14,7 +14,7 @@ struct DocumentGoldenTests {
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     /// Sixty days, body fat every third, notes, a goal with a plan, a height.
-    static func fixture() -> (store: WeightStore, settings: Settings) {
+    static func fixture() -> (store: RecordStore, settings: Settings) {
         var entries: [WeightEntry] = []
         var generator = SeededGenerator(seed: 42)
         var weight = 84.0
@@ -26,7 +26,7 @@ struct DocumentGoldenTests {
             entries.append(WeightEntry(id: id, timestamp: .local(2026, 10, 1, 7, 10, offsetHours: 1).adding(days: day), kilograms: (weight * 10).rounded() / 10, note: note, fatPercent: fat))
         }
         let plan = GoalPlan(start: CalendarDay(year: 2026, month: 11, day: 1)!, pace: .by(CalendarDay(year: 2027, month: 3, day: 1)!))
-        return (WeightStore(entries: entries, goalKilograms: 78, goalPlan: plan), Settings(unit: .kilograms, heightCentimetres: 180))
+        return (RecordStore(entries: entries, goalKilograms: 78, goalPlan: plan), Settings(unit: .kilograms, heightCentimetres: 180))
     }
 
     func app() -> AppModel {

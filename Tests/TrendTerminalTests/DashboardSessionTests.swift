@@ -17,7 +17,7 @@ struct DashboardSessionTests {
         let entries = (0..<10).map { day in
             WeightEntry(timestamp: Timestamp(epochSeconds: TestAppModelFactory.now - Int64(9 - day) * 86_400, utcOffsetSeconds: 0), kilograms: 81 - Double(day) / 10)
         }
-        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: entries)))
+        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: RecordStore(entries: entries)))
         return DashboardSession(dashboard: Dashboard(app: app, display: Display(usesColor: usesColor, isUTF8: true)), terminal: terminal)
     }
 

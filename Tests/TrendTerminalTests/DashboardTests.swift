@@ -11,11 +11,11 @@ import TrendPresentation
 @testable import TrendTerminal
 
 /// Fifteen days losing a tenth a day, ending on the test clock's day.
-private func fifteenDays() -> WeightStore {
+private func fifteenDays() -> RecordStore {
     let entries = (0..<15).map { day in
         WeightEntry(timestamp: Timestamp(epochSeconds: TestAppModelFactory.now - Int64(14 - day) * 86_400, utcOffsetSeconds: 0), kilograms: 82 - Double(day) / 10)
     }
-    return WeightStore(entries: entries, goalKilograms: 75)
+    return RecordStore(entries: entries, goalKilograms: 75)
 }
 
 @MainActor

@@ -48,7 +48,7 @@ public enum AnyRecord: Equatable, Sendable {
     public var shortID: String { EntryID.shortID(of: recordID) }
 }
 
-extension WeightStore {
+extension RecordStore {
     /// Every record, each kind in its order.
     public var allRecords: [AnyRecord] {
         entries.map(AnyRecord.weighIn) + intake.map(AnyRecord.intake) + measurements.map(AnyRecord.measurement)
@@ -56,7 +56,7 @@ extension WeightStore {
 
     /// The one record `text` (a full id or a unique prefix of at least 4
     /// hex digits) names, of whichever kind.
-    public func record(matching text: String) throws(WeightLogError) -> AnyRecord {
+    public func record(matching text: String) throws(LogError) -> AnyRecord {
         let prefix = try EntryID.prefix(parsing: text)
         var matches: [AnyRecord] = []
         for entry in entries where entry.idHasPrefix(prefix) { matches.append(.weighIn(entry)) }

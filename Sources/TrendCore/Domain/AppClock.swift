@@ -57,7 +57,7 @@ public struct AppClock: Sendable {
 extension AppClock {
     /// Refuses a date a record may not have: one the file cannot hold
     /// exactly (SPEC §2), or one more than a day ahead of now.
-    public func check(_ timestamp: Timestamp) throws(WeightLogError) {
+    public func check(_ timestamp: Timestamp) throws(LogError) {
         guard timestamp.storable == timestamp else { throw .dateNotStorable(timestamp: timestamp) }
         guard accepts(timestamp) else { throw .dateInFuture(timestamp: timestamp) }
     }

@@ -160,25 +160,3 @@ public struct BodyCompositionSeries: Sendable {
         )
     }
 }
-
-/// The slope of evenly spaced daily values, by least squares.
-public enum LeastSquares {
-    public static func dailySlope(_ values: [Double]) -> Double? {
-        guard values.count >= 2 else { return nil }
-        let n = Double(values.count)
-        let meanX = (n - 1) / 2
-        let meanY = values.reduce(0, +) / n
-        var numerator = 0.0
-        var denominator = 0.0
-        for (i, value) in values.enumerated() {
-            let dx = Double(i) - meanX
-            numerator += dx * (value - meanY)
-            denominator += dx * dx
-        }
-        return numerator / denominator
-    }
-
-    public static func weeklySlope(_ values: [Double]) -> Double {
-        (dailySlope(values) ?? 0) * 7
-    }
-}

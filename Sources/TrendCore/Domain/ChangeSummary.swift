@@ -42,8 +42,8 @@ public struct ChangeSummary: Equatable, Sendable {
     }
 
     /// Compares by id: an id only in `after` was added, only in `before` removed.
-    public init(from before: WeightStore, to after: WeightStore) {
-        self = WeightChange(from: before, to: after).summary
+    public init(from before: RecordStore, to after: RecordStore) {
+        self = StoreChange(from: before, to: after).summary
     }
 
     public var isEmpty: Bool { added == 0 && removed == 0 && changed == 0 && !goalChanged && intake.isEmpty && measurements.isEmpty }

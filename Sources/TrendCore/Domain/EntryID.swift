@@ -84,7 +84,7 @@ package enum EntryID {
     }
 
     /// The lowercase bytes to match; refuses text that cannot name an id.
-    package static func prefix(parsing text: String) throws(WeightLogError) -> [UInt8] {
+    package static func prefix(parsing text: String) throws(LogError) -> [UInt8] {
         let input = text.lowercased()
         let hexDigits = input.filter(\.isHexDigit).count
         guard hexDigits >= 4, input.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
@@ -115,7 +115,7 @@ package enum EntryID {
     }
 
     /// The one entry `text` names among `entries`.
-    package static func entry(matching text: String, in entries: [WeightEntry]) throws(WeightLogError) -> WeightEntry {
+    package static func entry(matching text: String, in entries: [WeightEntry]) throws(LogError) -> WeightEntry {
         let prefix = try prefix(parsing: text)
         let matches = entries.filter { $0.idHasPrefix(prefix) }
         switch matches.count {

@@ -18,7 +18,7 @@ public enum GoalGuard {
     /// under 40 kg without a height).
     public static func check(
         _ kilograms: Double, typedIn unit: WeightUnit, trendKilograms: Double?, heightCentimetres: Double?
-    ) throws(WeightLogError) {
+    ) throws(LogError) {
         if let trend = trendKilograms, TypoGuard.isUnlikely(kilograms, trendKilograms: trend) {
             let likely = TypoGuard.likely(kilograms, typedIn: unit) { !TypoGuard.isUnlikely($0, trendKilograms: trend) }
             if !likely.isEmpty { throw .unlikelyGoal(kilograms: kilograms, trendKilograms: trend, likely: likely, unit: unit) }

@@ -72,7 +72,7 @@ public struct ImportBatch: Equatable, Sendable {
 
     /// Adds the new entries to `store` and counts the duplicates; a
     /// duplicate of a stored entry without body fat that carries it fills it in.
-    public func merge(into store: inout WeightStore) throws(SharedID) -> Outcome {
+    public func merge(into store: inout RecordStore) throws(SharedID) -> Outcome {
         if idsDecide, let shared = sharedID(with: store) { throw shared }
         var outcome = Outcome()
         var added: [WeightEntry] = []
@@ -106,7 +106,7 @@ public struct ImportBatch: Equatable, Sendable {
         }
     }
 
-    private func sharedID(with store: WeightStore) -> SharedID? {
+    private func sharedID(with store: RecordStore) -> SharedID? {
         var kinds: [RecordID: RecordKind] = [:]
         for entry in store.entries { kinds[entry.recordID] = .weighIn }
         for entry in store.intake { kinds[entry.recordID] = .intake }
@@ -123,7 +123,7 @@ public struct ImportBatch: Equatable, Sendable {
     /// record has is a duplicate), else by what they say: the same minute
     /// and amount (intake within 0.5 kcal; a measurement of the same name
     /// within 0.05 cm) as one stored or earlier in the file.
-    private func mergeBody(into store: inout WeightStore, outcome: inout Outcome) {
+    private func mergeBody(into store: inout RecordStore, outcome: inout Outcome) {
         guard !intake.isEmpty || !measurements.isEmpty else { return }
         var ids = idsDecide ? store.allIDs : []
         var seenIntake: [Int64: [Double]] = [:]
@@ -188,7 +188,7 @@ public struct ImportBatch: Equatable, Sendable {
     }
 
     /// The JSON export: an id already stored (or earlier in the batch) is a duplicate, whatever its time.
-    private func mergeByID(_ store: WeightStore, added: inout [WeightEntry], fat: inout [WeightEntry.ID: Double], outcome: inout Outcome) {
+    private func mergeByID(_ store: RecordStore, added: inout [WeightEntry], fat: inout [WeightEntry.ID: Double], outcome: inout Outcome) {
         var lacksFat: [WeightEntry.ID: Bool] = [:]
         lacksFat.reserveCapacity(store.entries.count + entries.count)
         for entry in store.entries { lacksFat[entry.id] = entry.fatPercent == nil }
@@ -211,7 +211,7 @@ public struct ImportBatch: Equatable, Sendable {
     /// an earlier row, is a duplicate. The batch is walked in minute order
     /// beside the store (which is in time order already): no table of a
     /// million minutes is built.
-    private func mergeByMinute(_ store: WeightStore, added: inout [WeightEntry], fat: inout [WeightEntry.ID: Double], outcome: inout Outcome) {
+    private func mergeByMinute(_ store: RecordStore, added: inout [WeightEntry], fat: inout [WeightEntry.ID: Double], outcome: inout Outcome) {
         let minutes = entries.map(Self.minute)
         // Rows of one minute keep the file's order, so "earlier row" keeps its meaning.
         let order = entries.indices.sorted { minutes[$0] != minutes[$1] ? minutes[$0] < minutes[$1] : $0 < $1 }

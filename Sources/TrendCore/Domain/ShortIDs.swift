@@ -34,7 +34,7 @@ public struct ShortIDs: Sendable {
         self.lengths = lengths
     }
 
-    public init(_ store: WeightStore) {
+    public init(_ store: RecordStore) {
         self.init(store.entries.map(\.recordID) + store.intake.map(\.recordID) + store.measurements.map(\.recordID))
     }
 

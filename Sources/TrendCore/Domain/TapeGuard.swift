@@ -10,7 +10,7 @@ public enum TapeGuard {
     /// the latest value; nothing to compare with, nothing refused.
     public static func check(
         _ centimetres: Double, name: MeasurementName, on day: CalendarDay, in measurements: [MeasurementEntry], shownIn unit: LengthUnit
-    ) throws(WeightLogError) {
+    ) throws(LogError) {
         let earlier = measurements.filter { $0.name == name && $0.calendarDay <= day }
         guard let latest = earlier.last?.centimetres, let trend = MeasurementSeries(earlier).latest(onOrBefore: day)?.trend else { return }
         func fits(_ value: Double) -> Bool { abs(value - trend) <= trend * relativeLimit || abs(value - latest) <= latest * relativeLimit }

@@ -39,7 +39,7 @@ public enum TypoGuard {
     /// naming what was probably meant: a misplaced decimal point, or the
     /// other unit. While the trend rests on fewer than three weigh-ins the
     /// refusal names them: one of them may be the typo.
-    public static func check(_ kilograms: Double, typedIn unit: WeightUnit, against entries: [WeightEntry]) throws(WeightLogError) {
+    public static func check(_ kilograms: Double, typedIn unit: WeightUnit, against entries: [WeightEntry]) throws(LogError) {
         guard let trend = trendKilograms(of: entries) else {
             guard !plausibleKilograms.contains(kilograms) else { return }
             throw .implausibleWeight(kilograms: kilograms, likely: likely(kilograms, typedIn: unit) { plausibleKilograms.contains($0) }, unit: unit)
@@ -52,8 +52,8 @@ public enum TypoGuard {
     }
 
     /// What `kilograms` typed in `unit` may have been meant as, by `fits`.
-    static func likely(_ kilograms: Double, typedIn unit: WeightUnit, fits: (Double) -> Bool) -> [WeightLogError.LikelyWeight] {
-        var likely: [WeightLogError.LikelyWeight] = []
+    static func likely(_ kilograms: Double, typedIn unit: WeightUnit, fits: (Double) -> Bool) -> [LogError.LikelyWeight] {
+        var likely: [LogError.LikelyWeight] = []
         // 805 for 80.5, or 8.05 for 80.5: the point a place or two off either way.
         for factor in [0.1, 0.01, 10, 100] where fits(kilograms * factor) {
             likely.append(.decimalPoint(kilograms: kilograms * factor))

@@ -9,12 +9,12 @@ import Observation
 @MainActor
 @Observable
 public final class ExportFeature {
-    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let records: RecordLogFeature
     @ObservationIgnored private let settings: SettingsFeature
     @ObservationIgnored private let repository: any ExportRepository
 
-    public init(weightLog: WeightLogFeature, settings: SettingsFeature, repository: any ExportRepository) {
-        self.weightLog = weightLog
+    public init(records: RecordLogFeature, settings: SettingsFeature, repository: any ExportRepository) {
+        self.records = records
         self.settings = settings
         self.repository = repository
     }
@@ -37,8 +37,8 @@ public final class ExportFeature {
     /// so a long history is never held twice.
     public func export(_ format: Format, method: TrendMethod?, write: @escaping ([UInt8]) -> Void) {
         switch format {
-        case .json: ExportDocument.json(weightLog.store, settings: backedUpSettings, write: write)
-        case .csv: ExportDocument.csv(weightLog.store, unit: unit, trendMethod: method, write: write)
+        case .json: ExportDocument.json(records.store, settings: backedUpSettings, write: write)
+        case .csv: ExportDocument.csv(records.store, unit: unit, trendMethod: method, write: write)
         }
     }
 

@@ -7,21 +7,21 @@ import Observation
 @MainActor
 @Observable
 public final class GoalFeature {
-    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let records: RecordLogFeature
     @ObservationIgnored private let settings: SettingsFeature
     @ObservationIgnored private let repository: any StoreRepository
     @ObservationIgnored private let clock: AppClock
 
-    public init(weightLog: WeightLogFeature, settings: SettingsFeature, repository: any StoreRepository, clock: AppClock) {
-        self.weightLog = weightLog
+    public init(records: RecordLogFeature, settings: SettingsFeature, repository: any StoreRepository, clock: AppClock) {
+        self.records = records
         self.settings = settings
         self.repository = repository
         self.clock = clock
     }
 
-    public var goalKilograms: Double? { weightLog.store.goalKilograms }
+    public var goalKilograms: Double? { records.store.goalKilograms }
     /// How the goal is to be reached, when a plan was set.
-    public var plan: GoalPlan? { weightLog.store.goalPlan }
+    public var plan: GoalPlan? { records.store.goalPlan }
 
     /// How the goal is to be reached, as asked: by a date, or at a weekly
     /// rate whose direction the goal gives.
@@ -50,23 +50,23 @@ public final class GoalFeature {
     /// under a healthy BMI, is refused unless `check` is skipped (`--force`).
     @discardableResult
     public func setGoal(
-        kilograms: Double, plan request: PlanRequest? = nil, check: WeightLogFeature.TypoCheck = .skipped
+        kilograms: Double, plan request: PlanRequest? = nil, check: RecordLogFeature.TypoCheck = .skipped
     ) async throws -> SetOutcome {
         guard WeightInput.isValid(kilograms: kilograms) else {
-            throw WeightLogError.goalOutOfRange(kilograms: kilograms)
+            throw LogError.goalOutOfRange(kilograms: kilograms)
         }
         let today = clock.today
         if case .by(let day)? = request {
-            guard day > today else { throw WeightLogError.planDateNotInFuture(day: day) }
-            guard GoalPlan.endsInTime(start: today, by: day) else { throw WeightLogError.planTooLong(day: day) }
+            guard day > today else { throw LogError.planDateNotInFuture(day: day) }
+            guard GoalPlan.endsInTime(start: today, by: day) else { throw LogError.planTooLong(day: day) }
         }
         if case .weeklyRate(let rate)? = request, !(rate >= GoalPlan.minimumWeeklyKilograms * (1 - 1e-12) && rate <= GoalPlan.maximumWeeklyKilograms) {
-            throw WeightLogError.planRateOutOfRange(kilograms: rate)
+            throw LogError.planRateOutOfRange(kilograms: rate)
         }
         let method = settings.method
         let height = settings.heightCentimetres
         let sex = settings.sex
-        return try await weightLog.apply { [repository] in
+        return try await records.apply { [repository] in
             try await repository.modify { store in
                 // The trend the report shows: the selected method over the whole history.
                 let trend = TrendSeries(entries: store.entries, method: method).lastTrendKilograms
@@ -82,10 +82,10 @@ public final class GoalFeature {
                     weeklyRate = trend.map { (kilograms - $0) / Double(day.dayNumber - today.dayNumber) * 7 }
                 case .weeklyRate(let rate)?:
                     // The direction comes from the goal against the trend.
-                    guard let trend else { throw WeightLogError.planWithoutWeighIns }
+                    guard let trend else { throw LogError.planWithoutWeighIns }
                     let days = abs(kilograms - trend) / rate * 7
                     guard days <= Double(GoalPlan.longestDays) else {
-                        throw WeightLogError.planTooLong(day: today.adding(days: Int(min(days, Double(GoalPlan.longestStoredDays)).rounded(.up))))
+                        throw LogError.planTooLong(day: today.adding(days: Int(min(days, Double(GoalPlan.longestStoredDays)).rounded(.up))))
                     }
                     weeklyRate = kilograms < trend ? -rate : rate
                     plan = GoalPlan(start: today, pace: .weeklyRate(kilograms: weeklyRate!))
@@ -106,6 +106,6 @@ public final class GoalFeature {
     }
 
     public func clearGoal() async throws {
-        try await weightLog.apply { [repository] in try await repository.modify { $0.setGoal(nil, plan: nil) } }
+        try await records.apply { [repository] in try await repository.modify { $0.setGoal(nil, plan: nil) } }
     }
 }

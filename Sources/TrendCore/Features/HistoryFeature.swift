@@ -6,21 +6,21 @@ import Observation
 @MainActor
 @Observable
 public final class HistoryFeature {
-    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let records: RecordLogFeature
     @ObservationIgnored private let repository: any HistoryRepository
 
     /// The journal as last read (`journal()`).
     public private(set) var journal = ChangeJournal.empty
 
-    public init(weightLog: WeightLogFeature, repository: any HistoryRepository) {
-        self.weightLog = weightLog
+    public init(records: RecordLogFeature, repository: any HistoryRepository) {
+        self.records = records
         self.repository = repository
     }
 
     /// Reverts the latest change not yet undone and says what that did.
     @discardableResult
     public func undo() async throws -> JournalMove {
-        try await weightLog.apply { [repository] in
+        try await records.apply { [repository] in
             let move = try await repository.undo()
             return (move.store, move.outcome, move.change)
         }
@@ -29,7 +29,7 @@ public final class HistoryFeature {
     /// Re-applies the earliest change undone.
     @discardableResult
     public func redo() async throws -> JournalMove {
-        try await weightLog.apply { [repository] in
+        try await records.apply { [repository] in
             let move = try await repository.redo()
             return (move.store, move.outcome, move.change)
         }

@@ -6,7 +6,7 @@ import Observation
 @MainActor
 @Observable
 public final class ImportFeature {
-    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let records: RecordLogFeature
     @ObservationIgnored private let settings: SettingsFeature
     @ObservationIgnored private let repository: any StoreRepository
     @ObservationIgnored private let clock: AppClock
@@ -16,8 +16,8 @@ public final class ImportFeature {
     public private(set) var lastSummary: ImportSummary?
     public private(set) var importError: (any Error)?
 
-    public init(weightLog: WeightLogFeature, settings: SettingsFeature, repository: any StoreRepository, clock: AppClock) {
-        self.weightLog = weightLog
+    public init(records: RecordLogFeature, settings: SettingsFeature, repository: any StoreRepository, clock: AppClock) {
+        self.records = records
         self.settings = settings
         self.repository = repository
         self.clock = clock
@@ -74,14 +74,14 @@ public final class ImportFeature {
             clock: clock, explicitUnit: settings.sessionUnit, configuredUnit: settings.savedUnit, numericDateOrder: request.numericDateOrder,
             dateColumn: request.dateColumn, weightColumn: request.weightColumn)
         var parsed = try await Task.detached {
-            try WeightImporter.read(request.input, format: request.format, settings: importSettings)
+            try FileImporter.read(request.input, format: request.format, settings: importSettings)
         }.value
         let path = request.input.shownPath
         // A file that names no unit: what it shows decides, then the configured unit (SPEC §6).
         var unitDecision: UnitInference.Decision?
         if let evidence = parsed.unitEvidence {
-            if !weightLog.hasLoaded { await weightLog.refresh() }
-            let history = weightLog.entries.isEmpty ? nil : TypoGuard.trendKilograms(of: weightLog.entries)
+            if !records.hasLoaded { await records.refresh() }
+            let history = records.entries.isEmpty ? nil : TypoGuard.trendKilograms(of: records.entries)
             let weights = parsed.assumedWeights
             guard let decision = UnitInference.decide(
                 evidence, weightsRead: weights, fileName: request.input.fileName, historyTrendKilograms: history,
@@ -162,10 +162,10 @@ extension ImportFeature {
     /// copy of what is loaded.
     fileprivate func apply(_ batch: ImportBatch, dryRun: Bool) async throws -> ImportBatch.Outcome {
         if dryRun {
-            var copy = try await weightLog.loaded()
+            var copy = try await records.loaded()
             return try batch.merge(into: &copy)
         }
-        return try await weightLog.apply { [repository] in try await repository.modify { try batch.merge(into: &$0) } }
+        return try await records.apply { [repository] in try await repository.modify { try batch.merge(into: &$0) } }
     }
 }
 

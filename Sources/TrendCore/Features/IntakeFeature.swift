@@ -6,18 +6,18 @@ import Observation
 @MainActor
 @Observable
 public final class IntakeFeature {
-    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let records: RecordLogFeature
     @ObservationIgnored private let repository: any StoreRepository
     @ObservationIgnored private let clock: AppClock
 
-    public init(weightLog: WeightLogFeature, repository: any StoreRepository, clock: AppClock) {
-        self.weightLog = weightLog
+    public init(records: RecordLogFeature, repository: any StoreRepository, clock: AppClock) {
+        self.records = records
         self.repository = repository
         self.clock = clock
     }
 
     /// Every intake entry, in the one order.
-    public var entries: [IntakeEntry] { weightLog.store.intake }
+    public var entries: [IntakeEntry] { records.store.intake }
 
     /// The same amount within this many seconds is the same entry logged twice.
     public nonisolated static let repeatSeconds: Int64 = 120
@@ -38,7 +38,7 @@ public final class IntakeFeature {
         try validate(kilocalories: kilocalories, force: force)
         try clock.check(timestamp)
         let entry = IntakeEntry(timestamp: timestamp, kilocalories: kilocalories, note: note)
-        return try await weightLog.apply { [repository] in
+        return try await records.apply { [repository] in
             try await repository.modify { store in
                 if !force, let existing = store.intake.last(where: {
                     abs($0.timestamp.epochSeconds - timestamp.epochSeconds) <= Self.repeatSeconds && abs($0.kilocalories - kilocalories) < 0.5
@@ -55,13 +55,13 @@ public final class IntakeFeature {
     /// resolved against what is stored when the change is made.
     @discardableResult
     public func update(
-        matching text: String, kilocalories: Double? = nil, timestamp: Timestamp? = nil, note: WeightLogFeature.NoteChange = .keep, force: Bool = false
+        matching text: String, kilocalories: Double? = nil, timestamp: Timestamp? = nil, note: RecordLogFeature.NoteChange = .keep, force: Bool = false
     ) async throws -> IntakeEntry {
         if let kilocalories { try validate(kilocalories: kilocalories, force: force) }
         if let timestamp { try clock.check(timestamp) }
-        return try await weightLog.apply { [repository] in
+        return try await records.apply { [repository] in
             try await repository.modify { store in
-                guard case .intake(var entry) = try store.record(matching: text) else { throw WeightLogError.entryNotFound(id: text) }
+                guard case .intake(var entry) = try store.record(matching: text) else { throw LogError.entryNotFound(id: text) }
                 if let kilocalories { entry.kilocalories = kilocalories }
                 if let timestamp { entry.timestamp = timestamp }
                 entry.note = note.applied(to: entry.note)
@@ -71,13 +71,13 @@ public final class IntakeFeature {
         }
     }
 
-    private func validate(kilocalories: Double, force: Bool) throws(WeightLogError) {
+    private func validate(kilocalories: Double, force: Bool) throws(LogError) {
         guard IntakeEntry.isValid(kilocalories: kilocalories) else { throw .intakeOutOfRange(kilocalories: kilocalories) }
         if !force && kilocalories > EnergyInput.unlikelyKilocalories { throw .unlikelyIntake(kilocalories: kilocalories) }
     }
 }
 
-extension WeightLogFeature.NoteChange {
+extension RecordLogFeature.NoteChange {
     /// The note after the change.
     func applied(to note: String?) -> String? {
         switch self {

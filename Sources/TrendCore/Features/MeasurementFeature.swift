@@ -6,18 +6,18 @@ import Observation
 @MainActor
 @Observable
 public final class MeasurementFeature {
-    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let records: RecordLogFeature
     @ObservationIgnored private let repository: any StoreRepository
     @ObservationIgnored private let clock: AppClock
 
-    public init(weightLog: WeightLogFeature, repository: any StoreRepository, clock: AppClock) {
-        self.weightLog = weightLog
+    public init(records: RecordLogFeature, repository: any StoreRepository, clock: AppClock) {
+        self.records = records
         self.repository = repository
         self.clock = clock
     }
 
     /// Every measurement, in the one order.
-    public var entries: [MeasurementEntry] { weightLog.store.measurements }
+    public var entries: [MeasurementEntry] { records.store.measurements }
 
     /// The names measured so far, sorted.
     public var measuredNames: [MeasurementName] { Set(entries.map(\.name)).sorted() }
@@ -45,18 +45,18 @@ public final class MeasurementFeature {
     public func log(
         name text: String, centimetres: Double, at timestamp: Timestamp, note: String? = nil, isNew: Bool = false, check: TapeCheck = .skipped
     ) async throws -> MeasurementEntry {
-        if MeasurementName.seriesNames.contains(text.lowercased()) { throw WeightLogError.seriesNotMeasurement(name: text) }
+        if MeasurementName.seriesNames.contains(text.lowercased()) { throw LogError.seriesNotMeasurement(name: text) }
         guard let name = MeasurementName(text.lowercased()) else {
-            throw WeightLogError.unknownMeasurement(name: text, closest: EditDistance.closest(to: text.lowercased(), among: Self.names(measured: measuredNames)))
+            throw LogError.unknownMeasurement(name: text, closest: EditDistance.closest(to: text.lowercased(), among: Self.names(measured: measuredNames)))
         }
-        guard MeasurementEntry.isValid(centimetres: centimetres) else { throw WeightLogError.measurementOutOfRange(centimetres: centimetres) }
+        guard MeasurementEntry.isValid(centimetres: centimetres) else { throw LogError.measurementOutOfRange(centimetres: centimetres) }
         try clock.check(timestamp)
         let entry = MeasurementEntry(timestamp: timestamp, name: name, centimetres: centimetres, note: note)
-        return try await weightLog.apply { [repository] in
+        return try await records.apply { [repository] in
             try await repository.modify { store in
                 if !name.isKnown && !isNew && !store.measurements.contains(where: { $0.name == name }) {
                     let measured = Set(store.measurements.map(\.name)).sorted()
-                    throw WeightLogError.unknownMeasurement(name: name.text, closest: EditDistance.closest(to: name.text, among: Self.names(measured: measured)))
+                    throw LogError.unknownMeasurement(name: name.text, closest: EditDistance.closest(to: name.text, among: Self.names(measured: measured)))
                 }
                 if case .shownIn(let unit) = check {
                     try TapeGuard.check(centimetres, name: name, on: timestamp.day, in: store.measurements, shownIn: unit)
@@ -70,14 +70,14 @@ public final class MeasurementFeature {
     /// Changes the measurement `text` names (full id or unique prefix).
     @discardableResult
     public func update(
-        matching text: String, centimetres: Double? = nil, timestamp: Timestamp? = nil, note: WeightLogFeature.NoteChange = .keep,
+        matching text: String, centimetres: Double? = nil, timestamp: Timestamp? = nil, note: RecordLogFeature.NoteChange = .keep,
         check: TapeCheck = .skipped
     ) async throws -> MeasurementEntry {
-        if let centimetres, !MeasurementEntry.isValid(centimetres: centimetres) { throw WeightLogError.measurementOutOfRange(centimetres: centimetres) }
+        if let centimetres, !MeasurementEntry.isValid(centimetres: centimetres) { throw LogError.measurementOutOfRange(centimetres: centimetres) }
         if let timestamp { try clock.check(timestamp) }
-        return try await weightLog.apply { [repository] in
+        return try await records.apply { [repository] in
             try await repository.modify { store in
-                guard case .measurement(var entry) = try store.record(matching: text) else { throw WeightLogError.entryNotFound(id: text) }
+                guard case .measurement(var entry) = try store.record(matching: text) else { throw LogError.entryNotFound(id: text) }
                 if let centimetres, case .shownIn(let unit) = check {
                     let others = store.measurements.filter { $0.id != entry.id }
                     try TapeGuard.check(centimetres, name: entry.name, on: (timestamp ?? entry.timestamp).day, in: others, shownIn: unit)

@@ -1,12 +1,12 @@
 import Observation
 
 /// The progress capability: the selected range and the report prepared for
-/// it. It reads the weigh-ins and goal through `WeightLogFeature` and the
+/// it. It reads the weigh-ins and goal through `RecordLogFeature` and the
 /// unit through `SettingsFeature`, and keeps no copy of either.
 @MainActor
 @Observable
 public final class ProgressFeature {
-    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let records: RecordLogFeature
     @ObservationIgnored private let settings: SettingsFeature
     @ObservationIgnored private let clock: AppClock
     @ObservationIgnored private let worker: any ReportWorker
@@ -23,9 +23,9 @@ public final class ProgressFeature {
     public private(set) var isPreparing = false
 
     public init(
-        weightLog: WeightLogFeature, settings: SettingsFeature, clock: AppClock, worker: any ReportWorker = StandardReportWorker()
+        records: RecordLogFeature, settings: SettingsFeature, clock: AppClock, worker: any ReportWorker = StandardReportWorker()
     ) {
-        self.weightLog = weightLog
+        self.records = records
         self.settings = settings
         self.clock = clock
         self.worker = worker
@@ -34,7 +34,7 @@ public final class ProgressFeature {
 
     public var unit: WeightUnit { settings.unit }
     public var method: TrendMethod { settings.method }
-    public var goalKilograms: Double? { weightLog.store.goalKilograms }
+    public var goalKilograms: Double? { records.store.goalKilograms }
 
     public struct Selection: Equatable, Sendable {
         public var range: ProgressRange = .month
@@ -84,11 +84,11 @@ public final class ProgressFeature {
                 preparation = nil
             }
         }
-        let entries = weightLog.entries
-        let goal = weightLog.store.goalKilograms
-        let plan = weightLog.store.goalPlan
-        let intake = weightLog.store.intake
-        let measurements = weightLog.store.measurements
+        let entries = records.entries
+        let goal = records.store.goalKilograms
+        let plan = records.store.goalPlan
+        let intake = records.store.intake
+        let measurements = records.store.measurements
         let sex = settings.sex
         let height = settings.heightCentimetres
         let (range, since, until) = (selection.range, selection.since, selection.until)

@@ -1,18 +1,18 @@
 import Observation
 
 /// The history summed up by week, month or year (`trend stats`, SPEC §8):
-/// read through `WeightLogFeature` (weigh-ins and intake) and
+/// read through `RecordLogFeature` (weigh-ins and intake) and
 /// `SettingsFeature` (the method), keeping no copy of either.
 @MainActor
 @Observable
 public final class StatisticsFeature {
-    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let records: RecordLogFeature
     @ObservationIgnored private let settings: SettingsFeature
     @ObservationIgnored private let clock: AppClock
     @ObservationIgnored private let worker: any ReportWorker
 
-    public init(weightLog: WeightLogFeature, settings: SettingsFeature, clock: AppClock, worker: any ReportWorker = StandardReportWorker()) {
-        self.weightLog = weightLog
+    public init(records: RecordLogFeature, settings: SettingsFeature, clock: AppClock, worker: any ReportWorker = StandardReportWorker()) {
+        self.records = records
         self.settings = settings
         self.clock = clock
         self.worker = worker
@@ -24,8 +24,8 @@ public final class StatisticsFeature {
     public func statistics(
         by period: PeriodStatistics.Period, range: ProgressRange = .all, since: CalendarDay? = nil, until: CalendarDay? = nil
     ) async -> PeriodStatistics? {
-        let entries = weightLog.entries
-        let intake = weightLog.store.intake
+        let entries = records.entries
+        let intake = records.store.intake
         guard let first = entries.first?.calendarDay else { return nil }
         let method = settings.method
         let through = until ?? clock.today

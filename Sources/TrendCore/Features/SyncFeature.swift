@@ -10,7 +10,7 @@ import Observation
 @MainActor
 @Observable
 public final class SyncFeature {
-    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let records: RecordLogFeature
     @ObservationIgnored private let store: any StoreRepository
     @ObservationIgnored private let copies: any CopiesRepository
 
@@ -18,8 +18,8 @@ public final class SyncFeature {
     /// entries are lost unless merged.
     public private(set) var conflictCopies: [String] = []
 
-    public init(weightLog: WeightLogFeature, store: any StoreRepository, copies: any CopiesRepository) {
-        self.weightLog = weightLog
+    public init(records: RecordLogFeature, store: any StoreRepository, copies: any CopiesRepository) {
+        self.records = records
         self.store = store
         self.copies = copies
     }
@@ -35,7 +35,7 @@ public final class SyncFeature {
     public struct MergeReport: Equatable, Sendable {
         public let path: String
         /// Nil when the file was skipped: it is the store itself.
-        public let outcome: WeightMerge.Outcome?
+        public let outcome: StoreMerge.Outcome?
 
         public var isStore: Bool { outcome == nil }
     }
@@ -47,9 +47,9 @@ public final class SyncFeature {
     /// their entries are in place, into the undo journal: an undo of the
     /// merge puts them back beside the store.
     public func merge(
-        copies paths: [String], prefer: WeightMerge.Preference, dryRun: Bool, deleteMerged: Bool
+        copies paths: [String], prefer: StoreMerge.Preference, dryRun: Bool, deleteMerged: Bool
     ) async throws -> [MergeReport] {
-        var read: [(path: String, store: WeightStore?)] = []
+        var read: [(path: String, store: RecordStore?)] = []
         for path in paths {
             if copies.isStore(path) {
                 read.append((path, nil))
@@ -62,7 +62,7 @@ public final class SyncFeature {
             if let first = read.first { throw StorageError.inputIsStore(path: first.path) }
             return []
         }
-        func reports(_ outcomes: [WeightMerge.Outcome]) -> [MergeReport] {
+        func reports(_ outcomes: [StoreMerge.Outcome]) -> [MergeReport] {
             var remaining = outcomes[...]
             return read.map { copy in
                 guard copy.store != nil else { return MergeReport(path: copy.path, outcome: nil) }
@@ -70,12 +70,12 @@ public final class SyncFeature {
             }
         }
         if dryRun {
-            var copy = try await weightLog.loaded()
-            return reports(others.map { WeightMerge.merge($0, into: &copy, prefer: prefer) })
+            var copy = try await records.loaded()
+            return reports(others.map { StoreMerge.merge($0, into: &copy, prefer: prefer) })
         }
         let retiring = deleteMerged ? read.filter { $0.store != nil }.map { PathName.absolute($0.path, in: FileManager.default.currentDirectoryPath) } : []
-        let outcomes = try await weightLog.apply { [store] in
-            try await store.modify(retiring: retiring) { store in others.map { WeightMerge.merge($0, into: &store, prefer: prefer) } }
+        let outcomes = try await records.apply { [store] in
+            try await store.modify(retiring: retiring) { store in others.map { StoreMerge.merge($0, into: &store, prefer: prefer) } }
         }
         refreshConflictCopies()
         return reports(outcomes)
@@ -85,14 +85,14 @@ public final class SyncFeature {
     /// `ours`. An empty base (both branches added the file) is an empty
     /// store; a side written by a newer trend is refused, never copied. It
     /// touches no file of the data directory.
-    public func mergeThreeWay(base: String, ours: String, theirs: String) async throws -> WeightMerge.ThreeWay {
+    public func mergeThreeWay(base: String, ours: String, theirs: String) async throws -> StoreMerge.ThreeWay {
         let baseStore = try await copies.readCopy(at: base, emptyIsEmpty: true)
         let ourStore = try await copies.readCopy(at: ours, emptyIsEmpty: true)
         let theirStore = try await copies.readCopy(at: theirs, emptyIsEmpty: true)
-        for (path, side) in [(base, baseStore), (ours, ourStore), (theirs, theirStore)] where side.version > WeightStore.currentVersion {
+        for (path, side) in [(base, baseStore), (ours, ourStore), (theirs, theirStore)] where side.version > RecordStore.currentVersion {
             throw DataFileError.newerVersion(path: path, version: side.version)
         }
-        let merged = WeightMerge.merge(base: baseStore, ours: ourStore, theirs: theirStore)
+        let merged = StoreMerge.merge(base: baseStore, ours: ourStore, theirs: theirStore)
         try await copies.writeCopy(merged.store, to: ours)
         return merged
     }

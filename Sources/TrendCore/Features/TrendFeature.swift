@@ -3,19 +3,19 @@ import Observation
 /// The smoothed trend of the weigh-ins, under the method the settings
 /// choose (SPEC §5, §7): each weigh-in's day trend for a listing, the trend
 /// after a weigh-in is logged, and the status line. It reads the weigh-ins
-/// through `WeightLogFeature` and the method through `SettingsFeature`,
+/// through `RecordLogFeature` and the method through `SettingsFeature`,
 /// and keeps no copy of either; it owns no state of its own, only the
 /// answers every screen must agree on.
 @MainActor
 @Observable
 public final class TrendFeature {
-    @ObservationIgnored private let weightLog: WeightLogFeature
+    @ObservationIgnored private let records: RecordLogFeature
     @ObservationIgnored private let settings: SettingsFeature
     @ObservationIgnored private let clock: AppClock
     @ObservationIgnored private let worker: any ReportWorker
 
-    public init(weightLog: WeightLogFeature, settings: SettingsFeature, clock: AppClock, worker: any ReportWorker = StandardReportWorker()) {
-        self.weightLog = weightLog
+    public init(records: RecordLogFeature, settings: SettingsFeature, clock: AppClock, worker: any ReportWorker = StandardReportWorker()) {
+        self.records = records
         self.settings = settings
         self.clock = clock
         self.worker = worker
@@ -23,8 +23,8 @@ public final class TrendFeature {
 
     /// The status line's figures (`trend status`); nil without weigh-ins.
     public func status() async -> StatusSummary? {
-        let entries = weightLog.entries
-        let goal = weightLog.store.goalKilograms
+        let entries = records.entries
+        let goal = records.store.goalKilograms
         let method = settings.method
         return await worker.perform(entryCount: entries.count) {
             StatusSummary(entries: entries, goalKilograms: goal, method: method)
@@ -48,7 +48,7 @@ public final class TrendFeature {
     /// The trend of `entry`'s day, the latest trend and the weekly rate,
     /// over the whole history: what `log` shows after adding a weigh-in.
     public func trend(for entry: WeightEntry) async -> LoggedTrend? {
-        let entries = weightLog.entries
+        let entries = records.entries
         let method = settings.method
         return await worker.perform(entryCount: entries.count) {
             let series = TrendSeries(entries: entries, method: method)
@@ -67,7 +67,7 @@ public final class TrendFeature {
     public func listing(
         _ selection: EntrySelection, estimatedDays wanted: Bool
     ) async -> (points: [ProgressReport.Point], estimatedDays: [ProgressReport.EstimatedDay]) {
-        let entries = weightLog.entries
+        let entries = records.entries
         let today = clock.today
         let method = settings.method
         return await worker.perform(entryCount: entries.count) {
@@ -87,7 +87,7 @@ public final class TrendFeature {
     /// The weigh-ins `selection` picks and the series that gives each its
     /// day's trend, without a point per entry: for output that streams.
     public func listingSeries(_ selection: EntrySelection) async -> (entries: [WeightEntry], series: TrendSeries) {
-        let entries = weightLog.entries
+        let entries = records.entries
         let today = clock.today
         let method = settings.method
         return await worker.perform(entryCount: entries.count) {
@@ -97,7 +97,7 @@ public final class TrendFeature {
 
     /// The weigh-in trend of each of `days` that the history covers, by day number.
     public func dayTrends(_ days: [CalendarDay]) async -> [Int: Double] {
-        let entries = weightLog.entries
+        let entries = records.entries
         let method = settings.method
         return await worker.perform(entryCount: entries.count) {
             let series = TrendSeries(entries: entries, method: method)

@@ -23,7 +23,7 @@ package enum ChangeDocument {
 
     /// Written in pieces of about 64 KiB to `write`: an import of a long
     /// history is never held twice.
-    package static func json(_ change: WeightChange, context: Context, write: @escaping ([UInt8]) -> Void) {
+    package static func json(_ change: StoreChange, context: Context, write: @escaping ([UInt8]) -> Void) {
         var out = ChunkingSink(write: write)
         let summary = change.summary
         out.append(contentsOf: "{\"added\": \(summary.added), \"changed\": \(summary.changed), \"command\": ".utf8)
@@ -37,20 +37,20 @@ package enum ChangeDocument {
         out.append(contentsOf: ", \"goalChanged\": \(summary.goalChanged), \"goalKilograms\": ".utf8)
         out.append(contentsOf: (change.goal.map { JSONText.number($0.kilograms) } ?? "null").utf8)
         out.append(", \"intake\": ")
-        records(change.intake.written, into: &out) { WeightsDocument.encode($0, into: &$1) }
+        records(change.intake.written, into: &out) { StoreDocument.encode($0, into: &$1) }
         out.append(", \"measurements\": ")
-        records(change.measurements.written, into: &out) { WeightsDocument.encode($0, into: &$1) }
+        records(change.measurements.written, into: &out) { StoreDocument.encode($0, into: &$1) }
         out.append(contentsOf: ", \"removed\": \(summary.removed), \"removedEntries\": ".utf8)
         entries(change.removed, into: &out)
         out.append(", \"removedIntake\": ")
-        records(change.intake.removed, into: &out) { WeightsDocument.encode($0, into: &$1) }
+        records(change.intake.removed, into: &out) { StoreDocument.encode($0, into: &$1) }
         out.append(", \"removedMeasurements\": ")
-        records(change.measurements.removed, into: &out) { WeightsDocument.encode($0, into: &$1) }
+        records(change.measurements.removed, into: &out) { StoreDocument.encode($0, into: &$1) }
         out.append("}\n")
         out.flush()
     }
 
-    package static func json(_ change: WeightChange, context: Context) -> [UInt8] {
+    package static func json(_ change: StoreChange, context: Context) -> [UInt8] {
         var bytes: [UInt8] = []
         json(change, context: context) { bytes += $0 }
         return bytes
@@ -69,7 +69,7 @@ package enum ChangeDocument {
         out.append(UInt8(ascii: "["))
         for (i, entry) in entries.enumerated() {
             if i > 0 { out.append(", ") }
-            WeightsDocument.encode(entry, into: &out)
+            StoreDocument.encode(entry, into: &out)
         }
         out.append(UInt8(ascii: "]"))
     }

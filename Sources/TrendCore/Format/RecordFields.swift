@@ -76,7 +76,7 @@ extension JSONScanner {
         _ key: StaticString, _ what: RecordPlace, range text: String, _ isValid: (Double) -> Bool
     ) throws(Failure) -> Double {
         let offset = self.offset
-        let value = try WeightsDocument.number(&self, "\(what): \"\(key)\"")
+        let value = try StoreDocument.number(&self, "\(what): \"\(key)\"")
         guard isValid(value) else { throw fail("\(what): \"\(key)\" must be \(text)", at: offset) }
         return value
     }
@@ -155,7 +155,7 @@ struct MeasurementFields: RecordFields {
     }
 }
 
-extension WeightsDocument {
+extension StoreDocument {
     /// Reads one of the record arrays, each record key by key: every key
     /// known (unless `allowUnknownKeys`: a newer trend's file), none twice,
     /// every value in range.

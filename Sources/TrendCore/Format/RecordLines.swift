@@ -11,7 +11,7 @@ import Foundation
 ///     {"centimetres": 84.5, "date": "…", "id": "…", "name": "waist"}
 ///
 /// (read back by `readRecords`, `RecordFields.swift`).
-extension WeightsDocument {
+extension StoreDocument {
     /// `  "intake": [\n    {…},\n    {…}\n  ],\n`: nothing for an empty array,
     /// so a store without intake keeps its older layout and version.
     static func encodeArray<Sink: ByteSink, Stored: StoredRecord>(

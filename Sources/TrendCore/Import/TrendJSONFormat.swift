@@ -16,10 +16,10 @@ enum TrendJSONFormat: ImportFileFormat {
     }
 
     static func parse(_ bytes: [UInt8], cells: ImportCells, path: String) throws(ImportError) -> ParsedImport {
-        let store: WeightStore
+        let store: RecordStore
         let settings: Settings?
         do {
-            (store, settings) = try WeightsDocument.decodeExport(bytes, path: path)
+            (store, settings) = try StoreDocument.decodeExport(bytes, path: path)
         } catch {
             throw .wrongFormat(path: path, format: format, reason: "\(error)")
         }

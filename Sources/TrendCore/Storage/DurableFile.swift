@@ -342,8 +342,8 @@ extension DurableFile {
     /// `decode` reads a version of the file (nil: none) so the move can say
     /// what it did; nothing changes when it throws.
     func moveInJournal(
-        _ direction: JournalMove.Direction, decode: (String?) async throws -> WeightStore
-    ) async throws -> (store: WeightStore, move: JournalMove, change: WeightChange) {
+        _ direction: JournalMove.Direction, decode: (String?) async throws -> RecordStore
+    ) async throws -> (store: RecordStore, move: JournalMove, change: StoreChange) {
         // No data directory yet: nothing was ever changed.
         guard SafeFile.kind(directory) != .missing else {
             throw direction == .undo ? StorageError.nothingToUndo(path: path) : StorageError.nothingToRedo(path: path)

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Where the post-change hook is (SPEC §14), and whether it is safe to run:
-/// what `WeightLogFeature.postChangeHook` answers.
+/// what `RecordLogFeature.postChangeHook` answers.
 enum PostChangeHook {
     /// `$XDG_CONFIG_HOME/trend/hooks/post-change` when that is absolute,
     /// else under `$HOME/.config` (or the password database's home).

@@ -16,8 +16,8 @@ extension UndoJournalDirectory {
     /// Puts the version after `position - 1` steps in place of the data file.
     /// `decode` reads a version (nil: no file) so the move can say what it does.
     func move(
-        _ direction: JournalMove.Direction, decode: (String?) async throws -> WeightStore
-    ) async throws -> (store: WeightStore, move: JournalMove, change: WeightChange) {
+        _ direction: JournalMove.Direction, decode: (String?) async throws -> RecordStore
+    ) async throws -> (store: RecordStore, move: JournalMove, change: StoreChange) {
         removeStrayTemporaries()
         guard let loaded = try load() else {
             throw direction == .undo ? StorageError.nothingToUndo(path: reportedPath) : StorageError.nothingToRedo(path: reportedPath)
@@ -65,7 +65,7 @@ extension UndoJournalDirectory {
         if let code = DurableFile.syncDirectory(PathName.parent(of: target)) {
             throw StorageError.notDurable(path: reportedPath, reason: String(cString: strerror(code)))
         }
-        let change = WeightChange(from: now, to: then)
+        let change = StoreChange(from: now, to: then)
         let move = JournalMove(direction: direction, step: step.record, effect: change.summary, restoredFiles: restored, keptFiles: kept)
         return (then, move, change)
     }

@@ -16,26 +16,26 @@ public enum ErrorText {
         switch error {
         case StorageError.noDataDirectory: return text + ", or pass --data-dir"
         case ImportError.unrecognized: return text + " Name one with --format."
-        case WeightLogError.unlikelyWeight(_, _, _, _, let earlier):
+        case LogError.unlikelyWeight(_, _, _, _, let earlier):
             var message = text + (text.hasSuffix("?") ? "" : ".") + " Log it anyway with --force."
             if !earlier.isEmpty {
                 let ids = earlier.map(\.shortID).joined(separator: ", ")
                 message += " The trend rests on \(earlier.count == 1 ? "one weigh-in" : "\(earlier.count) weigh-ins") (\(ids)): if \(earlier.count == 1 ? "it" : "one of them") is the typo, fix it with 'trend edit ID --weight W' or 'trend undo'."
             }
             return message
-        case WeightLogError.implausibleWeight(_, let likely, let unit):
+        case LogError.implausibleWeight(_, let likely, let unit):
             var message = text + (text.hasSuffix("?") ? "" : ".")
             if let other = likely.compactMap({ if case .otherUnit(_, let other, _) = $0 { other } else { nil } }).first, other != unit {
                 message += " If you weigh in \(other.name), run 'trend unit \(other.rawValue)'."
             }
             return message + " Log it anyway with --force."
-        case WeightLogError.unlikelyGoal(let kilograms, _, _, let unit), WeightLogError.goalUnderHealthyBMI(let kilograms, _, _, let unit):
+        case LogError.unlikelyGoal(let kilograms, _, _, let unit), LogError.goalUnderHealthyBMI(let kilograms, _, _, let unit):
             return text + (text.hasSuffix("?") ? "" : ".") + " Add --force to set \(unit.format(kilograms: kilograms))."
-        case WeightLogError.unlikelyIntake:
+        case LogError.unlikelyIntake:
             return text + ". Log it as kcal anyway with --force."
-        case WeightLogError.unlikelyMeasurement(_, let centimetres, _, _, let unit):
+        case LogError.unlikelyMeasurement(_, let centimetres, _, _, let unit):
             return text + " Add --force to keep \(unit.format(centimetres: centimetres))."
-        case WeightLogError.unknownMeasurement:
+        case LogError.unknownMeasurement:
             return text + ". A name of your own is introduced once with --new."
         case let ImportError.invalidRows(_, problems):
             return text + " Fix \(problems.count == 1 ? "it" : "them") or pass --skip-invalid."
@@ -49,8 +49,8 @@ extension ErrorText {
     /// likely typo or a repeat, never a value that cannot be stored.
     public static func isOverridable(_ error: any Error) -> Bool {
         switch error {
-        case WeightLogError.unlikelyWeight, WeightLogError.implausibleWeight, WeightLogError.unlikelyIntake, WeightLogError.unlikelyMeasurement,
-            WeightLogError.unlikelyGoal, WeightLogError.goalUnderHealthyBMI:
+        case LogError.unlikelyWeight, LogError.implausibleWeight, LogError.unlikelyIntake, LogError.unlikelyMeasurement,
+            LogError.unlikelyGoal, LogError.goalUnderHealthyBMI:
             true
         default: false
         }

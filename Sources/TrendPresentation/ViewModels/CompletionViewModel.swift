@@ -47,8 +47,8 @@ public final class CompletionViewModel {
         guard typed.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) || $0 == 45 }) else { return [] }
         let bytes = Array(typed.utf8)
         let unit = app.settingsFeature.unit
-        let ids = ShortIDs(app.weightLogFeature.store)
-        return app.weightLogFeature.store.allRecords.filter { EntryID.hasPrefix($0.recordID, bytes) }.map { record in
+        let ids = ShortIDs(app.recordLogFeature.store)
+        return app.recordLogFeature.store.allRecords.filter { EntryID.hasPrefix($0.recordID, bytes) }.map { record in
             guard describe else { return ids.text(of: record.recordID) }
             return ids.text(of: record.recordID) + "\t" + EntryRendering.localDateTime(record.timestamp) + " " + Self.compact(record, unit: unit)
         }

@@ -19,7 +19,7 @@ public final class EditViewModel {
     public var value: String?
     /// For any.
     public var date: String?
-    public var note: WeightLogFeature.NoteChange = .keep
+    public var note: RecordLogFeature.NoteChange = .keep
     public var force = false
 
     public private(set) var edited: AnyRecord?
@@ -34,18 +34,18 @@ public final class EditViewModel {
         try await app.loadSettings()
         try await app.loadWeights()
         // Which kind the id names decides what may change; the change itself resolves it again under the lock.
-        let kind = try app.weightLogFeature.store.record(matching: id).kind
+        let kind = try app.recordLogFeature.store.record(matching: id).kind
         let timestamp = try date.map { try app.clock.dateInput.timestamp(parsing: $0) }
         func refuse(_ option: String, _ given: Bool) throws {
-            if given { throw WeightLogError.editDoesNotApply(option: option, kind: kind) }
+            if given { throw LogError.editDoesNotApply(option: option, kind: kind) }
         }
         switch kind {
         case .weighIn:
             try refuse("--kcal", kilocalories != nil)
             try refuse("--value", value != nil)
             let kilograms = try weight.map { try WeightInput.kilograms(parsing: $0, defaultUnit: unit) }
-            let fatChange: WeightLogFeature.FatChange = clearFat ? .clear : try fat.map { .set(try WeightInput.fatPercent(parsing: $0)) } ?? .keep
-            edited = .weighIn(try await app.weightLogFeature.update(
+            let fatChange: RecordLogFeature.FatChange = clearFat ? .clear : try fat.map { .set(try WeightInput.fatPercent(parsing: $0)) } ?? .keep
+            edited = .weighIn(try await app.recordLogFeature.update(
                 matching: id, kilograms: kilograms, timestamp: timestamp, note: note, fat: fatChange, check: force ? .skipped : .typedIn(unit)))
         case .intake:
             try refuse("--weight", weight != nil)

@@ -38,10 +38,10 @@ public final class InfoViewModel {
     /// shown, then thrown (`loadError`) so the exit status says so (65).
     public func load() async {
         await app.settingsFeature.refresh()
-        await app.weightLogFeature.refresh()
+        await app.recordLogFeature.refresh()
         app.syncFeature.refreshConflictCopies()
         let directory = app.dataDirectory ?? DataDirectory(path: nil, source: nil)
-        let log = app.weightLogFeature
+        let log = app.recordLogFeature
         facts = Facts(
             directory: directory, weightsFileSize: DataDirectory.size(ofFile: directory.weightsPath),
             settingsFileSize: DataDirectory.size(ofFile: directory.settingsPath), weightsError: log.loadError.map { "\($0)" },
@@ -52,7 +52,7 @@ public final class InfoViewModel {
     }
 
     /// A file that could not be read: the error after the report.
-    public var loadError: (any Error)? { app.weightLogFeature.loadError ?? app.settingsFeature.loadError }
+    public var loadError: (any Error)? { app.recordLogFeature.loadError ?? app.settingsFeature.loadError }
 
     public var document: InfoDocument? { facts.map(InfoDocument.init) }
 

@@ -39,7 +39,7 @@ public final class IntakeViewModel {
             return (from.map { day >= $0 } ?? true) && day <= through
         }
         days = IntakeDays.totals(entries)
-        shortIDs = ShortIDs(app.weightLogFeature.store)
+        shortIDs = ShortIDs(app.recordLogFeature.store)
         trends = await app.trendFeature.dayTrends(days.map(\.day))
     }
 

@@ -34,17 +34,17 @@ public final class ListViewModel {
             streamed = await app.trendFeature.listingSeries(selection)
         } else {
             (points, estimatedDays) = await app.trendFeature.listing(selection, estimatedDays: showsEstimatedDays)
-            shortIDs = ShortIDs(app.weightLogFeature.store)
+            shortIDs = ShortIDs(app.recordLogFeature.store)
         }
     }
 
     public var unit: WeightUnit { app.settingsFeature.unit }
-    var hasNoHistory: Bool { app.weightLogFeature.entries.isEmpty }
+    var hasNoHistory: Bool { app.recordLogFeature.entries.isEmpty }
     var rows: [ProgressReport.Row] { ProgressReport.rows(points: points, estimatedDays: estimatedDays) }
     /// A FAT column when any listed weigh-in has body fat (SPEC §12).
     var showsFat: Bool { points.contains { $0.entry.fatPercent != nil } }
     var currentOffset: Int { app.clock.now.utcOffsetSeconds }
-    var goalKilograms: Double? { app.weightLogFeature.store.goalKilograms }
+    var goalKilograms: Double? { app.recordLogFeature.store.goalKilograms }
 
     /// Each weigh-in's row as the JSON lists it, in the order of `rows`, from what was streamed.
     var streamedDocuments: (some Sequence<ListRowDocument>)? {

@@ -55,7 +55,7 @@ public final class MeasureViewModel {
             summaries = MeasurementsReport(app.measurementFeature.entries, from: through, through: through, heightCentimetres: nil, sex: nil, scaleFatPercent: nil)?.summaries ?? []
         case .list(let text):
             guard let name = MeasurementName(text.lowercased()), app.measurementFeature.measuredNames.contains(name) || name.isKnown else {
-                throw WeightLogError.unknownMeasurement(
+                throw LogError.unknownMeasurement(
                     name: text, closest: EditDistance.closest(to: text.lowercased(), among: MeasurementFeature.names(measured: app.measurementFeature.measuredNames)))
             }
             let named = app.measurementFeature.entries.filter { $0.name == name }
@@ -64,7 +64,7 @@ public final class MeasureViewModel {
             let from = since ?? range?.firstDay(today: through)
             listed = named.filter { entry in (from.map { entry.calendarDay >= $0 } ?? true) && entry.calendarDay <= through }
                 .map { ($0, series.trend(on: $0.calendarDay)) }
-            shortIDs = ShortIDs(app.weightLogFeature.store)
+            shortIDs = ShortIDs(app.recordLogFeature.store)
         }
     }
 

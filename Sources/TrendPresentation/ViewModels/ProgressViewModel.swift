@@ -52,7 +52,7 @@ public final class ProgressViewModel {
         try await app.loadSettings()
         try await app.loadWeights()
         if case .measurement(let name) = metric, !name.isKnown, !app.measurementFeature.measuredNames.contains(name) {
-            throw WeightLogError.unknownMeasurement(
+            throw LogError.unknownMeasurement(
                 name: name.text, closest: EditDistance.closest(to: name.text, among: ChartModel.Metric.fixedNames + MeasurementFeature.names(measured: app.measurementFeature.measuredNames)))
         }
         if since != nil {
@@ -83,7 +83,7 @@ public final class ProgressViewModel {
     /// cron, a sync) and prepares the report from it: a screen left open
     /// calls this now and then. True when something had changed.
     public func refreshIfChangedElsewhere() async -> Bool {
-        guard await app.weightLogFeature.refreshIfChangedElsewhere() else { return false }
+        guard await app.recordLogFeature.refreshIfChangedElsewhere() else { return false }
         await app.settingsFeature.refresh()
         app.progressFeature.startPreparing()
         await app.progressFeature.prepared()

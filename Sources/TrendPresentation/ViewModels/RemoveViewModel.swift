@@ -21,8 +21,8 @@ public final class RemoveViewModel {
     public func remove() async throws {
         try await app.loadSettings()
         try await app.loadWeights()
-        shortIDs = ShortIDs(app.weightLogFeature.store)
-        removed = try await app.weightLogFeature.remove(matching: ids)
+        shortIDs = ShortIDs(app.recordLogFeature.store)
+        removed = try await app.recordLogFeature.remove(matching: ids)
     }
 
     public var document: RemovedDocument {

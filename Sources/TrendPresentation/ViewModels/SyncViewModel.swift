@@ -15,7 +15,7 @@ public final class SyncViewModel {
     public var unit: WeightUnit { app.settingsFeature.unit }
 
     /// `Merged FILE: 2 added, 5 same, 1 conflict (kept ours).` and each conflict.
-    public func merge(copies: [String], prefer: WeightMerge.Preference, dryRun: Bool, deleteMerged: Bool) async throws -> String {
+    public func merge(copies: [String], prefer: StoreMerge.Preference, dryRun: Bool, deleteMerged: Bool) async throws -> String {
         try await app.loadSettings()
         let reports = try await app.syncFeature.merge(copies: copies, prefer: prefer, dryRun: dryRun, deleteMerged: deleteMerged)
         var text = ""
@@ -47,7 +47,7 @@ public final class SyncViewModel {
     }
 
     /// `3f2a1b0c: ours 80.5 kg on 2026-11-29 07:30, theirs deleted`.
-    static func describe(_ conflict: WeightMerge.Conflict, unit: WeightUnit) -> String {
+    static func describe(_ conflict: StoreMerge.Conflict, unit: WeightUnit) -> String {
         func side(_ record: AnyRecord?) -> String {
             guard let record else { return "deleted" }
             return EntryRendering.what(record, unit: unit) + " on \(EntryRendering.localDateTime(record.timestamp))" + (record.note.map { " (\($0.terminalSafe))" } ?? "")

@@ -88,7 +88,7 @@ enum CommandRunner {
         // A hook folder named by bytes that are not UTF-8 cannot be named exactly: no hook, and a warning.
         let hookNotNamed = ["XDG_CONFIG_HOME", "HOME"].first { notUTF8.contains($0) && environment["XDG_CONFIG_HOME"] == nil }
         defer {
-            if let hookNotNamed, !app.weightLogFeature.changes.isEmpty {
+            if let hookNotNamed, !app.recordLogFeature.changes.isEmpty {
                 console.message("warning: the post-change hook was not run: \(hookNotNamed) is not valid UTF-8\n")
             }
             HookRunner(
@@ -97,7 +97,7 @@ enum CommandRunner {
             ).run(for: app)
         }
         // What the undo journal said of each change, whatever the command then did.
-        defer { JournalNotes.report(app.weightLogFeature.changes.flatMap(\.journalNotes), console: console) }
+        defer { JournalNotes.report(app.recordLogFeature.changes.flatMap(\.journalNotes), console: console) }
         do {
             try await command.run(context)
             if type(of: command).readsWeights { context.warnAboutSyncConflicts() }

@@ -25,7 +25,7 @@ struct EditCommand: TrendCommand {
     let id: String
     let weight: String?
     let date: String?
-    let note: WeightLogFeature.NoteChange
+    let note: RecordLogFeature.NoteChange
     let fat: String?
     let clearFat: Bool
     let kilocalories: String?

@@ -22,7 +22,7 @@ struct HookRunner {
     let timeLimit: Double
 
     func run(for app: AppModel) {
-        let changes = app.weightLogFeature.changes
+        let changes = app.recordLogFeature.changes
         guard !changes.isEmpty, let dataDirectory = dataDirectory.path, let dataFile = self.dataDirectory.weightsPath else { return }
         switch app.postChangeHook(environment: environment, noHooksFlag: noHooksFlag) {
         case .disabled, .absent:

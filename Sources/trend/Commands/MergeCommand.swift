@@ -5,7 +5,7 @@ import TrendPresentation
 struct MergeCommand: TrendCommand {
     static let filesArgument = Argument<Path>(
         "FILE", help: "Another copy of weights.json, or a JSON export.", isRepeating: true, completion: .file)
-    static let preferOption = Option<WeightMerge.Preference>(
+    static let preferOption = Option<StoreMerge.Preference>(
         "prefer", valueName: "SIDE", help: "Which side wins where both changed an entry: ours (the store, default) or theirs.")
     static let dryRunFlag = Flag("dry-run", help: "Report what would be merged; write nothing.")
     static let deleteMergedFlag = Flag("delete-merged", help: "Remove each FILE once its entries are safely in the store.")
@@ -18,7 +18,7 @@ struct MergeCommand: TrendCommand {
         examples: ["trend merge 'weights (conflicted copy 2026-11-30).json' --delete-merged", "trend merge laptop.json --prefer theirs --dry-run"])
 
     let files: [String]
-    let prefer: WeightMerge.Preference
+    let prefer: StoreMerge.Preference
     let dryRun: Bool
     let deleteMerged: Bool
 
@@ -38,7 +38,7 @@ struct MergeCommand: TrendCommand {
     }
 }
 
-extension WeightMerge.Preference: EnumeratedArgument {}
+extension StoreMerge.Preference: EnumeratedArgument {}
 
 struct MergeDriverCommand: TrendCommand {
     static let readsWeights = false

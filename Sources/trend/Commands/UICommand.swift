@@ -18,7 +18,7 @@ struct UICommand: TrendCommand {
         }
         let session = DashboardSession(dashboard: Dashboard(app: context.app, display: context.display), terminal: terminal)
         // Ended by a signal: 128 + N, which says nothing was changed, only when nothing was (SPEC §2).
-        if let signal = try await session.run(), context.app.weightLogFeature.changes.isEmpty {
+        if let signal = try await session.run(), context.app.recordLogFeature.changes.isEmpty {
             throw CommandFailure(status: 128 + signal, message: nil)
         }
     }

@@ -35,7 +35,7 @@ enum ExitStatus {
         case is UsageError: return usage
         case let failure as CommandFailure: return failure.status
         case is WeightInputError, is DateInputError, is HeightInput.Problem, is QuantityInputError: return dataError
-        case let error as WeightLogError:
+        case let error as LogError:
             switch error {
             case .entryNotFound: return notFound
             case .unresolvedIDs(let errors): return errors.allSatisfy { if case .entryNotFound = $0 { true } else { false } } ? notFound : dataError

@@ -16,8 +16,8 @@ struct TimestampTests {
     ])
     func extremesRoundTrip(timestamp: Timestamp) throws {
         #expect(timestamp.storable == timestamp)
-        let store = WeightStore(entries: [WeightEntry(timestamp: timestamp, kilograms: 80)])
-        let read = try WeightsDocument.decode(WeightsDocument.encode(store), path: "w")
+        let store = RecordStore(entries: [WeightEntry(timestamp: timestamp, kilograms: 80)])
+        let read = try StoreDocument.decode(StoreDocument.encode(store), path: "w")
         #expect(read.entries.first?.timestamp == timestamp)
         #expect(read == store)
     }

@@ -44,7 +44,7 @@ struct TrendSeriesTests {
             WeightEntry(timestamp: .local(2026, 1, 2, 6), kilograms: 71),
             WeightEntry(timestamp: .local(2026, 1, 2, 20), kilograms: 90),
         ]
-        let series = TrendSeries(entries: WeightStore(entries: entries.reversed()).entries)
+        let series = TrendSeries(entries: RecordStore(entries: entries.reversed()).entries)
         #expect(series.days.map(\.kilograms) == [70, 71])
     }
 
@@ -57,7 +57,7 @@ struct TrendSeriesTests {
             let offset = [-18 * 3600, 18 * 3600, Int.random(in: -64_800...64_800, using: &generator)].randomElement(using: &generator)!
             return WeightEntry(timestamp: Timestamp(epochSeconds: instant, utcOffsetSeconds: offset), kilograms: 70)
         }
-        let stored = WeightStore(entries: entries).entries
+        let stored = RecordStore(entries: entries).entries
         let days = stored.map(\.calendarDay)
         #expect(stored.calendarDayRange == days.min()!...days.max()!)
         let series = TrendSeries(entries: stored)
@@ -73,7 +73,7 @@ struct TrendSeriesTests {
         // Same instant: 23:30 in New York on the 1st is 05:30 in Berlin on the 2nd.
         let newYork = WeightEntry(timestamp: .local(2026, 1, 1, 23, 30, offsetHours: -5), kilograms: 70)
         let berlin = WeightEntry(timestamp: .local(2026, 1, 3, 0, 15, offsetHours: 1), kilograms: 72)
-        let series = TrendSeries(entries: WeightStore(entries: [newYork, berlin]).entries)
+        let series = TrendSeries(entries: RecordStore(entries: [newYork, berlin]).entries)
         #expect(series.days.map(\.day.description) == ["2026-01-01", "2026-01-02", "2026-01-03"])
         #expect(series.days.map(\.isInterpolated) == [false, true, false])
     }

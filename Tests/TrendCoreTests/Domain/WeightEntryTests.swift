@@ -84,6 +84,6 @@ struct WeightEntryTests {
         case "shuffled": entries = expected.shuffled(using: &generator)
         default: entries = expected.reversed()
         }
-        #expect(WeightStore(entries: entries).entries == expected)
+        #expect(RecordStore(entries: entries).entries == expected)
     }
 }

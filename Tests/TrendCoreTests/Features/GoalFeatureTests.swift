@@ -8,8 +8,8 @@ import TestSupport
 struct GoalFeatureTests {
     static func app() async -> AppModel {
         let entries = dailyEntries((0..<20).map { 82 - Double($0) / 10 }, startingAt: CalendarDay(year: 2026, month: 11, day: 11)!)
-        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: entries)))
-        await app.weightLogFeature.refresh()
+        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: RecordStore(entries: entries)))
+        await app.recordLogFeature.refresh()
         return app
     }
 
@@ -19,7 +19,7 @@ struct GoalFeatureTests {
         let outcome = try await app.goalFeature.setGoal(kilograms: 76, plan: .by(CalendarDay(year: 2027, month: 6, day: 1)!))
         #expect(app.goalFeature.goalKilograms == 76)
         #expect(app.goalFeature.plan?.start == app.clock.today)
-        #expect(outcome.trendKilograms == TrendSeries(entries: app.weightLogFeature.entries).lastTrendKilograms)
+        #expect(outcome.trendKilograms == TrendSeries(entries: app.recordLogFeature.entries).lastTrendKilograms)
     }
 
     @Test("a plan date that is not ahead, or a rate of nothing, is refused and nothing is set", arguments: [
@@ -27,14 +27,14 @@ struct GoalFeatureTests {
     ])
     func refused(plan: GoalFeature.PlanRequest) async {
         let app = await Self.app()
-        await #expect(throws: WeightLogError.self) { try await app.goalFeature.setGoal(kilograms: 76, plan: plan) }
+        await #expect(throws: LogError.self) { try await app.goalFeature.setGoal(kilograms: 76, plan: plan) }
         #expect(app.goalFeature.goalKilograms == nil)
     }
 
     @Test("a goal far off in one unit but close in another is refused as a typo unless the check is skipped")
     func wrongUnit() async throws {
         let app = await Self.app()
-        await #expect(throws: WeightLogError.self) { try await app.goalFeature.setGoal(kilograms: 170, check: .typedIn(.kilograms)) }
+        await #expect(throws: LogError.self) { try await app.goalFeature.setGoal(kilograms: 170, check: .typedIn(.kilograms)) }
         try await app.goalFeature.setGoal(kilograms: 170, check: .skipped)
         #expect(app.goalFeature.goalKilograms == 170)
     }

@@ -15,10 +15,10 @@ struct ImportFeatureTests {
         let request = ImportFeature.Request(input: .path(directory.file("w.csv")))
         let first = try await app.importFeature.importFile(request)
         #expect(first.added == 3 && first.duplicates == 0)
-        #expect(app.weightLogFeature.changes.count == 1)
+        #expect(app.recordLogFeature.changes.count == 1)
         let again = try await app.importFeature.importFile(request)
         #expect(again.added == 0 && again.duplicates == 3)
-        #expect(app.weightLogFeature.changes.count == 1)
+        #expect(app.recordLogFeature.changes.count == 1)
         #expect(await repository.store.entries.count == 3)
     }
 

@@ -27,11 +27,11 @@ struct IntakeFeatureTests {
     func bounds() async throws {
         let app = TestAppModelFactory.make()
         let noon = Timestamp.local(2026, 11, 30, 12)
-        await #expect(throws: WeightLogError.unlikelyIntake(kilocalories: 8400)) { try await app.intakeFeature.log(kilocalories: 8400, at: noon) }
+        await #expect(throws: LogError.unlikelyIntake(kilocalories: 8400)) { try await app.intakeFeature.log(kilocalories: 8400, at: noon) }
         try await app.intakeFeature.log(kilocalories: 8400, at: noon, force: true)
-        await #expect(throws: WeightLogError.intakeOutOfRange(kilocalories: 25_000)) { try await app.intakeFeature.log(kilocalories: 25_000, at: noon, force: true) }
-        await #expect(throws: WeightLogError.intakeOutOfRange(kilocalories: 0)) { try await app.intakeFeature.log(kilocalories: 0, at: noon) }
-        await #expect(throws: WeightLogError.self) { try await app.intakeFeature.log(kilocalories: 500, at: noon.adding(days: 3)) }
+        await #expect(throws: LogError.intakeOutOfRange(kilocalories: 25_000)) { try await app.intakeFeature.log(kilocalories: 25_000, at: noon, force: true) }
+        await #expect(throws: LogError.intakeOutOfRange(kilocalories: 0)) { try await app.intakeFeature.log(kilocalories: 0, at: noon) }
+        await #expect(throws: LogError.self) { try await app.intakeFeature.log(kilocalories: 500, at: noon.adding(days: 3)) }
         #expect(app.intakeFeature.entries.count == 1)
     }
 
@@ -40,16 +40,16 @@ struct IntakeFeatureTests {
         let weighIn = WeightEntry(id: UUID(uuidString: "3F2A1111-0000-4000-8000-000000000001")!, timestamp: .local(2026, 11, 1), kilograms: 80)
         let meal = IntakeEntry(id: UUID(uuidString: "3F2A2222-0000-4000-8000-000000000002")!, timestamp: .local(2026, 11, 1, 13), kilocalories: 700)
         let waist = MeasurementEntry(id: UUID(uuidString: "9C011111-0000-4000-8000-000000000003")!, timestamp: .local(2026, 11, 1, 7), name: .waist, centimetres: 84)
-        let repository = InMemoryStoreRepository(store: WeightStore(entries: [weighIn], intake: [meal], measurements: [waist]))
+        let repository = InMemoryStoreRepository(store: RecordStore(entries: [weighIn], intake: [meal], measurements: [waist]))
         let app = TestAppModelFactory.make(repository: repository)
-        await app.weightLogFeature.refresh()
+        await app.recordLogFeature.refresh()
         let edited = try await app.intakeFeature.update(matching: "3f2a2", kilocalories: 720, note: .set("soup"))
         #expect(edited.kilocalories == 720 && edited.note == "soup" && edited.id == meal.id)
-        await #expect(throws: WeightLogError.entryNotFound(id: "3f2a1")) { try await app.intakeFeature.update(matching: "3f2a1", kilocalories: 1) }
-        await #expect(throws: WeightLogError.unresolvedIDs([.ambiguousID(prefix: "3f2a", candidates: [.weighIn(weighIn), .intake(edited)])])) {
-            try await app.weightLogFeature.remove(matching: ["3f2a"])
+        await #expect(throws: LogError.entryNotFound(id: "3f2a1")) { try await app.intakeFeature.update(matching: "3f2a1", kilocalories: 1) }
+        await #expect(throws: LogError.unresolvedIDs([.ambiguousID(prefix: "3f2a", candidates: [.weighIn(weighIn), .intake(edited)])])) {
+            try await app.recordLogFeature.remove(matching: ["3f2a"])
         }
-        let removed = try await app.weightLogFeature.remove(matching: ["3f2a2", "9c01"])
+        let removed = try await app.recordLogFeature.remove(matching: ["3f2a2", "9c01"])
         #expect(removed.map(\.id) == [meal.id, waist.id])
         let store = await repository.store
         #expect(store.intake.isEmpty && store.measurements.isEmpty && store.entries == [weighIn])

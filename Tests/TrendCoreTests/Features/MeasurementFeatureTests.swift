@@ -13,17 +13,17 @@ struct MeasurementFeatureTests {
         let morning = Timestamp.local(2026, 11, 30, 7)
         try await app.measurementFeature.log(name: "waist", centimetres: 84.5, at: morning)
         try await app.measurementFeature.log(name: "Arm-Left", centimetres: 32, at: morning)
-        await #expect(throws: WeightLogError.unknownMeasurement(name: "wiast", closest: "waist")) {
+        await #expect(throws: LogError.unknownMeasurement(name: "wiast", closest: "waist")) {
             try await app.measurementFeature.log(name: "wiast", centimetres: 84, at: morning)
         }
-        await #expect(throws: WeightLogError.unknownMeasurement(name: "bust", closest: nil)) {
+        await #expect(throws: LogError.unknownMeasurement(name: "bust", closest: nil)) {
             try await app.measurementFeature.log(name: "bust", centimetres: 92, at: morning)
         }
         try await app.measurementFeature.log(name: "bust", centimetres: 92, at: morning, isNew: true)
         // Introduced once: known from then on.
         try await app.measurementFeature.log(name: "bust", centimetres: 91, at: morning.adding(days: -7))
-        await #expect(throws: WeightLogError.measurementOutOfRange(centimetres: 400)) { try await app.measurementFeature.log(name: "waist", centimetres: 400, at: morning) }
-        await #expect(throws: WeightLogError.self) { try await app.measurementFeature.log(name: "2 arms", centimetres: 30, at: morning, isNew: true) }
+        await #expect(throws: LogError.measurementOutOfRange(centimetres: 400)) { try await app.measurementFeature.log(name: "waist", centimetres: 400, at: morning) }
+        await #expect(throws: LogError.self) { try await app.measurementFeature.log(name: "2 arms", centimetres: 30, at: morning, isNew: true) }
         #expect(app.measurementFeature.measuredNames.map(\.text) == ["arm-left", "bust", "waist"])
         let edited = try await app.measurementFeature.update(matching: app.measurementFeature.entries.last!.idText, centimetres: 84)
         #expect(edited.centimetres == 84)
@@ -32,7 +32,7 @@ struct MeasurementFeatureTests {
     @Test("a length no tape measures is refused")
     func range() async {
         let app = TestAppModelFactory.make()
-        await #expect(throws: WeightLogError.self) { try await app.measurementFeature.log(name: "waist", centimetres: 400, at: app.clock.now) }
+        await #expect(throws: LogError.self) { try await app.measurementFeature.log(name: "waist", centimetres: 400, at: app.clock.now) }
     }
 
     @Test("an edit changes the measurement its id names, and only it")
@@ -52,12 +52,12 @@ struct MeasurementFeatureTests {
         do {
             try await app.measurementFeature.log(name: "waist", centimetres: 9.4, at: later, check: .shownIn(.centimetres))
             Issue.record("9.4 cm after weeks at 94 was accepted")
-        } catch let WeightLogError.unlikelyMeasurement(name, centimetres, trend, likely, _) {
+        } catch let LogError.unlikelyMeasurement(name, centimetres, trend, likely, _) {
             #expect(name == "waist" && centimetres == 9.4 && abs(trend - 94.2) < 0.5)
             #expect(likely == [94])
         }
         // In inches, 37 is a waist in the other unit: the likely value says so.
-        await #expect(throws: WeightLogError.self) { try await app.measurementFeature.log(name: "waist", centimetres: 37, at: later, check: .shownIn(.centimetres)) }
+        await #expect(throws: LogError.self) { try await app.measurementFeature.log(name: "waist", centimetres: 37, at: later, check: .shownIn(.centimetres)) }
         #expect(app.measurementFeature.entries.count == 6)
         // Within 15 %: no question asked; other names are not compared with the waist.
         try await app.measurementFeature.log(name: "waist", centimetres: 90, at: later, check: .shownIn(.centimetres))
@@ -68,7 +68,7 @@ struct MeasurementFeatureTests {
         // An edit is checked against the others, never against itself.
         let typo = try #require(app.measurementFeature.entries.first { $0.centimetres == 9.4 })
         try await app.measurementFeature.update(matching: typo.idText, centimetres: 94, check: .shownIn(.centimetres))
-        await #expect(throws: WeightLogError.self) {
+        await #expect(throws: LogError.self) {
             try await app.measurementFeature.update(matching: typo.idText, centimetres: 940 / 100 * 3, check: .shownIn(.centimetres))
         }
     }
@@ -76,7 +76,7 @@ struct MeasurementFeatureTests {
     @Test("a series of the report is never a measurement's name", arguments: ["weight", "fat", "fat-mass", "lean-mass", "intake", "bmi", "BMI"])
     func seriesNames(name: String) async {
         let app = TestAppModelFactory.make()
-        await #expect(throws: WeightLogError.seriesNotMeasurement(name: name)) {
+        await #expect(throws: LogError.seriesNotMeasurement(name: name)) {
             try await app.measurementFeature.log(name: name, centimetres: 50, at: app.clock.now, isNew: true)
         }
         #expect(app.measurementFeature.entries.isEmpty)

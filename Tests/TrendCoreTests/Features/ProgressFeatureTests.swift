@@ -13,9 +13,9 @@ struct ProgressFeatureTests {
             WeightEntry(timestamp: Timestamp(epochSeconds: now - 86_400, utcOffsetSeconds: 0), kilograms: 82),
             WeightEntry(timestamp: Timestamp(epochSeconds: now, utcOffsetSeconds: 0), kilograms: 80),
         ]
-        let repository = InMemoryStoreRepository(store: WeightStore(entries: entries, goalKilograms: 75))
+        let repository = InMemoryStoreRepository(store: RecordStore(entries: entries, goalKilograms: 75))
         let appModel = TestAppModelFactory.make(repository: repository, unit: .pounds)
-        await appModel.weightLogFeature.refresh()
+        await appModel.recordLogFeature.refresh()
         await appModel.settingsFeature.refresh()
         let progress = appModel.progressFeature
         progress.select(.month)
@@ -34,7 +34,7 @@ struct ProgressFeatureTests {
         app.progressFeature.select(.all)
         await app.progressFeature.prepared()
         #expect(app.progressFeature.snapshot.isEmpty)
-        try await app.weightLogFeature.add(kilograms: 80, at: app.clock.now)
+        try await app.recordLogFeature.add(kilograms: 80, at: app.clock.now)
         app.progressFeature.startPreparing()
         await app.progressFeature.prepared()
         #expect(app.progressFeature.snapshot.count == 1)
@@ -44,11 +44,11 @@ struct ProgressFeatureTests {
     @Test("only the latest selection is published, even when an earlier one finishes after it")
     func latestSelectionWins() async throws {
         let entries = dailyEntries([80, 79, 78, 77], startingAt: CalendarDay(year: 2026, month: 1, day: 1)!)
-        let repository = InMemoryStoreRepository(store: WeightStore(entries: entries))
+        let repository = InMemoryStoreRepository(store: RecordStore(entries: entries))
         let app = TestAppModelFactory.make(repository: repository)
-        await app.weightLogFeature.refresh()
+        await app.recordLogFeature.refresh()
         let worker = HeldReportWorker()
-        let progress = ProgressFeature(weightLog: app.weightLogFeature, settings: app.settingsFeature, clock: app.clock, worker: worker)
+        let progress = ProgressFeature(records: app.recordLogFeature, settings: app.settingsFeature, clock: app.clock, worker: worker)
         progress.select(.all)
         #expect(await worker.waitUntilHolding(1))
         progress.select(.month)
@@ -74,8 +74,8 @@ struct ProgressFeatureTests {
         var generator = SeededGenerator(seed: UInt64(count))
         let weights = (0..<count).map { _ in Double.random(in: 70...90, using: &generator) }
         let entries = dailyEntries(weights, startingAt: CalendarDay(year: 1880, month: 1, day: 1)!)
-        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: entries, goalKilograms: 70)))
-        await app.weightLogFeature.refresh()
+        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: RecordStore(entries: entries, goalKilograms: 70)))
+        await app.recordLogFeature.refresh()
         app.progressFeature.select(.all)
         await app.progressFeature.prepared()
         let expected = ProgressReport.prepare(entries: entries, goalKilograms: 70, range: .all, today: app.clock.today)

@@ -9,8 +9,8 @@ struct TrendFeatureTests {
     @Test("listing gives each entry its day's trend over the whole history")
     func listing() async throws {
         let entries = dailyEntries([70, 71, 69], startingAt: CalendarDay(year: 2026, month: 11, day: 28)!)
-        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: entries)))
-        await app.weightLogFeature.refresh()
+        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: RecordStore(entries: entries)))
+        await app.recordLogFeature.refresh()
         let listed = await app.trendFeature.listing(EntrySelection(limit: 1), estimatedDays: false).points
         #expect(listed.count == 1)
         #expect(abs(listed[0].trendKilograms - 69.99) < 1e-9)
@@ -22,8 +22,8 @@ struct TrendFeatureTests {
         let entries = [
             WeightEntry(timestamp: Timestamp.local(2026, 1, 1), kilograms: 70), WeightEntry(timestamp: Timestamp.local(2026, 1, 4), kilograms: 73),
         ]
-        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: entries)))
-        await app.weightLogFeature.refresh()
+        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: RecordStore(entries: entries)))
+        await app.recordLogFeature.refresh()
         let (points, estimated) = await app.trendFeature.listing(EntrySelection(), estimatedDays: true)
         #expect(points.count == 2)
         // SPEC §5's vector: 70 on Jan 1 and 73 on Jan 4 → estimated 71, 72, trends 70.1, 70.29.
@@ -35,8 +35,8 @@ struct TrendFeatureTests {
     @Test("the trend after a backfilled weigh-in names its own day's trend and the latest one")
     func loggedTrend() async throws {
         let entries = dailyEntries([80, 81, 79, 80], startingAt: CalendarDay(year: 2026, month: 3, day: 1)!)
-        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: entries)))
-        await app.weightLogFeature.refresh()
+        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: RecordStore(entries: entries)))
+        await app.recordLogFeature.refresh()
         let series = TrendSeries(entries: entries)
         let backfilled = try #require(await app.trendFeature.trend(for: entries[1]))
         #expect(backfilled.isBackfill)
@@ -49,8 +49,8 @@ struct TrendFeatureTests {
     @Test("the status line follows the method the settings choose for the session")
     func statusFollowsMethod() async throws {
         let entries = dailyEntries([70, 73, 72, 71, 70], startingAt: CalendarDay(year: 2026, month: 3, day: 1)!)
-        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: entries, goalKilograms: 65)))
-        await app.weightLogFeature.refresh()
+        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: RecordStore(entries: entries, goalKilograms: 65)))
+        await app.recordLogFeature.refresh()
         let standard = try #require(await app.trendFeature.status())
         app.settingsFeature.useMethodForSession(.libra)
         let libra = try #require(await app.trendFeature.status())
@@ -63,7 +63,7 @@ struct TrendFeatureTests {
     @Test("without weigh-ins there is no status and no listing")
     func empty() async {
         let app = TestAppModelFactory.make()
-        await app.weightLogFeature.refresh()
+        await app.recordLogFeature.refresh()
         #expect(await app.trendFeature.status() == nil)
         #expect(await app.trendFeature.listing(EntrySelection(), estimatedDays: true).points.isEmpty)
     }

@@ -20,7 +20,7 @@ struct FoundationAgreementTests {
         var version: Int
     }
 
-    static func randomStore(_ generator: inout SeededGenerator) -> WeightStore {
+    static func randomStore(_ generator: inout SeededGenerator) -> RecordStore {
         let notes = ["", "after run", "quote \" backslash \\ tab \t", "line\nbreak", "ü 😀 日本", "\u{01}control", "/slash"]
         let entries = (0..<Int.random(in: 0...40, using: &generator)).map { _ -> WeightEntry in
             let digits = Int.random(in: 0...12, using: &generator)
@@ -33,7 +33,7 @@ struct FoundationAgreementTests {
                 kilograms: kilograms, note: notes.randomElement(using: &generator))
         }
         let goal: Double? = Bool.random(using: &generator) ? Double.random(in: 40...120, using: &generator) : nil
-        return WeightStore(entries: entries, goalKilograms: goal)
+        return RecordStore(entries: entries, goalKilograms: goal)
     }
 
     @Test("what we write, JSONDecoder reads back to the same values")
@@ -41,7 +41,7 @@ struct FoundationAgreementTests {
         var generator = SeededGenerator(seed: 2026)
         for _ in 0..<1500 {
             let store = Self.randomStore(&generator)
-            let decoded = try JSONDecoder().decode(CodableStore.self, from: Data(WeightsDocument.encode(store)))
+            let decoded = try JSONDecoder().decode(CodableStore.self, from: Data(StoreDocument.encode(store)))
             #expect(decoded.version == 1)
             #expect(decoded.goalKilograms == store.goalKilograms)
             #expect(decoded.entries.map(\.id) == store.entries.map(\.idText))
@@ -62,7 +62,7 @@ struct FoundationAgreementTests {
                     CodableEntry(date: $0.timestamp.iso8601, id: round % 2 == 0 ? $0.id.uuidString : $0.idText, kilograms: $0.kilograms, note: $0.note)
                 }, goalKilograms: store.goalKilograms, version: 1)
             encoder.outputFormatting = round % 3 == 0 ? [.sortedKeys] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let decoded = try WeightsDocument.decode(Array(try encoder.encode(codable)), path: "d")
+            let decoded = try StoreDocument.decode(Array(try encoder.encode(codable)), path: "d")
             #expect(decoded == store)
         }
     }
@@ -70,7 +70,7 @@ struct FoundationAgreementTests {
     @Test("an escaped spelling of a known key is the same key")
     func escapedKeys() throws {
         let text = #"{"\u0065ntries": [{"d\u0061te": "2026-01-01T07:00:00+00:00", "id": "3f2a0000-0000-4000-8000-000000000001", "kilogr\u0061ms": 80}], "version": 1}"#
-        #expect(try WeightsDocument.decode(Array(text.utf8), path: "d").entries.first?.kilograms == 80)
+        #expect(try StoreDocument.decode(Array(text.utf8), path: "d").entries.first?.kilograms == 80)
     }
 
     /// Every place an id can be met twice: within one kind, across two, at
@@ -99,18 +99,18 @@ struct FoundationAgreementTests {
             repeated = entries[0].id
         default: break
         }
-        let found = WeightsDocument.repeatedID(entries: entries, intake: intake, measurements: measurements)
+        let found = StoreDocument.repeatedID(entries: entries, intake: intake, measurements: measurements)
         if let repeated {
             #expect(found?.contains(EntryID.withText(of: repeated) { String(decoding: $0, as: UTF8.self) }) == true, "\(found ?? "nothing found")")
         } else {
             #expect(found == nil)
         }
         // The document with it: refused as damaged, never read.
-        let bytes = WeightsDocument.encode(WeightStore(entries: entries, intake: intake, measurements: measurements))
+        let bytes = StoreDocument.encode(RecordStore(entries: entries, intake: intake, measurements: measurements))
         if repeated != nil {
-            #expect(throws: DataFileError.self) { try WeightsDocument.decode(bytes, path: "d") }
+            #expect(throws: DataFileError.self) { try StoreDocument.decode(bytes, path: "d") }
         } else {
-            #expect(try WeightsDocument.decode(bytes, path: "d").entries.count == 30)
+            #expect(try StoreDocument.decode(bytes, path: "d").entries.count == 30)
         }
     }
 

@@ -16,8 +16,8 @@ struct RecordArraysTests {
 
     @Test("written canonically after the goal, read back exactly; version 3 only when there is any")
     func roundTrip() throws {
-        let store = WeightStore(entries: [Self.weighIn], goalKilograms: 75, intake: [Self.meal], measurements: [Self.waist])
-        let text = String(decoding: WeightsDocument.encode(store), as: UTF8.self)
+        let store = RecordStore(entries: [Self.weighIn], goalKilograms: 75, intake: [Self.meal], measurements: [Self.waist])
+        let text = String(decoding: StoreDocument.encode(store), as: UTF8.self)
         #expect(text.contains("""
               "goalKilograms": 75,
               "intake": [
@@ -28,10 +28,10 @@ struct RecordArraysTests {
               ],
               "version": 3
             """), "\(text)")
-        let read = try WeightsDocument.decode(Array(text.utf8), path: "w")
+        let read = try StoreDocument.decode(Array(text.utf8), path: "w")
         #expect(read == store)
-        let plain = WeightStore(entries: [Self.weighIn], goalKilograms: 75)
-        let plainText = String(decoding: WeightsDocument.encode(plain), as: UTF8.self)
+        let plain = RecordStore(entries: [Self.weighIn], goalKilograms: 75)
+        let plainText = String(decoding: StoreDocument.encode(plain), as: UTF8.self)
         #expect(!plainText.contains("intake") && plainText.hasSuffix("\"version\": 1\n}\n"))
     }
 
@@ -48,7 +48,7 @@ struct RecordArraysTests {
     ])
     func strict(text: String, reason: String) {
         do {
-            _ = try WeightsDocument.decode(Array(text.utf8), path: "w")
+            _ = try StoreDocument.decode(Array(text.utf8), path: "w")
             Issue.record("read: \(text)")
         } catch {
             #expect("\(error)".contains(reason), "\(error)")
@@ -57,15 +57,15 @@ struct RecordArraysTests {
 
     @Test("a two-way merge adds what only the copy has, of every kind, and a conflict follows --prefer")
     func twoWay() {
-        var ours = WeightStore(entries: [Self.weighIn], intake: [Self.meal])
+        var ours = RecordStore(entries: [Self.weighIn], intake: [Self.meal])
         var changed = Self.meal
         changed.kilocalories = 700
-        let theirs = WeightStore(entries: [Self.weighIn], intake: [changed], measurements: [Self.waist])
-        let kept = WeightMerge.merge(theirs, into: &ours, prefer: .ours)
+        let theirs = RecordStore(entries: [Self.weighIn], intake: [changed], measurements: [Self.waist])
+        let kept = StoreMerge.merge(theirs, into: &ours, prefer: .ours)
         #expect(kept.added == 1 && kept.same == 1 && kept.conflicts.map(\.id) == [Self.meal.id])
         #expect(ours.intake == [Self.meal] && ours.measurements == [Self.waist])
-        var preferring = WeightStore(entries: [Self.weighIn], intake: [Self.meal])
-        _ = WeightMerge.merge(theirs, into: &preferring, prefer: .theirs)
+        var preferring = RecordStore(entries: [Self.weighIn], intake: [Self.meal])
+        _ = StoreMerge.merge(theirs, into: &preferring, prefer: .theirs)
         #expect(preferring.intake == [changed])
     }
 
@@ -75,27 +75,27 @@ struct RecordArraysTests {
         eaten.kilocalories = 700
         var measured = Self.waist
         measured.centimetres = 84
-        let base = WeightStore(entries: [Self.weighIn], intake: [Self.meal], measurements: [Self.waist])
-        let ours = WeightStore(entries: [Self.weighIn], intake: [eaten], measurements: [Self.waist])
-        let theirs = WeightStore(entries: [Self.weighIn], intake: [Self.meal], measurements: [])
-        let clean = WeightMerge.merge(base: base, ours: ours, theirs: theirs)
+        let base = RecordStore(entries: [Self.weighIn], intake: [Self.meal], measurements: [Self.waist])
+        let ours = RecordStore(entries: [Self.weighIn], intake: [eaten], measurements: [Self.waist])
+        let theirs = RecordStore(entries: [Self.weighIn], intake: [Self.meal], measurements: [])
+        let clean = StoreMerge.merge(base: base, ours: ours, theirs: theirs)
         #expect(clean.isClean && clean.store.intake == [eaten] && clean.store.measurements.isEmpty)
-        let both = WeightStore(entries: [Self.weighIn], intake: [Self.meal], measurements: [measured])
+        let both = RecordStore(entries: [Self.weighIn], intake: [Self.meal], measurements: [measured])
         var otherMeasured = Self.waist
         otherMeasured.centimetres = 85
-        let clash = WeightMerge.merge(base: base, ours: both, theirs: WeightStore(entries: [Self.weighIn], intake: [Self.meal], measurements: [otherMeasured]))
+        let clash = StoreMerge.merge(base: base, ours: both, theirs: RecordStore(entries: [Self.weighIn], intake: [Self.meal], measurements: [otherMeasured]))
         #expect(!clash.isClean && clash.conflicts.map(\.id) == [Self.waist.id] && clash.store.measurements == [measured])
     }
 
     @Test("a write says what it did to each kind: what the hook is told and undo counts")
     func change() {
-        let before = WeightStore(entries: [Self.weighIn], intake: [Self.meal])
+        let before = RecordStore(entries: [Self.weighIn], intake: [Self.meal])
         var after = before
         after.insert(Self.waist)
         var eaten = Self.meal
         eaten.kilocalories = 720
         after.replace(eaten)
-        let change = WeightChange(from: before, to: after)
+        let change = StoreChange(from: before, to: after)
         #expect(change.summary.intake == ChangeSummary.Counts(added: 0, removed: 0, changed: 1))
         #expect(change.summary.measurements == ChangeSummary.Counts(added: 1, removed: 0, changed: 0))
         #expect(change.summary.description == "1 intake entry changed, 1 measurement added")

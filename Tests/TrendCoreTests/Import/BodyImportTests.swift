@@ -15,7 +15,7 @@ struct BodyImportTests {
         clock: .fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 3600)), configuredUnit: .kilograms)
 
     func parse(_ text: String, _ format: ImportFormat? = nil) throws -> ParsedImport {
-        try WeightImporter.parse(Array(text.utf8), format: format, settings: settings, path: "f")
+        try FileImporter.parse(Array(text.utf8), format: format, settings: settings, path: "f")
     }
 
     /// Day (YYYY-MM-DD) → kcal, from what was read.
@@ -140,12 +140,12 @@ struct BodyImportTests {
 
     @Test("trend's own JSON export brings intake and measurements back with their ids")
     func ownExport() throws {
-        let store = WeightStore(
+        let store = RecordStore(
             entries: [WeightEntry(timestamp: .local(2026, 11, 1, 7), kilograms: 80)], intake: [IntakeEntry(timestamp: .local(2026, 11, 1, 13), kilocalories: 650.5, note: "lunch")],
             measurements: [MeasurementEntry(timestamp: .local(2026, 11, 1, 7, 5), name: MeasurementName("arm-left")!, centimetres: 32.25)])
-        let parsed = try WeightImporter.parse(ExportDocument.json(store), format: nil, settings: settings, path: "e")
+        let parsed = try FileImporter.parse(ExportDocument.json(store), format: nil, settings: settings, path: "e")
         #expect(parsed.body.intake == store.intake && parsed.body.measurements == store.measurements)
-        var target = WeightStore()
+        var target = RecordStore()
         var batch = ImportBatch(entries: parsed.entries, idsDecide: true)
         batch.intake = parsed.body.intake
         batch.measurements = parsed.body.measurements
@@ -160,7 +160,7 @@ struct BodyImportTests {
     func duplicates() throws {
         let daily = try parse("Date,Energy (kcal)\n2026-05-11,1113.61\n")
         let servings = try parse("Day,Group,Food Name,Amount,Energy (kcal)\n2026-05-11,Breakfast,Oats,1,400\n2026-05-11,Lunch,Soup,1,713.6\n")
-        var store = WeightStore()
+        var store = RecordStore()
         var first = ImportBatch(entries: [])
         first.intake = daily.body.intake
         #expect(try first.merge(into: &store).intakeAdded == 1)

@@ -17,7 +17,7 @@ struct ContentTableTests {
         var settings = settings
         settings.dateColumn = dateColumn
         settings.weightColumn = weightColumn
-        return try WeightImporter.parse(bytes, format: format, settings: settings, path: "f")
+        return try FileImporter.parse(bytes, format: format, settings: settings, path: "f")
     }
 
     func parse(_ text: String, weightColumn: Int? = nil) throws -> ParsedImport {

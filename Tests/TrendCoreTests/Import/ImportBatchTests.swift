@@ -8,7 +8,7 @@ struct ImportBatchTests {
     @Test("skips rows matching a stored entry or an earlier row: same minute, within 0.005 kg")
     func duplicates() throws {
         let stored = WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_020, utcOffsetSeconds: 0), kilograms: 80)
-        var store = WeightStore(entries: [stored])
+        var store = RecordStore(entries: [stored])
         let batch = ImportBatch(entries: [
             WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_050, utcOffsetSeconds: 3600), kilograms: 80.004),  // same minute
             WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_020, utcOffsetSeconds: 0), kilograms: 80.01),  // other weight
@@ -24,7 +24,7 @@ struct ImportBatchTests {
     @Test("rows out of time order are matched by minute all the same, and the store stays in order")
     func unordered() throws {
         let stored = (0..<5).map { WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_000 + 600 * Int64($0), utcOffsetSeconds: 0), kilograms: 80) }
-        var store = WeightStore(entries: stored)
+        var store = RecordStore(entries: stored)
         let batch = ImportBatch(entries: [
             WeightEntry(timestamp: Timestamp(epochSeconds: 1_002_410, utcOffsetSeconds: 0), kilograms: 80),  // stored[4]'s minute
             WeightEntry(timestamp: Timestamp(epochSeconds: 999_000, utcOffsetSeconds: 0), kilograms: 81),  // before everything
@@ -41,7 +41,7 @@ struct ImportBatchTests {
     @Test("trend's JSON export: the id alone decides, whatever the time")
     func ids() throws {
         let stored = WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_020, utcOffsetSeconds: 0), kilograms: 80)
-        var store = WeightStore(entries: [stored])
+        var store = RecordStore(entries: [stored])
         let other = WeightEntry(timestamp: Timestamp(epochSeconds: 1_000_020, utcOffsetSeconds: 0), kilograms: 80)
         let batch = ImportBatch(entries: [
             WeightEntry(id: stored.id, timestamp: Timestamp(epochSeconds: 5_000_000, utcOffsetSeconds: 0), kilograms: 70),  // same id
@@ -55,10 +55,10 @@ struct ImportBatchTests {
 
     @Test("sets the goal only when there is none")
     func goal() throws {
-        var empty = WeightStore()
+        var empty = RecordStore()
         #expect(try ImportBatch(entries: [], goalKilograms: 70).merge(into: &empty).goalSet)
         #expect(empty.goalKilograms == 70)
-        var withGoal = WeightStore(goalKilograms: 60)
+        var withGoal = RecordStore(goalKilograms: 60)
         #expect(try !ImportBatch(entries: [], goalKilograms: 70).merge(into: &withGoal).goalSet)
         #expect(withGoal.goalKilograms == 60)
     }
@@ -76,15 +76,15 @@ struct ImportBatchTests {
                     kilograms: Double.random(in: 30...250, using: &generator),
                     note: Bool.random(using: &generator) ? nil : ["a, b", "quote \"q\"", "line\nbreak", "ü 😀", " spaced "].randomElement(using: &generator))
             }
-            let store = WeightStore(entries: entries, goalKilograms: Bool.random(using: &generator) ? 70.25 : nil)
-            let fromCSV = try WeightImporter.parse(ExportDocument.csv(store), format: nil, settings: settings, path: "e")
+            let store = RecordStore(entries: entries, goalKilograms: Bool.random(using: &generator) ? 70.25 : nil)
+            let fromCSV = try FileImporter.parse(ExportDocument.csv(store), format: nil, settings: settings, path: "e")
             #expect(fromCSV.format == .csv)
             #expect(fromCSV.invalidRows.isEmpty)
             #expect(fromCSV.entries.map(\.timestamp) == store.entries.map(\.timestamp))
             #expect(fromCSV.entries.map(\.kilograms) == store.entries.map(\.kilograms))
             #expect(fromCSV.entries.map(\.note) == store.entries.map(\.note))
-            var imported = WeightStore()
-            _ = try ImportBatch(entries: try WeightImporter.parse(ExportDocument.json(store), format: nil, settings: settings, path: "e").entries, goalKilograms: store.goalKilograms).merge(into: &imported)
+            var imported = RecordStore()
+            _ = try ImportBatch(entries: try FileImporter.parse(ExportDocument.json(store), format: nil, settings: settings, path: "e").entries, goalKilograms: store.goalKilograms).merge(into: &imported)
             #expect(imported == store)
         }
     }

@@ -96,7 +96,7 @@ struct ImporterTests {
         clock: .fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 3600)), configuredUnit: .kilograms)
 
     func parse(_ text: String, _ format: ImportFormat? = nil, settings: ImportSettings? = nil) throws -> ParsedImport {
-        try WeightImporter.parse(Array(text.utf8), format: format, settings: settings ?? self.settings, path: "f")
+        try FileImporter.parse(Array(text.utf8), format: format, settings: settings ?? self.settings, path: "f")
     }
 
     @Test("detects each format from its first lines", arguments: [
@@ -215,9 +215,9 @@ struct ImporterTests {
 
     @Test("the JSON export keeps ids, offsets and the goal")
     func json() throws {
-        let store = WeightStore(
+        let store = RecordStore(
             entries: [WeightEntry(timestamp: .local(2026, 1, 1, 7, offsetHours: -5), kilograms: 80.467286438, note: "n")], goalKilograms: 72)
-        let parsed = try WeightImporter.parse(ExportDocument.json(store), format: nil, settings: settings, path: "f")
+        let parsed = try FileImporter.parse(ExportDocument.json(store), format: nil, settings: settings, path: "f")
         #expect(parsed.format == .json)
         #expect(parsed.entries == store.entries)
         #expect(parsed.goalKilograms == 72)

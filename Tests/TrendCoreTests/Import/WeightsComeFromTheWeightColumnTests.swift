@@ -75,7 +75,7 @@ struct WeightsComeFromTheWeightColumnTests {
     @Test("every weigh-in's value is its row's cell in the weight column; without that column, none are stored", arguments: 0..<400)
     func property(seed: UInt64) throws {
         let (text, _) = Self.table(seed: seed)
-        guard let parsed = try? WeightImporter.parse(Array(text.utf8), format: ContentTableFormat.format, settings: Self.settings, path: "t"),
+        guard let parsed = try? FileImporter.parse(Array(text.utf8), format: ContentTableFormat.format, settings: Self.settings, path: "t"),
             !parsed.entries.isEmpty
         else { return }
         let column = try #require(Self.weightColumn(parsed.tableReading), "weigh-ins stored with no weight column named: \(parsed.tableReading ?? "")\n\(text)")
@@ -89,7 +89,7 @@ struct WeightsComeFromTheWeightColumnTests {
         // The same table without the weight column: no weigh-ins.
         let without = lines.map { fields in fields.enumerated().filter { $0.offset != column }.map(\.element) }
             .map { $0.joined(separator: ",") }.joined(separator: "\n")
-        let rest = try? WeightImporter.parse(Array(without.utf8), format: ContentTableFormat.format, settings: Self.settings, path: "t")
+        let rest = try? FileImporter.parse(Array(without.utf8), format: ContentTableFormat.format, settings: Self.settings, path: "t")
         #expect(rest?.entries.isEmpty ?? true, "weigh-ins from a table with no weight column:\n\(without)")
     }
 
@@ -97,7 +97,7 @@ struct WeightsComeFromTheWeightColumnTests {
     func generatorCoversBoth() {
         let read = (0..<400).count { seed in
             let (text, _) = Self.table(seed: UInt64(seed))
-            return (try? WeightImporter.parse(Array(text.utf8), format: ContentTableFormat.format, settings: Self.settings, path: "t"))?.entries.isEmpty == false
+            return (try? FileImporter.parse(Array(text.utf8), format: ContentTableFormat.format, settings: Self.settings, path: "t"))?.entries.isEmpty == false
         }
         #expect(read > 80 && read < 320, "\(read) of 400 tables gave weigh-ins")
     }

@@ -21,7 +21,7 @@ struct EntryScreensTests {
         #expect(await repository.store.entries.count == 16)
         let typo = LogViewModel(app: app)
         typo.weight = "804"
-        await #expect(throws: WeightLogError.self) { try await typo.log() }
+        await #expect(throws: LogError.self) { try await typo.log() }
         #expect(await repository.store.entries.count == 16)
     }
 
@@ -49,7 +49,7 @@ struct EntryScreensTests {
         #expect(viewModel.removed.map(\.id) == [store.entries[0].id, store.entries[1].id])
         let unknown = RemoveViewModel(app: app)
         unknown.ids = ["ffff0000", store.entries[2].shortID]
-        await #expect(throws: WeightLogError.self) { try await unknown.remove() }
+        await #expect(throws: LogError.self) { try await unknown.remove() }
         #expect(await repository.store.entries.count == 13)
     }
 

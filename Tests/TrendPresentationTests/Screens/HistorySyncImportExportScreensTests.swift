@@ -9,9 +9,9 @@ import TestSupport
 struct HistorySyncImportExportScreensTests {
     @Test("undo reverts the latest change and says what it did; redo re-applies it; the journal marks where the store is")
     func undoRedo() async throws {
-        let repository = InMemoryWeightRepository(store: fifteenDays(), clock: .fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)), command: "log 80")
+        let repository = InMemoryRecordRepository(store: fifteenDays(), clock: .fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)), command: "log 80")
         let app = TestAppModelFactory.make(weights: repository)
-        try await app.weightLogFeature.add(kilograms: 80, at: app.clock.now)
+        try await app.recordLogFeature.add(kilograms: 80, at: app.clock.now)
         let viewModel = HistoryViewModel(app: app)
         try await viewModel.undo()
         #expect(await repository.store.entries.count == 15)
@@ -32,7 +32,7 @@ struct HistorySyncImportExportScreensTests {
         changed.kilograms = 90
         copy.replace(changed)
         store.insert(IntakeEntry(timestamp: Timestamp(epochSeconds: TestAppModelFactory.now, utcOffsetSeconds: 0), kilocalories: 500))
-        let repository = InMemoryWeightRepository(store: store, copies: ["phone.json": copy], clock: .fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)))
+        let repository = InMemoryRecordRepository(store: store, copies: ["phone.json": copy], clock: .fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)))
         let viewModel = SyncViewModel(app: TestAppModelFactory.make(weights: repository))
         let text = try await viewModel.merge(copies: ["phone.json"], prefer: .ours, dryRun: false, deleteMerged: false)
         #expect(text.hasPrefix("Merged phone.json: 1 added, 14 same, 1 conflict (kept ours)."))
@@ -71,7 +71,7 @@ struct HistorySyncImportExportScreensTests {
         #expect(csv.text.split(separator: "\n").count == 16)
         let json = OutputBuffer()
         try ExportFormat.json.render(viewModel, to: json)
-        #expect(try WeightsDocument.decodeExport(json.bytes, path: "export.json").store.entries == store.entries)
+        #expect(try StoreDocument.decodeExport(json.bytes, path: "export.json").store.entries == store.entries)
         #expect(viewModel.confirmation(path: "backup.json") == "Exported 15 weigh-ins to backup.json.\n")
     }
 }

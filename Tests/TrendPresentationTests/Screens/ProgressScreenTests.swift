@@ -9,11 +9,11 @@ import TrendCore
 
 /// Fifteen days losing a tenth a day, ending on the test clock's day.
 @MainActor
-func fifteenDays(goal: Double? = 75) -> WeightStore {
+func fifteenDays(goal: Double? = 75) -> RecordStore {
     let entries = (0..<15).map { day in
         WeightEntry(timestamp: Timestamp(epochSeconds: TestAppModelFactory.now - Int64(14 - day) * 86_400, utcOffsetSeconds: 0), kilograms: 82 - Double(day) / 10)
     }
-    return WeightStore(entries: entries, goalKilograms: goal)
+    return RecordStore(entries: entries, goalKilograms: goal)
 }
 
 @MainActor
@@ -54,7 +54,7 @@ struct ProgressScreenTests {
         viewModel.range = .year
         try await viewModel.load()
         let other = TestAppModelFactory.make(repository: repository)
-        try await other.weightLogFeature.add(kilograms: 80, at: other.clock.now)
+        try await other.recordLogFeature.add(kilograms: 80, at: other.clock.now)
         try await viewModel.reload()
         #expect(viewModel.report.count == 16)
         #expect(viewModel.report.range == .year)

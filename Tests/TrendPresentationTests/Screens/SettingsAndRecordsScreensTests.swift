@@ -12,7 +12,7 @@ struct SettingsAndRecordsScreensTests {
     func goal() async throws {
         let repository = InMemoryStoreRepository(store: fifteenDays(goal: nil))
         let app = TestAppModelFactory.make(repository: repository)
-        await app.weightLogFeature.refresh()
+        await app.recordLogFeature.refresh()
         let viewModel = GoalViewModel(app: app)
         viewModel.action = .set(weight: "76", by: "2027-06-01", rate: nil)
         try await viewModel.run()
@@ -21,7 +21,7 @@ struct SettingsAndRecordsScreensTests {
         #expect(viewModel.document.goal == 76)
         let wrongUnit = GoalViewModel(app: app)
         wrongUnit.action = .set(weight: "170", by: nil, rate: nil)
-        await #expect(throws: WeightLogError.self) { try await wrongUnit.run() }
+        await #expect(throws: LogError.self) { try await wrongUnit.run() }
         #expect(await repository.store.goalKilograms == 76)
         let clear = GoalViewModel(app: app)
         clear.action = .clear
@@ -80,7 +80,7 @@ struct SettingsAndRecordsScreensTests {
         #expect(dinner.text.contains(": 1,350 kcal in 2 entries"))
         let feast = EatViewModel(app: app)
         feast.energy = "8750"
-        await #expect(throws: WeightLogError.self) { try await feast.log() }
+        await #expect(throws: LogError.self) { try await feast.log() }
         #expect(await repository.store.intake.count == 2)
     }
 
@@ -109,7 +109,7 @@ struct SettingsAndRecordsScreensTests {
         #expect(first.logged?.centimetres == 94)
         let unknown = MeasureViewModel(app: app)
         unknown.action = .log(name: "wasit", value: "94", date: nil, note: nil, isNew: false)
-        await #expect(throws: WeightLogError.self) { try await unknown.run() }
+        await #expect(throws: LogError.self) { try await unknown.run() }
         let overview = MeasureViewModel(app: app)
         try await overview.run()
         #expect(overview.summaries.map(\.name.text) == ["waist"])

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Why the weight log refused a change.
-public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum LogError: Error, Equatable, Sendable, CustomStringConvertible {
     case weightOutOfRange(kilograms: Double)
     case dateInFuture(timestamp: Timestamp)
     /// Outside what the data file holds exactly: years 0001–9999, offsets within ±18:00 in whole minutes.
@@ -47,7 +47,7 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
     /// What an edit asked of a record of another kind (`--kcal` on a weigh-in).
     case editDoesNotApply(option: String, kind: RecordKind)
     /// Some of the ids to remove are unknown or ambiguous: nothing was removed.
-    case unresolvedIDs([WeightLogError])
+    case unresolvedIDs([LogError])
 
     /// What an unlikely weight was probably meant to be.
     public enum LikelyWeight: Equatable, Sendable {
@@ -124,11 +124,11 @@ public enum WeightLogError: Error, Equatable, Sendable, CustomStringConvertible 
 }
 
 /// Foundation's error reporting (and a GUI's alert) shows the same message.
-extension WeightLogError: LocalizedError {
+extension LogError: LocalizedError {
     public var errorDescription: String? { description }
 }
 
-extension WeightLogError.LikelyWeight {
+extension LogError.LikelyWeight {
     func text(in shown: WeightUnit) -> String {
         switch self {
         case .decimalPoint(let kilograms):

@@ -5,16 +5,16 @@ import TestSupport
 
 /// What a change wrote, found by id: the hook's `entries` and
 /// `removedEntries`, and the counts `undo` reports.
-@Suite("WeightChange")
-struct WeightChangeTests {
+@Suite("StoreChange")
+struct StoreChangeTests {
     static func entry(_ n: Int, _ kilograms: Double, note: String? = nil) -> WeightEntry {
         WeightEntry(
             id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", n))!,
             timestamp: Timestamp(epochSeconds: 1_790_000_000 + Int64(n) * 86_400, utcOffsetSeconds: 3600), kilograms: kilograms, note: note)
     }
 
-    static func store(_ entries: [WeightEntry], goal: Double? = nil) -> WeightStore {
-        var store = WeightStore(entries: entries)
+    static func store(_ entries: [WeightEntry], goal: Double? = nil) -> RecordStore {
+        var store = RecordStore(entries: entries)
         store.setGoal(goal, plan: nil)
         return store
     }
@@ -23,7 +23,7 @@ struct WeightChangeTests {
     func diff() {
         let before = Self.store([Self.entry(1, 80), Self.entry(2, 81), Self.entry(3, 82), Self.entry(4, 83)])
         let after = Self.store([Self.entry(1, 80), Self.entry(2, 81.5), Self.entry(4, 83, note: "new note"), Self.entry(5, 84)], goal: 75)
-        let change = WeightChange(from: before, to: after)
+        let change = StoreChange(from: before, to: after)
         #expect(change.written.map(\.kilograms) == [81.5, 83, 84])
         #expect(change.written.map(\.note) == [nil, "new note", nil])
         #expect(change.removed == [Self.entry(3, 82)])
@@ -36,8 +36,8 @@ struct WeightChangeTests {
     func backwards() {
         let before = Self.store([Self.entry(1, 80), Self.entry(2, 81)])
         let after = Self.store([Self.entry(2, 81.2), Self.entry(3, 82)])
-        let forward = WeightChange(from: before, to: after)
-        let back = WeightChange(from: after, to: before)
+        let forward = StoreChange(from: before, to: after)
+        let back = StoreChange(from: after, to: before)
         #expect(back.summary == forward.summary.reversed)
         #expect(back.written.map(\.id) == [Self.entry(1, 0).id, Self.entry(2, 0).id])
         #expect(back.removed.map(\.id) == [Self.entry(3, 0).id])
@@ -46,18 +46,18 @@ struct WeightChangeTests {
     @Test("the first change to an empty store writes every entry; a goal alone writes none")
     func edges() {
         let entries = (1...50).map { Self.entry($0, 80 + Double($0) / 10) }
-        let first = WeightChange(from: WeightStore(), to: Self.store(entries))
+        let first = StoreChange(from: RecordStore(), to: Self.store(entries))
         #expect(first.written == entries && first.removed.isEmpty)
         #expect(first.summary == ChangeSummary(added: 50, removed: 0, changed: 0, goalChanged: false))
-        let goal = WeightChange(from: Self.store(entries), to: Self.store(entries, goal: 70))
+        let goal = StoreChange(from: Self.store(entries), to: Self.store(entries, goal: 70))
         #expect(goal.written.isEmpty && goal.removed.isEmpty)
         #expect(goal.summary == ChangeSummary(added: 0, removed: 0, changed: 0, goalChanged: true))
-        let cleared = WeightChange(from: Self.store(entries), to: WeightStore())
+        let cleared = StoreChange(from: Self.store(entries), to: RecordStore())
         #expect(cleared.removed == entries && cleared.summary.removed == 50)
     }
 
     /// The plain definition: by id, through a table.
-    static func reference(_ before: WeightStore, _ after: WeightStore) -> (written: [WeightEntry], removed: [WeightEntry], changed: Int) {
+    static func reference(_ before: RecordStore, _ after: RecordStore) -> (written: [WeightEntry], removed: [WeightEntry], changed: Int) {
         var old: [UUID: WeightEntry] = [:]
         for entry in before.entries { old[entry.id] = entry }
         let newIDs = Set(after.entries.map(\.id))
@@ -76,7 +76,7 @@ struct WeightChangeTests {
                     timestamp: Timestamp(epochSeconds: 1_790_000_000 + Int64.random(in: 0...30, using: &generator) * 3600, utcOffsetSeconds: 0),
                     kilograms: 80 + Double(n % 7))
             }
-            let before = WeightStore(entries: entries)
+            let before = RecordStore(entries: entries)
             for _ in 0..<Int.random(in: 0...6, using: &generator) {
                 guard !entries.isEmpty || round % 2 == 0 else { break }
                 switch Int.random(in: 0...5, using: &generator) {
@@ -88,9 +88,9 @@ struct WeightChangeTests {
                 default: entries += (0..<Int.random(in: 1...20, using: &generator)).map { _ in WeightEntry(timestamp: Timestamp(epochSeconds: 1_790_000_000 + Int64.random(in: 0...40, using: &generator) * 3600, utcOffsetSeconds: 0), kilograms: 90) }
                 }
             }
-            let after = WeightStore(entries: entries)
+            let after = RecordStore(entries: entries)
             for (from, to) in [(before, after), (after, before)] {
-                let change = WeightChange(from: from, to: to)
+                let change = StoreChange(from: from, to: to)
                 let expected = Self.reference(from, to)
                 #expect(change.written == expected.written, "round \(round)")
                 #expect(change.removed == expected.removed, "round \(round)")
@@ -106,9 +106,9 @@ struct WeightChangeTests {
         func stamp() -> Timestamp { Timestamp(epochSeconds: 1_790_000_000 + Int64.random(in: 0...50, using: &generator) * 3600, utcOffsetSeconds: 0) }
         for round in 0..<600 {
             let start = (0..<Int.random(in: 0...40, using: &generator)).map { _ in WeightEntry(timestamp: stamp(), kilograms: 80) }
-            var store = WeightStore(entries: start, goalKilograms: round % 3 == 0 ? 75 : nil)
+            var store = RecordStore(entries: start, goalKilograms: round % 3 == 0 ? 75 : nil)
             let before = store
-            store.edits = WeightStore.Edits(before: store)
+            store.edits = RecordStore.Edits(before: store)
             var taken: [WeightEntry] = []
             for _ in 0..<Int.random(in: 0...8, using: &generator) {
                 let existing = store.entries.randomElement(using: &generator)
@@ -135,8 +135,8 @@ struct WeightChangeTests {
             }
             let edits = store.edits!
             store.edits = nil
-            let recorded = WeightChange(edits: edits, after: store)
-            let compared = WeightChange(from: before, to: store)
+            let recorded = StoreChange(edits: edits, after: store)
+            let compared = StoreChange(from: before, to: store)
             #expect(recorded.written == compared.written, "round \(round)")
             #expect(recorded.removed == compared.removed, "round \(round)")
             #expect(recorded.summary == compared.summary, "round \(round): \(recorded.summary) vs \(compared.summary)")
@@ -151,7 +151,7 @@ struct WeightChangeTests {
         let before = Self.store([Self.entry(1, 80), Self.entry(3, 82)])
         let after = Self.store([Self.entry(1, 80), fat, Self.entry(6, 85, note: "line\nbreak \"quoted\"")], goal: 75.5)
         let context = ChangeDocument.Context(command: "import", commandLine: "trend import 'a b.csv'", dataFile: "/d/weights.json")
-        let bytes = ChangeDocument.json(WeightChange(from: before, to: after), context: context)
+        let bytes = ChangeDocument.json(StoreChange(from: before, to: after), context: context)
         #expect(bytes.last == 10 && bytes.dropLast().contains(10) == false)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.hasPrefix("{\"added\": 2, \"changed\": 0, \"command\": \"import\", \"commandLine\": \"trend import 'a b.csv'\", \"dataFile\": \"/d/weights.json\", \"entries\": [{\"date\": \"2026-"))
@@ -167,7 +167,7 @@ struct WeightChangeTests {
         #expect(entries[1]["note"] as? String == "line\nbreak \"quoted\"")
         #expect(entries[0]["id"] as? String == "00000000-0000-4000-8000-000000000005")
         // The same text as the data file's line for that entry.
-        let file = String(decoding: WeightsDocument.encode(after), as: UTF8.self)
+        let file = String(decoding: StoreDocument.encode(after), as: UTF8.self)
         let line = String(text.split(separator: "[", maxSplits: 1)[1].split(separator: "}", maxSplits: 1)[0]) + "}"
         #expect(file.contains(line))
         let removed = try #require(object["removedEntries"] as? [[String: Any]])
@@ -177,7 +177,7 @@ struct WeightChangeTests {
     @Test("a long change streams in pieces, and the pieces are the document")
     func streamed() {
         let entries = (1...3_000).map { Self.entry($0, 70 + Double($0 % 300) / 10) }
-        let change = WeightChange(from: WeightStore(), to: Self.store(entries))
+        let change = StoreChange(from: RecordStore(), to: Self.store(entries))
         let context = ChangeDocument.Context(command: "import", commandLine: "trend import x", dataFile: "/d/weights.json")
         var pieces: [[UInt8]] = []
         ChangeDocument.json(change, context: context) { pieces.append($0) }

@@ -4,14 +4,14 @@ import TestSupport
 import TrendCore
 
 @MainActor
-@Suite("WeightLogFeature")
-struct WeightLogFeatureTests {
+@Suite("RecordLogFeature")
+struct RecordLogFeatureTests {
     let now = TestAppModelFactory.now
 
     @Test("overlapping refreshes share one load")
     func sharedRefresh() async {
         let repository = InMemoryStoreRepository(delayTurns: 1_000)
-        let feature = WeightLogFeature(repository: repository, clock: .fixed(epochSeconds: now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)))
+        let feature = RecordLogFeature(repository: repository, clock: .fixed(epochSeconds: now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)))
         feature.startLoading()
         #expect(feature.isLoading)
         async let first: Void = feature.refresh()
@@ -26,7 +26,7 @@ struct WeightLogFeatureTests {
     @Test("a second edit waits for the first, and both land in the order they were made")
     func editsQueued() async throws {
         let repository = InMemoryStoreRepository()
-        let log = TestAppModelFactory.make(repository: repository).weightLogFeature
+        let log = TestAppModelFactory.make(repository: repository).recordLogFeature
         repository.gate.hold()
         let first = Task { try await log.add(kilograms: 80, at: .local(2026, 11, 29, 7)) }
         #expect(await repository.gate.waitUntilStarted(1))
@@ -48,7 +48,7 @@ struct WeightLogFeatureTests {
     @Test("a failed edit does not stop the one queued after it")
     func failedEditQueued() async throws {
         let repository = InMemoryStoreRepository()
-        let log = TestAppModelFactory.make(repository: repository).weightLogFeature
+        let log = TestAppModelFactory.make(repository: repository).recordLogFeature
         repository.gate.hold()
         await repository.failSaves(.saveFailed)
         let first = Task { try await log.add(kilograms: 80, at: .local(2026, 11, 29, 7)) }
@@ -69,22 +69,22 @@ struct WeightLogFeatureTests {
     func validation() async throws {
         let repository = InMemoryStoreRepository()
         let app = TestAppModelFactory.make(repository: repository)
-        let log = app.weightLogFeature
-        await #expect(throws: WeightLogError.weightOutOfRange(kilograms: 0)) { try await log.add(kilograms: 0, at: .local(2026, 11, 1)) }
-        await #expect(throws: WeightLogError.weightOutOfRange(kilograms: 1000.5)) { try await log.add(kilograms: 1000.5, at: .local(2026, 11, 1)) }
+        let log = app.recordLogFeature
+        await #expect(throws: LogError.weightOutOfRange(kilograms: 0)) { try await log.add(kilograms: 0, at: .local(2026, 11, 1)) }
+        await #expect(throws: LogError.weightOutOfRange(kilograms: 1000.5)) { try await log.add(kilograms: 1000.5, at: .local(2026, 11, 1)) }
         let tooLate = Timestamp(epochSeconds: now + 24 * 3600 + 1, utcOffsetSeconds: 0)
-        await #expect(throws: WeightLogError.dateInFuture(timestamp: tooLate)) { try await log.add(kilograms: 80, at: tooLate) }
+        await #expect(throws: LogError.dateInFuture(timestamp: tooLate)) { try await log.add(kilograms: 80, at: tooLate) }
         // Up to 24 hours ahead is a clock or a time zone, not a typo.
         try await log.add(kilograms: 80, at: Timestamp(epochSeconds: now + 24 * 3600, utcOffsetSeconds: 0))
-        await #expect(throws: WeightLogError.goalOutOfRange(kilograms: -1)) { try await app.goalFeature.setGoal(kilograms: -1) }
+        await #expect(throws: LogError.goalOutOfRange(kilograms: -1)) { try await app.goalFeature.setGoal(kilograms: -1) }
         #expect(await repository.saveCallCount == 1)
     }
 
     @Test("a failing repository sets the error and keeps the previous data")
     func failures() async throws {
         let existing = WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80)
-        let repository = InMemoryStoreRepository(store: WeightStore(entries: [existing], goalKilograms: 70))
-        let log = TestAppModelFactory.make(repository: repository).weightLogFeature
+        let repository = InMemoryStoreRepository(store: RecordStore(entries: [existing], goalKilograms: 70))
+        let log = TestAppModelFactory.make(repository: repository).recordLogFeature
         await log.refresh()
         await repository.failSaves(.saveFailed)
         await #expect(throws: InMemoryStoreRepository.TestError.saveFailed) { try await log.add(kilograms: 81, at: .local(2026, 11, 2)) }
@@ -104,7 +104,7 @@ struct WeightLogFeatureTests {
     func updateRemove() async throws {
         let a = WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80, note: "a")
         let b = WeightEntry(timestamp: .local(2026, 11, 2), kilograms: 81)
-        let log = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: [a, b]))).weightLogFeature
+        let log = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: RecordStore(entries: [a, b]))).recordLogFeature
         await log.refresh()
         let changed = try await log.update(matching: a.idText, kilograms: 79, timestamp: .local(2026, 11, 3), note: .clear)
         #expect(changed.note == nil)
@@ -112,41 +112,41 @@ struct WeightLogFeatureTests {
         #expect(log.entries.last?.kilograms == 79)
         try await log.remove(matching: [b.idText])
         #expect(log.entries.map(\.id) == [a.id])
-        await #expect(throws: WeightLogError.unresolvedIDs([.entryNotFound(id: b.idText)])) { try await log.remove(matching: [b.idText]) }
+        await #expect(throws: LogError.unresolvedIDs([.entryNotFound(id: b.idText)])) { try await log.remove(matching: [b.idText]) }
     }
 
     @Test("finds entries by a unique id prefix of at least 4 hex digits")
     func prefixes() async throws {
         let a = WeightEntry(id: UUID(uuidString: "3F2A1111-0000-4000-8000-000000000001")!, timestamp: .local(2026, 11, 1), kilograms: 80)
         let b = WeightEntry(id: UUID(uuidString: "3F2A2222-0000-4000-8000-000000000002")!, timestamp: .local(2026, 11, 2), kilograms: 81)
-        let log = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: [a, b]))).weightLogFeature
+        let log = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: RecordStore(entries: [a, b]))).recordLogFeature
         await log.refresh()
         #expect(try EntryID.entry(matching: "3f2a1", in: log.entries).id == a.id)
         #expect(try EntryID.entry(matching: "3F2A2222", in: log.entries).id == b.id)
         #expect(try EntryID.entry(matching: a.id.uuidString, in: log.entries).id == a.id)
-        #expect(throws: WeightLogError.ambiguousID(prefix: "3f2a", candidates: [.weighIn(a), .weighIn(b)])) { try EntryID.entry(matching: "3f2a", in: log.entries) }
-        #expect(throws: WeightLogError.malformedID(input: "3f2")) { try EntryID.entry(matching: "3f2", in: log.entries) }
-        #expect(throws: WeightLogError.malformedID(input: "zzzz")) { try EntryID.entry(matching: "zzzz", in: log.entries) }
-        #expect(throws: WeightLogError.entryNotFound(id: "ffff")) { try EntryID.entry(matching: "ffff", in: log.entries) }
+        #expect(throws: LogError.ambiguousID(prefix: "3f2a", candidates: [.weighIn(a), .weighIn(b)])) { try EntryID.entry(matching: "3f2a", in: log.entries) }
+        #expect(throws: LogError.malformedID(input: "3f2")) { try EntryID.entry(matching: "3f2", in: log.entries) }
+        #expect(throws: LogError.malformedID(input: "zzzz")) { try EntryID.entry(matching: "zzzz", in: log.entries) }
+        #expect(throws: LogError.entryNotFound(id: "ffff")) { try EntryID.entry(matching: "ffff", in: log.entries) }
     }
 
     @Test("edits by id prefix resolve against what is stored, in one change, without loading first")
     func changesByPrefix() async throws {
         let a = WeightEntry(id: UUID(uuidString: "3F2A1111-0000-4000-8000-000000000001")!, timestamp: .local(2026, 11, 1), kilograms: 80, note: "a")
         let b = WeightEntry(id: UUID(uuidString: "3F2A2222-0000-4000-8000-000000000002")!, timestamp: .local(2026, 11, 2), kilograms: 81)
-        let repository = InMemoryStoreRepository(store: WeightStore(entries: [a, b]))
-        let log = TestAppModelFactory.make(repository: repository).weightLogFeature
+        let repository = InMemoryStoreRepository(store: RecordStore(entries: [a, b]))
+        let log = TestAppModelFactory.make(repository: repository).recordLogFeature
         #expect(log.entries.isEmpty)
         let changed = try await log.update(matching: "3f2a1", kilograms: 79.5, note: .clear)
         #expect(changed.id == a.id && changed.kilograms == 79.5 && changed.note == nil)
         #expect(await repository.loadCallCount == 0)
         #expect(log.entries.map(\.kilograms) == [79.5, 81])
-        await #expect(throws: WeightLogError.unresolvedIDs([.ambiguousID(prefix: "3f2a", candidates: [.weighIn(changed), .weighIn(b)])])) { try await log.remove(matching: ["3f2a"]) }
+        await #expect(throws: LogError.unresolvedIDs([.ambiguousID(prefix: "3f2a", candidates: [.weighIn(changed), .weighIn(b)])])) { try await log.remove(matching: ["3f2a"]) }
         let saves = await repository.saveCallCount
-        await #expect(throws: WeightLogError.malformedID(input: "3f")) { try await log.update(matching: "3f", kilograms: 70) }
-        await #expect(throws: WeightLogError.weightOutOfRange(kilograms: 0)) { try await log.update(matching: "3f2a1", kilograms: 0) }
+        await #expect(throws: LogError.malformedID(input: "3f")) { try await log.update(matching: "3f", kilograms: 70) }
+        await #expect(throws: LogError.weightOutOfRange(kilograms: 0)) { try await log.update(matching: "3f2a1", kilograms: 0) }
         #expect(await repository.saveCallCount == saves)
-        await #expect(throws: WeightLogError.unresolvedIDs([.entryNotFound(id: "ffff")])) { try await log.remove(matching: ["ffff"]) }
+        await #expect(throws: LogError.unresolvedIDs([.entryNotFound(id: "ffff")])) { try await log.remove(matching: ["ffff"]) }
         #expect(try await log.remove(matching: ["3F2A2"]).map(\.id) == [b.id])
         #expect(await repository.store.entries.map(\.id) == [a.id])
     }
@@ -154,7 +154,7 @@ struct WeightLogFeatureTests {
     @Test("the latest weigh-in's age is measured in elapsed time, strictly")
     func age() async throws {
         let latest = WeightEntry(timestamp: Timestamp(epochSeconds: now - 36 * 3600, utcOffsetSeconds: 3600), kilograms: 80)
-        let log = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: WeightStore(entries: [latest]))).weightLogFeature
+        let log = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: RecordStore(entries: [latest]))).recordLogFeature
         await log.refresh()
         #expect(!log.isLatestEntry(olderThanSeconds: 36 * 3600))
         #expect(log.isLatestEntry(olderThanSeconds: 36 * 3600 - 1))
@@ -162,12 +162,12 @@ struct WeightLogFeatureTests {
 }
 
 @MainActor
-@Suite("WeightLogFeature changes")
-struct WeightLogFeatureChangeTests {
+@Suite("RecordLogFeature changes")
+struct RecordLogFeatureChangeTests {
     @Test("every change written is kept for the front end to tell a hook; one that changes nothing is not")
     func changesKept() async throws {
         let repository = InMemoryStoreRepository()
-        let log = TestAppModelFactory.make(repository: repository).weightLogFeature
+        let log = TestAppModelFactory.make(repository: repository).recordLogFeature
         let now = Timestamp(epochSeconds: TestAppModelFactory.now - 3600, utcOffsetSeconds: 0)
         let entry = try await log.add(kilograms: 80, at: now)
         try await log.update(matching: entry.idText, kilograms: 80.4)

@@ -11,7 +11,7 @@ import Foundation
 
 /// `weights.json` in the data directory, its undo journal, and the files
 /// beside it.
-public struct JSONFileWeightRepository: WeightRepository {
+public struct JSONFileRecordRepository: RecordRepository {
     /// Nil when there is no data directory: reads find nothing, writes fail.
     let file: DurableFile?
     /// The other data files, which an export must never replace.
@@ -37,40 +37,40 @@ public struct JSONFileWeightRepository: WeightRepository {
         command = "change"
     }
 
-    public func load() async throws -> WeightStore {
-        guard let file else { return WeightStore() }
+    public func load() async throws -> RecordStore {
+        guard let file else { return RecordStore() }
         return try await file.withContents { contents in
-            try WeightsDocument.decode(contents, path: file.path)
-        } ?? WeightStore()
+            try StoreDocument.decode(contents, path: file.path)
+        } ?? RecordStore()
     }
 
     /// The one path every change takes: decode what is on disk under the
     /// lock, refuse a newer version, apply, encode, journal.
     public func modify<Value: Sendable>(
-        retiring: [String], _ change: @escaping @Sendable (inout WeightStore) throws -> Value
-    ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?) {
+        retiring: [String], _ change: @escaping @Sendable (inout RecordStore) throws -> Value
+    ) async throws -> (store: RecordStore, outcome: Value, change: StoreChange?) {
         guard let file else { throw StorageError.noDataDirectory }
         let command = JournalCommand.name ?? command
         let now = clock.now
-        var (result, notes) = try await file.update { (current: UnsafeBufferPointer<UInt8>?) async throws -> (contents: DurableFile.FileContents, note: DurableFile.ChangeNote?, result: (store: WeightStore, outcome: Value, change: WeightChange?)) in
-            var store = WeightStore()
-            if let current { store = try WeightsDocument.decode(current, path: file.path) }
-            guard store.version <= WeightStore.currentVersion else {
+        var (result, notes) = try await file.update { (current: UnsafeBufferPointer<UInt8>?) async throws -> (contents: DurableFile.FileContents, note: DurableFile.ChangeNote?, result: (store: RecordStore, outcome: Value, change: StoreChange?)) in
+            var store = RecordStore()
+            if let current { store = try StoreDocument.decode(current, path: file.path) }
+            guard store.version <= RecordStore.currentVersion else {
                 throw DataFileError.newerVersion(path: file.path, version: store.version)
             }
             // What the change does is recorded as it is made, not found by
             // comparing with a copy of everything that was there.
-            store.edits = WeightStore.Edits(before: store)
+            store.edits = RecordStore.Edits(before: store)
             let outcome = try change(&store)
-            let written: WeightChange
+            let written: StoreChange
             if let edits = store.edits {
                 store.edits = nil
-                written = WeightChange(edits: edits, after: store)
+                written = StoreChange(edits: edits, after: store)
             } else {
                 // The change put another store in place: compared with what is on disk.
-                var before = WeightStore()
-                if let current { before = try WeightsDocument.decode(current, path: file.path) }
-                written = WeightChange(from: before, to: store)
+                var before = RecordStore()
+                if let current { before = try StoreDocument.decode(current, path: file.path) }
+                written = StoreChange(from: before, to: store)
             }
             // Nothing changed: nothing is written, and no undo step is taken.
             guard !written.summary.isEmpty || !retiring.isEmpty else { return (.unchanged, nil, (store, outcome, nil)) }
@@ -78,35 +78,35 @@ public struct JSONFileWeightRepository: WeightRepository {
             let change = written
             // A merged copy leaving the journal is kept while it holds a weigh-in this store lacks.
             let holdsMissing: (String) -> Bool = { copy in
-                guard let bytes = try? MappedFile.readFile(copy, reportedAs: copy)?.bytes, let held = try? WeightsDocument.decode(bytes, path: copy)
+                guard let bytes = try? MappedFile.readFile(copy, reportedAs: copy)?.bytes, let held = try? StoreDocument.decode(bytes, path: copy)
                 else { return true }
                 let ids = final.allIDs
                 return held.allIDs.contains { !ids.contains($0) }
             }
             let note = DurableFile.ChangeNote(
                 record: JournalStep(at: now, command: command, summary: change.summary), retiring: retiring, holdsMissingWeighIns: holdsMissing)
-            return (DurableFile.FileContents.streamed { writer in WeightsDocument.encode(final, into: &writer) }, note, (store, outcome, change))
+            return (DurableFile.FileContents.streamed { writer in StoreDocument.encode(final, into: &writer) }, note, (store, outcome, change))
         }
         result.change?.journalNotes = notes
         return result
     }
 
-    public func undo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) {
+    public func undo() async throws -> (store: RecordStore, outcome: JournalMove, change: StoreChange) {
         try await move(.undo)
     }
 
-    public func redo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) {
+    public func redo() async throws -> (store: RecordStore, outcome: JournalMove, change: StoreChange) {
         try await move(.redo)
     }
 
-    private func move(_ direction: JournalMove.Direction) async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange) {
+    private func move(_ direction: JournalMove.Direction) async throws -> (store: RecordStore, outcome: JournalMove, change: StoreChange) {
         guard let file else { throw StorageError.noDataDirectory }
         let (store, move, change) = try await file.moveInJournal(direction) { version in
-            guard let version else { return WeightStore() }
+            guard let version else { return RecordStore() }
             let store = try await MappedFile.withContents(version, reportedAs: version == file.path ? file.path : version) { contents, _ in
-                try WeightsDocument.decode(contents, path: version)
-            } ?? WeightStore()
-            guard store.version <= WeightStore.currentVersion else {
+                try StoreDocument.decode(contents, path: version)
+            } ?? RecordStore()
+            guard store.version <= RecordStore.currentVersion else {
                 throw DataFileError.newerVersion(path: version, version: store.version)
             }
             return store
@@ -121,16 +121,16 @@ public struct JSONFileWeightRepository: WeightRepository {
 
     // MARK: Files beside the store
 
-    public func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> WeightStore {
+    public func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> RecordStore {
         guard let bytes = try MappedFile.readFile(path, reportedAs: path)?.bytes else { throw StorageError.missingInput(path: path) }
-        if emptyIsEmpty && bytes.allSatisfy({ $0 == 32 || $0 == 10 || $0 == 13 || $0 == 9 }) { return WeightStore() }
+        if emptyIsEmpty && bytes.allSatisfy({ $0 == 32 || $0 == 10 || $0 == 13 || $0 == 9 }) { return RecordStore() }
         // Another weights file, or a JSON export (whose settings a merge leaves alone).
-        return try WeightsDocument.decodeExport(bytes, path: path).store
+        return try StoreDocument.decodeExport(bytes, path: path).store
     }
 
-    public func writeCopy(_ store: WeightStore, to path: String) async throws {
-        guard store.version <= WeightStore.currentVersion else { throw DataFileError.newerVersion(path: path, version: store.version) }
-        try await ExportFile.write(WeightsDocument.encode(store), toPath: path, protecting: [])
+    public func writeCopy(_ store: RecordStore, to path: String) async throws {
+        guard store.version <= RecordStore.currentVersion else { throw DataFileError.newerVersion(path: path, version: store.version) }
+        try await ExportFile.write(StoreDocument.encode(store), toPath: path, protecting: [])
     }
 
     public func writeExport(_ bytes: [UInt8], to path: String) async throws {

@@ -6,7 +6,7 @@ import Foundation
 
 /// Everything `weights.json` holds: the weigh-ins, the goal and its plan,
 /// and the intake and body measurements logged beside them (SPEC §1).
-public struct WeightStore: Equatable, Sendable {
+public struct RecordStore: Equatable, Sendable {
     /// The newest file format this program reads and writes: 2 added body
     /// fat on entries and the goal's plan, 3 the intake and measurements.
     public static let currentVersion = 3
@@ -31,7 +31,7 @@ public struct WeightStore: Equatable, Sendable {
 
     public init(
         entries: [WeightEntry] = [], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, intake: [IntakeEntry] = [],
-        measurements: [MeasurementEntry] = [], version: Int = WeightStore.currentVersion
+        measurements: [MeasurementEntry] = [], version: Int = RecordStore.currentVersion
     ) {
         self.entries = entries.inStoreOrder
         self.goalKilograms = goalKilograms
@@ -60,7 +60,7 @@ public struct WeightStore: Equatable, Sendable {
 
     /// The same weigh-ins and goal: the version a file was read with is
     /// where the data came from, not what it is.
-    public static func == (a: WeightStore, b: WeightStore) -> Bool {
+    public static func == (a: RecordStore, b: RecordStore) -> Bool {
         a.entries == b.entries && a.goalKilograms == b.goalKilograms && a.goalPlan == b.goalPlan && a.intake == b.intake
             && a.measurements == b.measurements
     }
@@ -186,7 +186,7 @@ extension Array where Element: StoredRecord {
 
 // MARK: Intake and measurements
 
-extension WeightStore {
+extension RecordStore {
     /// Inserts in order: usually an append.
     public mutating func insert(_ entry: IntakeEntry) { Self.place(entry, in: &intake) }
     public mutating func insert(_ entry: MeasurementEntry) { Self.place(entry, in: &measurements) }

@@ -7,21 +7,21 @@ import Foundation
 /// One change to the weigh-ins as it was written: what a post-change hook
 /// is told (SPEC §14), and what `undo` counts. Found once, in the write
 /// that made the change, by id.
-public struct WeightChange: Equatable, Sendable {
+public struct StoreChange: Equatable, Sendable {
     /// Added and changed weigh-ins as they are now stored, in store order.
     public let written: [WeightEntry]
     /// Weigh-ins no longer stored, as they were.
     public let removed: [WeightEntry]
     public let summary: ChangeSummary
     /// The goal after the change (nil: none).
-    public let goal: WeightStore.Goal?
+    public let goal: RecordStore.Goal?
     /// What the undo journal said of this change (set aside, not recorded, a copy put back).
     public var journalNotes: [JournalNote] = []
     /// The intake entries and measurements it added, changed and removed.
     public let intake: RecordChange<IntakeEntry>
     public let measurements: RecordChange<MeasurementEntry>
 
-    public init(from before: WeightStore, to after: WeightStore) {
+    public init(from before: RecordStore, to after: RecordStore) {
         goal = after.goal
         let goalChanged = before.goal != after.goal
         intake = RecordChange(before: before.intake, after: after.intake)
@@ -101,7 +101,7 @@ public struct WeightChange: Equatable, Sendable {
     }
 }
 
-extension WeightStore {
+extension RecordStore {
     /// What a write's mutating calls did, recorded as they happen: so the
     /// write can say what it changed without keeping a second copy of every
     /// entry to compare with (a log into a million weigh-ins copied them all).
@@ -117,7 +117,7 @@ extension WeightStore {
         /// Its latest version; nil once removed.
         private(set) var latest: [WeightEntry.ID: WeightEntry?] = [:]
 
-        init(before store: WeightStore) {
+        init(before store: RecordStore) {
             goalBefore = store.goal
             intakeBefore = store.intake
             measurementsBefore = store.measurements
@@ -147,9 +147,9 @@ extension WeightStore {
     }
 }
 
-extension WeightChange {
+extension StoreChange {
     /// From what the write recorded: `after` is the store it left.
-    init(edits: WeightStore.Edits, after: WeightStore) {
+    init(edits: RecordStore.Edits, after: RecordStore) {
         goal = after.goal
         let goalChanged = edits.goalBefore != after.goal
         intake = RecordChange(before: edits.intakeBefore, after: after.intake)

@@ -1,6 +1,6 @@
 /// Reads an import in the named format, or the first of `ImportFormats.all`
 /// that recognises it.
-package enum WeightImporter {
+package enum FileImporter {
     package static func read(_ input: ImportInput, format: ImportFormat?, settings: ImportSettings) throws(ImportError) -> ParsedImport {
         let source = try ImportSource(input)
         if source.isFolder, let format, format != FitbitJSONFormat.format {

@@ -4,8 +4,8 @@ import TestSupport
 @testable import TrendCore
 
 @Suite("weights.json format")
-struct WeightsDocumentTests {
-    static let sample = WeightStore(
+struct StoreDocumentTests {
+    static let sample = RecordStore(
         entries: [
             WeightEntry(
                 id: UUID(uuidString: "3F2A0000-0000-4000-8000-000000000001")!, timestamp: .local(2026, 11, 29, 7, 30, offsetHours: 1),
@@ -17,7 +17,7 @@ struct WeightsDocumentTests {
 
     @Test("writes sorted keys, one entry per line, offsets and shortest numbers")
     func layout() {
-        let text = String(decoding: WeightsDocument.encode(Self.sample), as: UTF8.self)
+        let text = String(decoding: StoreDocument.encode(Self.sample), as: UTF8.self)
         #expect(
             text == """
                 {
@@ -34,10 +34,10 @@ struct WeightsDocumentTests {
 
     @Test("round-trips exactly, and rewriting gives the same bytes")
     func roundTrip() throws {
-        let bytes = WeightsDocument.encode(Self.sample)
-        let decoded = try WeightsDocument.decode(bytes, path: "w.json")
+        let bytes = StoreDocument.encode(Self.sample)
+        let decoded = try StoreDocument.decode(bytes, path: "w.json")
         #expect(decoded == Self.sample)
-        #expect(WeightsDocument.encode(decoded) == bytes)
+        #expect(StoreDocument.encode(decoded) == bytes)
     }
 
     @Test("a long history is read back entry for entry, in order, with its notes and body fat")
@@ -50,20 +50,20 @@ struct WeightsDocumentTests {
             let fat: Double? = i % 3 == 0 ? Double(i % 400) / 10 + 5 : nil
             entries.append(WeightEntry(timestamp: when, kilograms: Double.random(in: 40...150, using: &generator), note: note, fatPercent: fat))
         }
-        let decoded = try WeightsDocument.decode(WeightsDocument.encode(WeightStore(entries: entries)), path: "w.json")
+        let decoded = try StoreDocument.decode(StoreDocument.encode(RecordStore(entries: entries)), path: "w.json")
         #expect(decoded.entries == entries)
     }
 
     @Test("the same data gives the same bytes whatever order it came in")
     func canonical() {
-        let reversed = WeightStore(entries: Self.sample.entries.reversed(), goalKilograms: 75)
-        #expect(WeightsDocument.encode(reversed) == WeightsDocument.encode(Self.sample))
+        let reversed = RecordStore(entries: Self.sample.entries.reversed(), goalKilograms: 75)
+        #expect(StoreDocument.encode(reversed) == StoreDocument.encode(Self.sample))
     }
 
     @Test("reads what JSONDecoder-style writers produce: 75.0, Z, reordered keys, escapes")
     func lenientWhereHarmless() throws {
         let text = #"{"version": 1, "goalKilograms": 75.0, "entries": [{"kilograms": 8.05e1, "id": "3F2A0000-0000-4000-8000-000000000001", "date": "2026-11-29T06:30:00Z", "note": "a\u00e9\ud83d\ude00"}]}"#
-        let store = try WeightsDocument.decode(Array(text.utf8), path: "w.json")
+        let store = try StoreDocument.decode(Array(text.utf8), path: "w.json")
         #expect(store.goalKilograms == 75)
         #expect(store.entries[0].kilograms == 80.5)
         #expect(store.entries[0].timestamp.iso8601 == "2026-11-29T06:30:00+00:00")
@@ -95,7 +95,7 @@ struct WeightsDocumentTests {
     @Test("refuses damaged documents with a reason", arguments: damaged)
     func refusesDamage(text: String, reason: String) {
         do {
-            _ = try WeightsDocument.decode(Array(text.utf8), path: "/data/weights.json")
+            _ = try StoreDocument.decode(Array(text.utf8), path: "/data/weights.json")
             Issue.record("accepted: \(text)")
         } catch {
             guard case .damaged(let path, _, _, let message) = error else {
@@ -111,18 +111,18 @@ struct WeightsDocumentTests {
     func position() {
         let text = "{\n  \"entries\": [\n    {\"date\": 5}\n  ],\n  \"version\": 1\n}\n"
         #expect(throws: DataFileError.damaged(path: "w", line: 3, column: 14, reason: "entry 1: \"date\" must be a string, not a number")) {
-            try WeightsDocument.decode(Array(text.utf8), path: "w")
+            try StoreDocument.decode(Array(text.utf8), path: "w")
         }
     }
 
     @Test("a newer version is read when it can be and blamed when it cannot")
     func newerVersion() throws {
         let readable = #"{"entries": [], "version": 4, "favouriteColour": "blue"}"#
-        let store = try WeightsDocument.decode(Array(readable.utf8), path: "w")
+        let store = try StoreDocument.decode(Array(readable.utf8), path: "w")
         #expect(store.version == 4)
         let unreadable = #"{"entries": {"new": "layout"}, "version": 5}"#
         #expect(throws: DataFileError.newerVersion(path: "w", version: 5)) {
-            try WeightsDocument.decode(Array(unreadable.utf8), path: "w")
+            try StoreDocument.decode(Array(unreadable.utf8), path: "w")
         }
     }
 
@@ -157,7 +157,7 @@ struct WeightsDocumentTests {
     @Test("decoding arbitrary bytes never crashes")
     func fuzz() {
         var generator = SeededGenerator(seed: 42)
-        let valid = WeightsDocument.encode(Self.sample)
+        let valid = StoreDocument.encode(Self.sample)
         for round in 0..<3000 {
             var bytes = valid
             let mutations = Int.random(in: 1...4, using: &generator)
@@ -170,7 +170,7 @@ struct WeightsDocumentTests {
                 }
             }
             if round % 10 == 0 { bytes = (0..<Int.random(in: 0..<64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) } }
-            _ = try? WeightsDocument.decode(bytes, path: "fuzz")
+            _ = try? StoreDocument.decode(bytes, path: "fuzz")
         }
     }
 }

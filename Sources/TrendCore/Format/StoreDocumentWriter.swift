@@ -12,10 +12,10 @@ import Foundation
 /// reader must refuse what Codable lets through (duplicate keys, unknown
 /// keys) and name the line and column, and the writer must give the same
 /// bytes for the same data.
-package enum WeightsDocument {
+package enum StoreDocument {
     // MARK: Writing
 
-    package static func encode(_ store: WeightStore, settings: Settings? = nil) -> [UInt8] {
+    package static func encode(_ store: RecordStore, settings: Settings? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + store.entries.count * 112)
         encode(store, settings: settings, into: &out)
@@ -24,7 +24,7 @@ package enum WeightsDocument {
 
     /// Writes the document into any byte sink (an array, or a file in
     /// chunks); with `settings`, a JSON export (a full backup, SPEC §6).
-    static func encode<Sink: ByteSink>(_ store: WeightStore, settings: Settings? = nil, into out: inout Sink) {
+    static func encode<Sink: ByteSink>(_ store: RecordStore, settings: Settings? = nil, into out: inout Sink) {
         out.append(contentsOf: header)
         encodeLines(store.entries[...], into: &out)
         encodeTrailer(store, settings: settings, into: &out)
@@ -37,7 +37,7 @@ package enum WeightsDocument {
 
     private static let header = Array("{\n  \"entries\": [".utf8)
 
-    private static func encodeTrailer<Sink: ByteSink>(_ store: WeightStore, settings: Settings? = nil, into out: inout Sink) {
+    private static func encodeTrailer<Sink: ByteSink>(_ store: RecordStore, settings: Settings? = nil, into out: inout Sink) {
         out.append(contentsOf: store.entries.isEmpty ? "],\n".utf8 : "\n  ],\n".utf8)
         // Keys in sorted order: goalBy, goalKilograms, goalStart, goalWeeklyRateKilograms.
         if case .by(let day)? = store.goalPlan?.pace {

@@ -17,7 +17,7 @@ import Observation
 /// includes changes other processes made meanwhile.
 @MainActor
 @Observable
-public final class WeightLogFeature {
+public final class RecordLogFeature {
     @ObservationIgnored private let repository: any StoreRepository
     @ObservationIgnored private let clock: AppClock
     @ObservationIgnored private let refreshes = SharedRefresh()
@@ -28,7 +28,7 @@ public final class WeightLogFeature {
 
     /// The loaded data as one value: the weigh-ins, the goal, its plan,
     /// the intake, the measurements and the file's version.
-    public private(set) var store = WeightStore()
+    public private(set) var store = RecordStore()
     public private(set) var hasLoaded = false
     public private(set) var isLoading = false
     public private(set) var isSaving = false
@@ -36,7 +36,7 @@ public final class WeightLogFeature {
     public private(set) var saveError: (any Error)?
     /// Every change written, oldest first: what a front end tells a
     /// post-change hook about (SPEC §14), whichever capability made it.
-    public private(set) var changes: [WeightChange] = []
+    public private(set) var changes: [StoreChange] = []
 
     public var entries: [WeightEntry] { store.entries }
     /// The file's format version; a newer one is read but never written.
@@ -60,7 +60,7 @@ public final class WeightLogFeature {
     }
 
     /// The store as loaded, or the load's error.
-    func loaded() async throws -> WeightStore {
+    func loaded() async throws -> RecordStore {
         await refresh()
         if let loadError { throw loadError }
         return store
@@ -207,16 +207,16 @@ public final class WeightLogFeature {
         return try await apply { [repository] in
             try await repository.modify { store in
                 var found: [AnyRecord] = []
-                var errors: [WeightLogError] = []
+                var errors: [LogError] = []
                 for text in texts {
-                    do throws(WeightLogError) {
+                    do throws(LogError) {
                         let record = try store.record(matching: text)
                         if !found.contains(where: { $0.id == record.id }) { found.append(record) }
                     } catch {
                         errors.append(error)
                     }
                 }
-                guard errors.isEmpty else { throw WeightLogError.unresolvedIDs(errors) }
+                guard errors.isEmpty else { throw LogError.unresolvedIDs(errors) }
                 for record in found { store.remove(record) }
                 return found
             }
@@ -230,7 +230,7 @@ public final class WeightLogFeature {
     /// failure without touching the data.
     @discardableResult
     func apply<Value: Sendable>(
-        _ operation: () async throws -> (store: WeightStore, outcome: Value, change: WeightChange?)
+        _ operation: () async throws -> (store: RecordStore, outcome: Value, change: StoreChange?)
     ) async throws -> Value {
         isSaving = true
         defer { isSaving = edits.pending > 0 }
@@ -246,7 +246,7 @@ public final class WeightLogFeature {
         }
     }
 
-    private func accept(_ store: WeightStore) {
+    private func accept(_ store: RecordStore) {
         var published = store
         published.edits = nil
         self.store = published
@@ -255,17 +255,17 @@ public final class WeightLogFeature {
 
     // MARK: Validation
 
-    private func validate(kilograms: Double) throws(WeightLogError) {
+    private func validate(kilograms: Double) throws(LogError) {
         guard WeightInput.isValid(kilograms: kilograms) else {
             throw .weightOutOfRange(kilograms: kilograms)
         }
     }
 
-    private func validate(fatPercent: Double) throws(WeightLogError) {
+    private func validate(fatPercent: Double) throws(LogError) {
         guard WeightInput.isValid(fatPercent: fatPercent) else { throw .fatOutOfRange(percent: fatPercent) }
     }
 
-    private func validate(timestamp: Timestamp) throws(WeightLogError) {
+    private func validate(timestamp: Timestamp) throws(LogError) {
         guard timestamp.storable == timestamp else { throw .dateNotStorable(timestamp: timestamp) }
         guard clock.accepts(timestamp) else {
             throw .dateInFuture(timestamp: timestamp)

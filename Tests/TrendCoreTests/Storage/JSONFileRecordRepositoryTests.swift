@@ -8,8 +8,8 @@ struct JSONFileRepositoryTests {
     @Test("every change re-reads the file, so edits from elsewhere are kept")
     func recordLevel() async throws {
         let dir = try TemporaryDirectory()
-        let first = JSONFileWeightRepository(path: dir.file("weights.json"))
-        let second = JSONFileWeightRepository(path: dir.file("weights.json"))
+        let first = JSONFileRecordRepository(path: dir.file("weights.json"))
+        let second = JSONFileRecordRepository(path: dir.file("weights.json"))
         let a = WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80)
         let b = WeightEntry(timestamp: .local(2026, 11, 2), kilograms: 81)
         _ = try await first.modify { $0.insert(a) }.store
@@ -24,7 +24,7 @@ struct JSONFileRepositoryTests {
     @Test("a missing file or directory reads as no data and creates nothing")
     func missingIsEmpty() async throws {
         let dir = try TemporaryDirectory()
-        let store = try await JSONFileWeightRepository(path: dir.file("none/weights.json")).load()
+        let store = try await JSONFileRecordRepository(path: dir.file("none/weights.json")).load()
         #expect(store.entries.isEmpty)
         let settings = try await JSONFileSettingsRepository(path: dir.file("none/settings.json")).load()
         #expect(settings.unit == .kilograms)
@@ -35,7 +35,7 @@ struct JSONFileRepositoryTests {
     func damagedNotWritten() async throws {
         let dir = try TemporaryDirectory()
         try dir.write("{\"entries\": [", to: "weights.json")
-        let repository = JSONFileWeightRepository(path: dir.file("weights.json"))
+        let repository = JSONFileRecordRepository(path: dir.file("weights.json"))
         await #expect(throws: DataFileError.self) {
             _ = try await repository.modify { $0.insert(WeightEntry(timestamp: .local(2026, 11, 1), kilograms: 80)) }
         }
@@ -47,7 +47,7 @@ struct JSONFileRepositoryTests {
         let dir = try TemporaryDirectory()
         let text = #"{"entries": [], "version": 4}"#
         try dir.write(text, to: "weights.json")
-        let repository = JSONFileWeightRepository(path: dir.file("weights.json"))
+        let repository = JSONFileRecordRepository(path: dir.file("weights.json"))
         #expect(try await repository.load().version == 4)
         await #expect(throws: DataFileError.newerVersion(path: dir.file("weights.json"), version: 4)) {
             _ = try await repository.modify { $0.goalKilograms = 70 }.store
@@ -68,7 +68,7 @@ struct JSONFileRepositoryTests {
 
     @Test("no data directory: reads are empty, writes fail")
     func noDirectory() async throws {
-        let repository = JSONFileWeightRepository(path: nil)
+        let repository = JSONFileRecordRepository(path: nil)
         #expect(try await repository.load().entries.isEmpty)
         await #expect(throws: StorageError.noDataDirectory) { _ = try await repository.modify { $0.goalKilograms = 1 }.store }
     }

@@ -7,7 +7,7 @@ import Foundation
 /// Merging copies of the weigh-ins by id (SPEC §9): two-way for `trend
 /// merge` (another device's copy, a sync tool's conflict copy) and three-way
 /// for git's merge driver.
-public enum WeightMerge {
+public enum StoreMerge {
     /// Which side wins a conflict.
     public enum Preference: String, CaseIterable, Sendable {
         case ours, theirs
@@ -31,7 +31,7 @@ public enum WeightMerge {
 
     /// Adds what only `theirs` has; the same id with other content is a
     /// conflict resolved by `prefer`. A two-way merge cannot see deletions.
-    public static func merge(_ given: WeightStore, into ours: inout WeightStore, prefer: Preference) -> Outcome {
+    public static func merge(_ given: RecordStore, into ours: inout RecordStore, prefer: Preference) -> Outcome {
         var outcome = Outcome()
         // An id one of ours holds in another kind is a conflict, never a second record with it.
         let (theirs, crossed) = withoutCrossKindIDs(given, against: ours)
@@ -84,7 +84,7 @@ public enum WeightMerge {
     /// `theirs` without the records whose id one of `ours` of another kind
     /// holds, and those records as conflicts: ids are unique across the
     /// three kinds (SPEC §1), so such a record is never merged beside ours.
-    static func withoutCrossKindIDs(_ theirs: WeightStore, against ours: WeightStore) -> (WeightStore, [Conflict]) {
+    static func withoutCrossKindIDs(_ theirs: RecordStore, against ours: RecordStore) -> (RecordStore, [Conflict]) {
         var kinds: [RecordID: AnyRecord] = [:]
         for entry in ours.entries { kinds[entry.recordID] = .weighIn(entry) }
         for entry in ours.intake { kinds[entry.recordID] = .intake(entry) }
@@ -100,7 +100,7 @@ public enum WeightMerge {
         let measurements = theirs.measurements.filter { keeps(.measurement($0)) }
         guard !conflicts.isEmpty else { return (theirs, []) }
         let goal = theirs.goal
-        return (WeightStore(entries: entries, goalKilograms: goal?.kilograms, goalPlan: goal?.plan, intake: intake, measurements: measurements, version: theirs.version), conflicts)
+        return (RecordStore(entries: entries, goalKilograms: goal?.kilograms, goalPlan: goal?.plan, intake: intake, measurements: measurements, version: theirs.version), conflicts)
     }
 
     /// What only `theirs` has (to add) and, preferring theirs, what replaces ours; counted into `outcome`.
@@ -134,14 +134,14 @@ public enum WeightMerge {
     /// deletion) are conflicts, kept as ours.
     /// What a three-way merge gives: the merged store and what it could not decide.
     public struct ThreeWay: Equatable, Sendable {
-        public let store: WeightStore
+        public let store: RecordStore
         public let conflicts: [Conflict]
         public let goalConflict: Bool
 
         public var isClean: Bool { conflicts.isEmpty && !goalConflict }
     }
 
-    public static func merge(base: WeightStore, ours: WeightStore, theirs given: WeightStore) -> ThreeWay {
+    public static func merge(base: RecordStore, ours: RecordStore, theirs given: RecordStore) -> ThreeWay {
         // An id one of ours holds in another kind: a conflict, kept as ours.
         let crossed = withoutCrossKindIDs(given, against: ours)
         let theirs = crossed.0
@@ -159,7 +159,7 @@ public enum WeightMerge {
             }
         }
         conflicts.sort { $0.id.uuidString < $1.id.uuidString }
-        let store = WeightStore(
+        let store = RecordStore(
             entries: entries, goalKilograms: goal?.kilograms, goalPlan: goal?.plan, intake: intake, measurements: measurements,
             version: max(ours.version, theirs.version))
         return ThreeWay(store: store, conflicts: conflicts, goalConflict: goalConflict)

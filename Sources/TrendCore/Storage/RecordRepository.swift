@@ -10,7 +10,7 @@ import Foundation
 /// it is after the change. Each Feature is given the part it uses; the
 /// JSON-file repository is all of them.
 public protocol StoreRepository: Sendable {
-    func load() async throws -> WeightStore
+    func load() async throws -> RecordStore
     /// Applies `change` to what is stored at this moment, in the same locked
     /// write; when `change` throws, nothing is written, and when it changes
     /// nothing, nothing is written and no undo step is taken. `retiring`:
@@ -18,8 +18,8 @@ public protocol StoreRepository: Sendable {
     /// the undo journal so that undoing the change brings them back.
     /// `change` in the result: what was written (nil when nothing was).
     func modify<Value: Sendable>(
-        retiring: [String], _ change: @escaping @Sendable (inout WeightStore) throws -> Value
-    ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?)
+        retiring: [String], _ change: @escaping @Sendable (inout RecordStore) throws -> Value
+    ) async throws -> (store: RecordStore, outcome: Value, change: StoreChange?)
     /// What tells one stored version from the next without reading it: a
     /// screen left open checks it to show changes made elsewhere. Nil when
     /// the storage cannot tell (the screen then never reloads on its own).
@@ -38,8 +38,8 @@ extension StoreRepository {
     public func identity() async -> StoreIdentity? { nil }
 
     public func modify<Value: Sendable>(
-        _ change: @escaping @Sendable (inout WeightStore) throws -> Value
-    ) async throws -> (store: WeightStore, outcome: Value, change: WeightChange?) {
+        _ change: @escaping @Sendable (inout RecordStore) throws -> Value
+    ) async throws -> (store: RecordStore, outcome: Value, change: StoreChange?) {
         try await modify(retiring: [], change)
     }
 }
@@ -47,9 +47,9 @@ extension StoreRepository {
 /// The undo journal (SPEC §9).
 public protocol HistoryRepository: Sendable {
     /// Reverts the latest change not yet undone.
-    func undo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange)
+    func undo() async throws -> (store: RecordStore, outcome: JournalMove, change: StoreChange)
     /// Re-applies the earliest change undone.
-    func redo() async throws -> (store: WeightStore, outcome: JournalMove, change: WeightChange)
+    func redo() async throws -> (store: RecordStore, outcome: JournalMove, change: StoreChange)
     /// The journalled changes and where the store stands among them.
     func journal() async throws -> ChangeJournal
 }
@@ -59,9 +59,9 @@ public protocol HistoryRepository: Sendable {
 public protocol CopiesRepository: Sendable {
     /// Another weights file or a JSON export; an empty file is an empty
     /// store when `emptyIsEmpty` (git's base when both sides added the file).
-    func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> WeightStore
+    func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> RecordStore
     /// Writes a weights file that is not the store (the git driver's result), atomically.
-    func writeCopy(_ store: WeightStore, to path: String) async throws
+    func writeCopy(_ store: RecordStore, to path: String) async throws
     /// Whether `path` is the store itself (any name for the same file).
     func isStore(_ path: String) -> Bool
     /// The copies sync tools left beside the store.
@@ -76,7 +76,7 @@ public protocol ExportRepository: Sendable {
 
 /// Everything the weights file is: the store, its journal, its copies and
 /// its exports, one file and one lock (SPEC §1).
-public protocol WeightRepository: StoreRepository, HistoryRepository, CopiesRepository, ExportRepository {}
+public protocol RecordRepository: StoreRepository, HistoryRepository, CopiesRepository, ExportRepository {}
 
 /// Storage for the user's settings; like the weights, changed record-level.
 public protocol SettingsRepository: Sendable {

@@ -5,18 +5,18 @@ import Foundation
 #endif
 
 /// Reading `weights.json` strictly: anything it cannot represent exactly is refused.
-extension WeightsDocument {
+extension StoreDocument {
     /// Reads a document, refusing anything it cannot represent exactly:
     /// unknown or duplicate keys, wrong types, bad ids or dates, an id met twice.
-    static func decode(_ bytes: [UInt8], path: String) throws(DataFileError) -> WeightStore {
-        let result: Result<WeightStore, DataFileError> = bytes.withUnsafeBufferPointer { buffer in
+    static func decode(_ bytes: [UInt8], path: String) throws(DataFileError) -> RecordStore {
+        let result: Result<RecordStore, DataFileError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(DataFileError) { return .success(try decode(buffer, path: path)) } catch { return .failure(error) }
         }
         return try result.get()
     }
 
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(DataFileError) -> WeightStore {
-        try DocumentVersion.decode(bytes, path: path, supported: WeightStore.currentVersion) {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(DataFileError) -> RecordStore {
+        try DocumentVersion.decode(bytes, path: path, supported: RecordStore.currentVersion) {
             (scanner: inout JSONScanner, lenient: Bool) throws(JSONScanner.Failure) in
             try decodeStrict(&scanner, allowUnknownKeys: lenient, settingsAllowed: false).store
         }
@@ -25,10 +25,10 @@ extension WeightsDocument {
     /// A JSON export: the weights document, and the settings it carries
     /// when it carries them (SPEC §6: a full backup). `weights.json` itself
     /// holds no settings.
-    static func decodeExport(_ bytes: [UInt8], path: String) throws(DataFileError) -> (store: WeightStore, settings: Settings?) {
-        let result: Result<(store: WeightStore, settings: Settings?), DataFileError> = bytes.withUnsafeBufferPointer { buffer in
+    static func decodeExport(_ bytes: [UInt8], path: String) throws(DataFileError) -> (store: RecordStore, settings: Settings?) {
+        let result: Result<(store: RecordStore, settings: Settings?), DataFileError> = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(DataFileError) in
-                try DocumentVersion.decode(buffer, path: path, supported: WeightStore.currentVersion) {
+                try DocumentVersion.decode(buffer, path: path, supported: RecordStore.currentVersion) {
                     (scanner: inout JSONScanner, lenient: Bool) throws(JSONScanner.Failure) in
                     try decodeStrict(&scanner, allowUnknownKeys: lenient, settingsAllowed: true)
                 }
@@ -39,7 +39,7 @@ extension WeightsDocument {
 
     private static func decodeStrict(
         _ scanner: inout JSONScanner, allowUnknownKeys: Bool, settingsAllowed: Bool
-    ) throws(JSONScanner.Failure) -> (store: WeightStore, settings: Settings?) {
+    ) throws(JSONScanner.Failure) -> (store: RecordStore, settings: Settings?) {
         guard scanner.peek() == UInt8(ascii: "{") else {
             throw scanner.fail(scanner.bytes.isEmpty ? "the file is empty" : "the top level must be an object")
         }
@@ -96,7 +96,7 @@ extension WeightsDocument {
         if let repeated = repeatedID(entries: entries, intake: intake, measurements: measurements) {
             throw scanner.fail(repeated, at: 0)
         }
-        let store = WeightStore(
+        let store = RecordStore(
             entries: entries, goalKilograms: goal, goalPlan: try plan.plan(goal: goal, &scanner), intake: intake, measurements: measurements, version: version)
         return (store, settings)
     }
