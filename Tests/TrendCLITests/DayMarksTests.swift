@@ -241,4 +241,26 @@ struct DayMarksTests {
         let fresh = try CLIHarness()
         #expect(try fresh.ok("marks").stderr.contains("No marks yet."))
     }
+
+    @Test("Apple Health's menstrual flow becomes period marks beside its weigh-ins; no flow is none, a day twice is one mark")
+    func appleHealth() throws {
+        let cli = try CLIHarness()
+        let flow = { (day: String, value: String, source: String) in
+            #"<Record type="HKCategoryTypeIdentifierMenstrualFlow" sourceName="\#(source)" creationDate="2026-11-\#(day) 08:00:00 +0100" startDate="2026-11-\#(day) 07:00:00 +0100" endDate="2026-11-\#(day) 07:00:00 +0100" value="HKCategoryValueMenstrualFlow\#(value)">"#
+                + "\n <MetadataEntry key=\"HKMenstrualCycleStart\" value=\"0\"/>\n</Record>\n"
+        }
+        var xml = AppleHealthFixture.preamble
+        xml += #" <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2026-11-02 07:05:00 +0100" endDate="2026-11-02 07:05:00 +0100" value="70.2"/>"# + "\n"
+        xml += #" <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2026-11-03 07:01:00 +0100" endDate="2026-11-03 07:01:00 +0100" value="70.6"/>"# + "\n"
+        xml += flow("02", "Medium", "Health") + flow("03", "Heavy", "Health") + flow("03", "Light", "Clue") + flow("04", "Unspecified", "Health")
+        xml += flow("05", "None", "Health")
+        xml += "</HealthData>\n"
+        try cli.directory.write(xml, to: "export.xml")
+        let imported = try cli.ok("import", cli.directory.file("export.xml"))
+        #expect(imported.stderr.contains("2 added") && imported.stderr.contains("marks: 3 added, 1 duplicate"), "\(imported.stderr)")
+        #expect(try cli.ok("marks", "--range", "All").stdout.contains("period  2–4 Nov 2026"))
+        // Importing it again adds nothing.
+        #expect(try cli.ok("import", cli.directory.file("export.xml")).stderr.contains("marks: 0 added, 4 duplicate"))
+        #expect(try marks(cli).count == 3)
+    }
 }
