@@ -136,7 +136,7 @@ public struct InfoDocument: Encodable, Sendable {
     public init(_ info: InfoViewModel.Facts) {
         let unit = info.unit
         dataDirectory = info.directory.path
-        source = info.directory.source?.rawValue
+        source = info.sourceName
         weightsFile = info.directory.weightsPath
         weightsFileSize = info.weightsFileSize
         weightsError = info.weightsError

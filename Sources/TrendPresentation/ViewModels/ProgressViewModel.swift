@@ -40,15 +40,15 @@ public final class ProgressViewModel {
     /// for `email` only, and one line each, or they could add headers.
     public func load(for format: ProgressFormat = .text) async throws {
         try PeriodError.check(since: since, until: until)
-        if format != .email && (mailTo != nil || mailSubject != nil) { throw UsageProblem("--to and --subject are for --format email") }
-        for (name, value) in [("--to", mailTo), ("--subject", mailSubject)] {
+        if format != .email && (mailTo != nil || mailSubject != nil) { throw UsageProblem(.mailFieldsWithoutMail) }
+        for (field, value) in [(UsageProblem.MailField.to, mailTo), (.subject, mailSubject)] {
             if let value, value.trimmed.isEmpty || !MailMessage.isSafeHeaderValue(value) {
-                throw UsageProblem("\(name) must be one line of text")
+                throw UsageProblem(.notOneLine(field))
             }
         }
         mailTo = mailTo?.trimmed
         mailSubject = mailSubject?.trimmed
-        if let to = mailTo, let problem = MailMessage.addressProblem(to) { throw UsageProblem("--to \(to.terminalSafe): \(problem)") }
+        if let to = mailTo, let problem = MailMessage.addressProblem(to) { throw UsageProblem(.address(to, problem: problem)) }
         try await app.loadSettings()
         try await app.loadWeights()
         if case .measurement(let name) = metric, !name.isKnown, !app.measurementFeature.measuredNames.contains(name) {
