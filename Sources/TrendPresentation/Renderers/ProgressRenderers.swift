@@ -66,7 +66,7 @@ struct ProgressMailRenderer: Renderer {
             others: others)
         let text = model.report.hasNoHistory ? Messages.noWeighInsYet + "\n" : ProgressText.text(model.report, unit: model.unit)
         var mail = MailMessage(
-            to: model.mailTo, subject: model.mailSubject ?? model.defaultSubject, date: model.now, text: text, html: html, png: png,
+            to: model.mailRecipients, subject: model.mailSubject ?? model.defaultSubject, date: model.now, text: text, html: html, png: png,
             contentID: contentID)
         mail.moreImages = images
         output.write(try mail.rendered())

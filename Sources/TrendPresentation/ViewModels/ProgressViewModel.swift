@@ -29,6 +29,8 @@ public final class ProgressViewModel {
     public var picture = PictureSize()
     /// A mail's To and Subject (the subject defaults to the figures).
     public var mailTo: String?
+    /// `mailTo` read as a list of mailboxes (`load` checks it).
+    private(set) var mailRecipients: MailRecipients?
     public var mailSubject: String?
 
     public init(app: AppModel) {
@@ -48,7 +50,19 @@ public final class ProgressViewModel {
         }
         mailTo = mailTo?.trimmed
         mailSubject = mailSubject?.trimmed
-        if let to = mailTo, let problem = MailMessage.addressProblem(to) { throw UsageProblem("--to \(to.terminalSafe): \(problem)") }
+        mailRecipients = nil
+        if let to = mailTo {
+            do {
+                mailRecipients = try MailRecipients(parsing: to)
+            } catch {
+                switch error {
+                case .address(let part, let problem): throw UsageProblem("--to \(part.terminalSafe): \(problem)")
+                case .unbalanced: throw UsageProblem("--to \(to.terminalSafe): a quote, an angle bracket or a parenthesis is not closed")
+                case .empty: throw UsageProblem("--to must name an address")
+                case .tooMany: throw UsageProblem("--to names at most \(MailRecipients.most) addresses")
+                }
+            }
+        }
         try await app.loadSettings()
         try await app.loadWeights()
         if case .measurement(let name) = metric, !name.isKnown, !app.measurementFeature.measuredNames.contains(name) {
