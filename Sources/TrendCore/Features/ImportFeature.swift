@@ -119,7 +119,7 @@ public final class ImportFeature {
             TypoGuard.outliers(in: entries)
         }.value
         var batch = ImportBatch(
-            entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format,
+            entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format || parsed.format == RecordTableFormat.format,
             watched: Set(outliers.map(\.entry.id)))
         batch.others = body.records
         batch.replaceIntake = request.replaceIntake

@@ -1,0 +1,115 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Every record of every kind in one table (SPEC §6, `export --kind all`):
+/// `kind,id,date,value,unit,name,note`, and `fat` last when a weigh-in has
+/// body fat. Each kind says its own cells through its codec
+/// (`RecordCodec.tableKind`, `tableCells`, `record(fromTable:)`); the
+/// table iterates over `StoreDocument.codecs`, so a kind declared there is
+/// in it. Ids, instants with their offsets, values as stored and notes
+/// are kept: the table imports back without loss.
+package enum RecordTable {
+    /// The columns every table has, in order.
+    package static let columns = ["kind", "id", "date", "value", "unit", "name", "note"]
+    /// The column a weigh-in's body fat takes, after them, when there is any.
+    package static let fatColumn = "fat"
+
+    /// A record's own cells: what it measures, in what, of what.
+    package struct Cells: Equatable, Sendable {
+        package var value: String
+        package var unit: String
+        package var name = ""
+        package var fat = ""
+    }
+
+    /// Why a row makes no record.
+    package struct Refusal: Error, Equatable, Sendable {
+        package let reason: String
+    }
+
+    /// The table, written in pieces of about 64 KiB to `write`.
+    package static func write(_ store: RecordStore, write: @escaping ([UInt8]) -> Void) {
+        var sink = ChunkingSink(write: write)
+        func hasFat<Codec: RecordCodec>(_: Codec.Type) -> Bool {
+            store.records(Codec.Record.self).contains { !Codec.tableCells($0).fat.isEmpty }
+        }
+        let fat = StoreDocument.codecs.contains { hasFat($0) }
+        sink.append(contentsOf: Array(((columns + (fat ? [fatColumn] : [])).joined(separator: ",") + "\n").utf8))
+        func rows<Codec: RecordCodec>(_: Codec.Type) {
+            for record in store.records(Codec.Record.self) {
+                let cells = Codec.tableCells(record)
+                var line = Codec.tableKind + ","
+                line += record.idText + ","
+                line += record.timestamp.iso8601 + ","
+                line += CSVField.quoted(cells.value) + "," + CSVField.quoted(cells.unit) + "," + CSVField.quoted(cells.name) + ","
+                line += record.note.map(CSVField.quoted) ?? ""
+                if fat { line += "," + cells.fat }
+                sink.append(contentsOf: Array((line + "\n").utf8))
+            }
+        }
+        for codec in StoreDocument.codecs { rows(codec) }
+        sink.flush()
+    }
+
+    /// Whether `fields` are the table's header.
+    package static func isHeader(_ fields: [String]) -> Bool {
+        fields == columns || fields == columns + [fatColumn]
+    }
+
+    /// The records of a table read back, and the rows that make none (line, reason).
+    package static func read(_ bytes: [UInt8]) -> (store: RecordStore, invalid: [(line: Int, reason: String)]) {
+        var store = RecordStore()
+        var invalid: [(line: Int, reason: String)] = []
+        var rows = CSVReader(bytes: bytes).makeIterator()
+        guard let header = rows.next(), isHeader(header.fields) else { return (store, [(1, "the header is not \(columns.joined(separator: ","))")]) }
+        let kinds = StoreDocument.codecs.map { $0.tableKind }
+        while let row = rows.next() {
+            let fields = row.fields
+            if fields == [""] { continue }
+            guard !row.isUnterminated else {
+                invalid.append((row.line, "a quoted field never closes"))
+                break
+            }
+            guard fields.count == header.fields.count else {
+                invalid.append((row.line, "\(fields.count) fields where the header has \(header.fields.count)"))
+                continue
+            }
+            guard let codec = StoreDocument.codecs.first(where: { $0.tableKind == fields[0] }) else {
+                invalid.append((row.line, "'\(fields[0])' is no kind of record (\(kinds.joined(separator: ", ")))"))
+                continue
+            }
+            guard let id = Array(fields[1].utf8).withUnsafeBufferPointer({ EntryID.parse($0) }) else {
+                invalid.append((row.line, "'\(fields[1])' is not an id"))
+                continue
+            }
+            let cells = Cells(value: fields[3], unit: fields[4], name: fields[5], fat: fields.count > 7 ? fields[7] : "")
+            let note = fields[6].isEmpty ? nil : fields[6]
+            func add<Codec: RecordCodec>(_: Codec.Type) -> String? {
+                switch Codec.record(fromTable: cells, id: id, date: fields[2], note: note) {
+                case .success(let record):
+                    store.insert(record)
+                    return nil
+                case .failure(let refusal): return refusal.reason
+                }
+            }
+            if let reason = add(codec) { invalid.append((row.line, reason)) }
+        }
+        return (store, invalid)
+    }
+
+    /// An instant with its offset, as the table writes it.
+    package static func instant(_ text: String) -> Result<Timestamp, Refusal> {
+        let parsed = Array(text.utf8).withUnsafeBufferPointer { Timestamp.parse($0) }
+        return parsed.map { .success($0) } ?? .failure(Refusal(reason: "'\(text)' is not a date like 2026-11-29T07:30:00+01:00"))
+    }
+
+    /// A number within what the kind allows.
+    package static func number(_ text: String, _ what: String, valid: (Double) -> Bool, range: String) -> Result<Double, Refusal> {
+        guard let value = Double(text), value.isFinite else { return .failure(Refusal(reason: "the \(what) '\(text)' is not a number")) }
+        guard valid(value) else { return .failure(Refusal(reason: "the \(what) \(text) is not within \(range)")) }
+        return .success(value)
+    }
+}
