@@ -59,47 +59,6 @@ package enum RecordTable {
         fields == columns || fields == columns + [fatColumn]
     }
 
-    /// The records of a table read back, and the rows that make none (line, reason).
-    package static func read(_ bytes: [UInt8]) -> (store: RecordStore, invalid: [(line: Int, reason: String)]) {
-        var store = RecordStore()
-        var invalid: [(line: Int, reason: String)] = []
-        var rows = CSVReader(bytes: bytes).makeIterator()
-        guard let header = rows.next(), isHeader(header.fields) else { return (store, [(1, "the header is not \(columns.joined(separator: ","))")]) }
-        let kinds = StoreDocument.codecs.map { $0.tableKind }
-        while let row = rows.next() {
-            let fields = row.fields
-            if fields == [""] { continue }
-            guard !row.isUnterminated else {
-                invalid.append((row.line, "a quoted field never closes"))
-                break
-            }
-            guard fields.count == header.fields.count else {
-                invalid.append((row.line, "\(fields.count) fields where the header has \(header.fields.count)"))
-                continue
-            }
-            guard let codec = StoreDocument.codecs.first(where: { $0.tableKind == fields[0] }) else {
-                invalid.append((row.line, "'\(fields[0])' is no kind of record (\(kinds.joined(separator: ", ")))"))
-                continue
-            }
-            guard let id = Array(fields[1].utf8).withUnsafeBufferPointer({ EntryID.parse($0) }) else {
-                invalid.append((row.line, "'\(fields[1])' is not an id"))
-                continue
-            }
-            let cells = Cells(value: fields[3], unit: fields[4], name: fields[5], fat: fields.count > 7 ? fields[7] : "")
-            let note = fields[6].isEmpty ? nil : fields[6]
-            func add<Codec: RecordCodec>(_: Codec.Type) -> String? {
-                switch Codec.record(fromTable: cells, id: id, date: fields[2], note: note) {
-                case .success(let record):
-                    store.insert(record)
-                    return nil
-                case .failure(let refusal): return refusal.reason
-                }
-            }
-            if let reason = add(codec) { invalid.append((row.line, reason)) }
-        }
-        return (store, invalid)
-    }
-
     /// An instant with its offset, as the table writes it.
     package static func instant(_ text: String) -> Result<Timestamp, Refusal> {
         let parsed = Array(text.utf8).withUnsafeBufferPointer { Timestamp.parse($0) }

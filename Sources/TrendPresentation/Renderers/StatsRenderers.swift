@@ -28,7 +28,11 @@ struct StatsTextRenderer: Renderer {
         headers += ["WEIGH-INS", "AVERAGE", "LOWEST", "HIGHEST"]
         var table = TextTable(headers: headers, rightAligned: Set(1..<headers.count))
         table.dropsColumnsWhenNarrow = true
-        let labels = model.textLabels(isUTF8: model.display.isUTF8)
+        var labels = model.textLabels(isUTF8: model.display.isUTF8)
+        // Too narrow for a week's two ends beside its trend: its first day names it.
+        if let width = model.display.width, (labels.map(TextTable.columns).max() ?? 0) + 2 + 7 > width {
+            labels = model.textLabels(isUTF8: model.display.isUTF8, compact: true)
+        }
         for (row, label) in zip(model.textRows, labels) {
             func weight(_ kilograms: Double?) -> String { kilograms.map { unit.format(kilograms: $0) } ?? "" }
             func change(_ kilograms: Double?) -> String { kilograms.map { unit.formatChange(kilograms: $0) } ?? "" }
@@ -39,6 +43,8 @@ struct StatsTextRenderer: Renderer {
             table.add(cells)
         }
         if !model.textRows.isEmpty { output.write(table.rendered(display: model.display)) }
-        if let note = model.inProgressNote(isUTF8: model.display.isUTF8) { output.write(note + "\n") }
+        if let note = model.inProgressNote(isUTF8: model.display.isUTF8) {
+            output.write((model.display.width.map { TextWrap.wrap(note, indent: 0, width: $0) } ?? note) + "\n")
+        }
     }
 }

@@ -40,7 +40,8 @@ public final class StatsViewModel {
     /// days, `17–23 Nov`, `29 Dec–4 Jan`, with the year on the first row
     /// and where a year begins unless every row is this year's; a month
     /// `2026-11`, a year `2026`. A period in progress ends in `*`.
-    func textLabels(isUTF8: Bool) -> [String] {
+    /// `compact`: a week by its first day alone (`31 Aug`), for a terminal too narrow for both ends.
+    func textLabels(isUTF8: Bool, compact: Bool = false) -> [String] {
         let rows = textRows
         let year = app.clock.today.year
         let showsYears = rows.contains { $0.first.year != year || $0.last.year != year }
@@ -48,7 +49,7 @@ public final class StatsViewModel {
         return rows.map { row in
             var label = row.label
             if period == .week {
-                label = Self.weekDays(row.first, row.last, dash: isUTF8 ? "\u{2013}" : "-")
+                label = compact ? EntryRendering.dayMonth(row.first) : Self.weekDays(row.first, row.last, dash: isUTF8 ? "\u{2013}" : "-")
                 if showsYears && previousYear != row.last.year { label += " \(row.last.year)" }
                 previousYear = row.last.year
             }
