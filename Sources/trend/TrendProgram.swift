@@ -140,4 +140,6 @@ extension CompletionKind {
     static let measurementNames = CompletionKind.dynamic("names")
     /// The series a chart can show: the fixed ones and each measurement kept (`--metric`).
     static let metricNames = CompletionKind.dynamic("metrics")
+    /// The names marked before, and the usual ones.
+    static let markNames = CompletionKind.dynamic("marks")
 }

@@ -7,7 +7,7 @@ import TestSupport
 /// all` writes one table of every record that imports back without loss.
 @Suite("Export of every kind")
 struct ExportKindsTests {
-    /// Three weigh-ins (one with body fat, one with a note that needs quoting), two meals, two measurements.
+    /// Three weigh-ins (one with body fat, one with a note that needs quoting), two meals, two measurements, two days marked.
     func stocked() throws -> CLIHarness {
         let cli = try CLIHarness()
         try cli.ok("log", "80.25", "--date", "2026-11-20 07:00")
@@ -17,6 +17,7 @@ struct ExportKindsTests {
         try cli.ok("eat", "1800.5", "--date", "2026-11-22 19:00")
         try cli.ok("measure", "waist", "91.25", "--date", "2026-11-21 08:00")
         try cli.ok("measure", "bust", "92", "--date", "2026-11-22 08:00", "--new")
+        try cli.ok("mark", "sick", "--date", "2026-11-21", "--days", "2", "--note", "a cold, \"bad\"")
         return cli
     }
 
@@ -25,12 +26,12 @@ struct ExportKindsTests {
         let cli = try stocked()
         let file = cli.directory.file("weights.csv")
         let toFile = try cli.ok("export", "--output", file)
-        #expect(toFile.stderr == "Exported 3 weigh-ins to \(file); 2 intake entries and 2 measurements are not in this CSV: --kind all or --format json holds them.\n")
+        #expect(toFile.stderr == "Exported 3 weigh-ins to \(file); 2 intake entries, 2 measurements and 2 marks are not in this CSV: --kind all or --format json holds them.\n")
         let csv = try String(contentsOfFile: file, encoding: .utf8)
         #expect(csv.hasPrefix("date,weight,unit,note"), "scripts rely on it")
         let piped = try cli.ok("export")
         #expect(piped.stdout == csv)
-        #expect(piped.stderr == "2 intake entries and 2 measurements are not in this CSV: --kind all or --format json holds them.\n")
+        #expect(piped.stderr == "2 intake entries, 2 measurements and 2 marks are not in this CSV: --kind all or --format json holds them.\n")
         #expect(try cli.ok("export", "-q").stderr.isEmpty)
     }
 
@@ -38,9 +39,9 @@ struct ExportKindsTests {
     func jsonCountsEveryKind() throws {
         let cli = try stocked()
         let file = cli.directory.file("backup.json")
-        #expect(try cli.ok("export", "--format", "json", "--output", file).stderr == "Exported 3 weigh-ins, 2 intake entries and 2 measurements to \(file).\n")
+        #expect(try cli.ok("export", "--format", "json", "--output", file).stderr == "Exported 3 weigh-ins, 2 intake entries, 2 measurements and 2 marks to \(file).\n")
         let table = cli.directory.file("all.csv")
-        #expect(try cli.ok("export", "--kind", "all", "--output", table).stderr == "Exported 3 weigh-ins, 2 intake entries and 2 measurements to \(table).\n")
+        #expect(try cli.ok("export", "--kind", "all", "--output", table).stderr == "Exported 3 weigh-ins, 2 intake entries, 2 measurements and 2 marks to \(table).\n")
         // Weigh-ins alone: nothing left out, nothing more said.
         let only = try CLIHarness()
         try only.ok("log", "80")
@@ -56,14 +57,15 @@ struct ExportKindsTests {
         let lines = table.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "kind,id,date,value,unit,name,note,fat", "fat last, since a weigh-in has it")
         #expect(table.contains("\nintake,") && table.contains("\nmeasurement,") && table.contains(",91.25,cm,waist,"), "\(table)")
+        #expect(table.contains(",2026-11-21,,,sick,\"a cold, \"\"bad\"\"\","), "a mark is dated by its day: \(table)")
         let file = cli.directory.file("all.csv")
         try cli.directory.write(table, to: "all.csv")
         let fresh = try CLIHarness()
         let imported = try fresh.ok("import", file)
-        #expect(imported.stderr.contains("3 added"), "\(imported.stderr)")
+        #expect(imported.stderr.contains("3 added") && imported.stderr.contains("marks: 2 added"), "\(imported.stderr)")
         let mine = try cli.weightsJSON()
         let theirs = try fresh.weightsJSON()
-        for key in ["entries", "intake", "measurements"] {
+        for key in ["entries", "intake", "measurements", "marks"] {
             let a = try #require(mine[key] as? [[String: AnyHashable]])
             let b = try #require(theirs[key] as? [[String: AnyHashable]])
             #expect(a == b, "\(key): \(a) against \(b)")

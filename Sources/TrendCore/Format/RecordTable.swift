@@ -6,7 +6,7 @@ import Foundation
 
 /// Every record of every kind in one table (SPEC §6, `export --kind all`):
 /// `kind,id,date,value,unit,name,note`, and `fat` last when a weigh-in has
-/// body fat. Each kind says its own cells through its codec
+/// body fat; a mark's date is its day. Each kind says its own cells through its codec
 /// (`RecordCodec.tableKind`, `tableCells`, `record(fromTable:)`); the
 /// table iterates over `StoreDocument.codecs`, so a kind declared there is
 /// in it. Ids, instants with their offsets, values as stored and notes
@@ -23,6 +23,8 @@ package enum RecordTable {
         package var unit: String
         package var name = ""
         package var fat = ""
+        /// The date cell of a kind dated by a day alone (a mark: `2026-11-02`); nil: the record's instant.
+        package var date: String? = nil
     }
 
     /// Why a row makes no record.
@@ -43,7 +45,7 @@ package enum RecordTable {
                 let cells = Codec.tableCells(record)
                 var line = Codec.tableKind + ","
                 line += record.idText + ","
-                line += record.timestamp.iso8601 + ","
+                line += (cells.date ?? record.timestamp.iso8601) + ","
                 line += CSVField.quoted(cells.value) + "," + CSVField.quoted(cells.unit) + "," + CSVField.quoted(cells.name) + ","
                 line += record.note.map(CSVField.quoted) ?? ""
                 if fat { line += "," + cells.fat }

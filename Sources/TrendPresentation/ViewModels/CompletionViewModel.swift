@@ -14,8 +14,8 @@ public final class CompletionViewModel {
     public enum Kind: String, CaseIterable, Sendable {
         /// Records' short ids; measurement names (known places and those
         /// measured); the series a chart can show (`--metric`: the fixed
-        /// ones and each name measured).
-        case ids, names, metrics
+        /// ones and each name measured); marks' names.
+        case ids, names, metrics, marks
     }
 
     private let app: AppModel
@@ -44,6 +44,12 @@ public final class CompletionViewModel {
             let typed = prefix.lowercased()
             let measured = app.measurementFeature.measuredNames.map { ChartModel.Metric.measurement($0).name }
             lines = (ChartModel.Metric.fixedNames + measured).filter { $0.hasPrefix(typed) }
+        case .marks:
+            // The names used before, then the usual ones: [a-z0-9-] only, nothing a shell could read as more.
+            let typed = prefix.lowercased()
+            var names = app.markFeature.namesUsed.map(\.text)
+            for usual in ["period", "sick", "travel", "holiday", "salty"] where !names.contains(usual) { names.append(usual) }
+            lines = names.filter { $0.hasPrefix(typed) }
         }
     }
 
@@ -57,7 +63,7 @@ public final class CompletionViewModel {
         let ids = ShortIDs(app.recordLogFeature.store)
         return app.recordLogFeature.store.allRecords.filter { EntryID.hasPrefix($0.recordID, bytes) }.map { record in
             guard describe else { return ids.text(of: record.recordID) }
-            return ids.text(of: record.recordID) + "\t" + EntryRendering.localDateTime(record.timestamp) + " " + RecordPresentations.compact(record, unit: unit)
+            return ids.text(of: record.recordID) + "\t" + RecordPresentations.when(record) + " " + RecordPresentations.compact(record, unit: unit)
         }
     }
 }
