@@ -75,6 +75,23 @@ struct ExportKindsTests {
         #expect(again.stderr.contains("0 added") && again.stderr.contains("3 duplicate"), "\(again.stderr)")
     }
 
+    @Test("--kind intake, measurement or mark writes that kind's own CSV, as its command writes it, and says what it left out",
+          arguments: [("intake", "intake entries", ["intake", "--entries", "--format", "csv"]), ("measurement", "measurements", ["measure", "--format", "csv"]),
+                      ("mark", "marks", ["marks", "--entries", "--format", "csv"])])
+    func oneKind(kind: String, plural: String, command: [String]) throws {
+        let cli = try stocked()
+        let file = cli.directory.file("\(kind).csv")
+        let result = try cli.ok("export", "--kind", kind, "--output", file)
+        let others = ["3 weigh-ins", "2 intake entries", "2 measurements", "2 marks"].filter { !$0.hasSuffix(plural) }
+        #expect(result.stderr == "Exported 2 \(plural) to \(file); \(others[0]), \(others[1]) and \(others[2]) are not in this CSV: --kind all or --format json holds them.\n")
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        // The kind's own CSV: its command's header and rows (in store order here; `measure` lists by name).
+        let own = try cli.ok(command).stdout.split(separator: "\n")
+        let lines = written.split(separator: "\n")
+        #expect(lines.first == own.first && Set(lines.dropFirst()) == Set(own.dropFirst()), "\(written) against \(own)")
+        #expect(written.split(separator: "\n").count == 3, "a header and a row a record: \(written)")
+    }
+
     @Test("--kind is for the CSV; a kind trend does not know is a usage error", arguments: [["--kind", "all", "--format", "json"], ["--kind", "meals"]])
     func kindRefused(arguments: [String]) throws {
         let cli = try stocked()

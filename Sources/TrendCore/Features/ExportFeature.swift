@@ -52,11 +52,6 @@ public final class ExportFeature {
         return RecordStore.kinds.map { count($0) }
     }
 
-    /// Whether an export holds records of `kind`: the CSV of weigh-ins holds only those.
-    public static func holds(_ kind: RecordKind, format: Format, everyKind: Bool) -> Bool {
-        format == .json || everyKind || kind == WeightEntry.kind
-    }
-
     /// Any output written to `path` as an export is (SPEC §4, §17): whole or
     /// not at all, never over one of the data files or through a symlink.
     public func write(_ bytes: [UInt8], toPath path: String) async throws {

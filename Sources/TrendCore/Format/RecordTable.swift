@@ -56,6 +56,12 @@ package enum RecordTable {
         sink.flush()
     }
 
+    /// Each kind's `kind` cell, in the kinds' order: the names `export --kind` takes.
+    package static var kindNames: [(kind: RecordKind, name: String)] {
+        func named<Codec: RecordCodec>(_: Codec.Type) -> (kind: RecordKind, name: String) { (Codec.Record.kind, Codec.tableKind) }
+        return StoreDocument.codecs.map { named($0) }
+    }
+
     /// Whether `fields` are the table's header.
     package static func isHeader(_ fields: [String]) -> Bool {
         fields == columns || fields == columns + [fatColumn]

@@ -19,13 +19,31 @@ public final class ExportViewModel {
         try await app.loadWeights()
     }
 
-    /// What a CSV holds: the weigh-ins (the default), or every kind in one table.
+    /// What a CSV holds: the weigh-ins (the default), one other kind, or every kind in one table.
     public var selection = ExportSelection.weight
-    var everyKind: Bool { selection == .all }
 
     /// Written as it is produced, so a long history is never held twice.
-    func write(_ format: ExportFeature.Format, to output: any OutputWriter) {
-        app.exportFeature.export(format, everyKind: everyKind, method: method) { output.write($0) }
+    func write(_ format: ExportFeature.Format, to output: any OutputWriter) throws {
+        guard format == .csv, case .kind(let kind) = selection, kind != WeightEntry.kind else {
+            app.exportFeature.export(format, everyKind: selection == .all, method: method) { output.write($0) }
+            return
+        }
+        // Another kind's own CSV, as its command writes it.
+        func csv<Presentation: RecordPresentation>(_: Presentation.Type) throws {
+            let records = app.recordLogFeature.store.records(Presentation.Record.self)
+            try CSVRenderer<ExportViewModel>(header: { _ in Presentation.csvHeader }) { _, row in
+                for record in records { row(Presentation.csvRow(record)) }
+            }.render(self, to: output)
+        }
+        for presentation in RecordPresentations.all where presentation.kind == kind { try csv(presentation) }
+    }
+
+    /// Whether an export in `format` holds records of `kind`.
+    func holds(_ kind: RecordKind, format: ExportFeature.Format) -> Bool {
+        switch (format, selection) {
+        case (.json, _), (_, .all): true
+        case (.csv, .kind(let chosen)): kind == chosen
+        }
     }
 
     /// What an export holds, each kind counted (`68 weigh-ins, 182 intake
@@ -33,8 +51,10 @@ public final class ExportViewModel {
     /// entries and 8 measurements are not in this CSV`; nil when nothing is).
     public func contents(_ format: ExportFeature.Format) -> (held: String, leftOut: String?) {
         let counts = app.exportFeature.counts
-        let held = counts.filter { ExportFeature.holds($0.kind, format: format, everyKind: everyKind) && ($0.count > 0 || $0.kind == WeightEntry.kind) }
-        let left = counts.filter { !ExportFeature.holds($0.kind, format: format, everyKind: everyKind) && $0.count > 0 }
+        // The kind a CSV holds is named even when there is none of it; in a whole export, the weigh-ins are.
+        let named: RecordKind = if case .kind(let chosen) = selection, format == .csv { chosen } else { WeightEntry.kind }
+        let held = counts.filter { holds($0.kind, format: format) && ($0.count > 0 || $0.kind == named) }
+        let left = counts.filter { !holds($0.kind, format: format) && $0.count > 0 }
         let leftOut = left.isEmpty ? nil : Self.listed(left.map { $0.kind.counted($0.count) }) + (left.count == 1 && left[0].count == 1 ? " is" : " are") + " not in this CSV"
         return (Self.listed(held.map { $0.kind.counted($0.count) }), leftOut)
     }

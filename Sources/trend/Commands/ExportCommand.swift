@@ -5,12 +5,13 @@ import TrendPresentation
 struct ExportCommand: TrendCommand {
     static let formatOption = CommandTable.format(ExportFormat.self)
     static let kindOption = Option<ExportSelection>(
-        "kind", valueName: "KIND", help: "What the CSV holds: weight (date,weight,unit,note; the default) or all (every kind in one table: kind,id,date,value,unit,name,note).")
+        "kind", valueName: "KIND",
+        help: "What the CSV holds: weight (date,weight,unit,note; the default), one other kind in its own CSV (intake, measurement, mark), or all (every kind in one table: kind,id,date,value,unit,name,note).")
 
     static let names = ["export"]
     static let configuration = CommandConfiguration(names: names, abstract: "Export the weigh-ins, or every record, re-importable without loss.",
         discussion:
-            "CSV (date,weight,unit,note) of the weigh-ins in exact kilograms by default; with --unit lb or st weights are converted and rounded to 0.01. With --method, a last column holds each day's trend. --kind all writes every record of every kind in one table (kind,id,date,value,unit,name,note; fat last when there is any), as stored, with ids. JSON is the weights.json document: every kind, with ids and the goal. The message counts each kind, and says what a CSV left out.",
+            "CSV (date,weight,unit,note) of the weigh-ins in exact kilograms by default; with --unit lb or st weights are converted and rounded to 0.01. With --method, a last column holds each day's trend. --kind intake, measurement or mark writes that kind's own CSV (as trend intake --entries, trend measure and trend marks --entries write it); --kind all writes every record of every kind in one table (kind,id,date,value,unit,name,note; fat last when there is any; a mark's date is its day), as stored, with ids. JSON is the weights.json document: every kind, with ids and the goal. The message counts each kind, and says what a CSV left out.",
         options: [formatOption, kindOption, CommandTable.outputOption, CommandTable.methodOption],
         examples: ["trend export > weights.csv", "trend export --kind all --output everything.csv", "trend export --format json --output backup.json"])
 
@@ -49,4 +50,8 @@ struct ExportCommand: TrendCommand {
 }
 
 extension ExportFormat: EnumeratedArgument {}
-extension ExportSelection: EnumeratedArgument {}
+extension ExportSelection: ArgumentValue {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var valueNames: [String] { names }
+    public static var expectation: String { valueList }
+}
