@@ -34,6 +34,8 @@ public struct PeriodStatistics: Equatable, Sendable {
         /// 28-day estimate, so a week reads against the month before it; nil
         /// without intake in the period or when the data is not enough.
         public var expenditure: Double? = nil
+        /// The period holds today: unfinished, its figures so far.
+        public var isInProgress = false
 
         public var isEmpty: Bool { weighIns == 0 }
     }
@@ -41,10 +43,12 @@ public struct PeriodStatistics: Equatable, Sendable {
     public let period: Period
     public let rows: [Row]
 
-    /// The periods that hold any day from `from` through `through`.
+    /// The periods that hold any day from `from` through `through`; the one
+    /// holding `today`, if any, is in progress.
     /// `entries` in `WeightEntry.isOrderedBefore` order.
     public init(
-        entries: [WeightEntry], method: TrendMethod = .default, by period: Period, from: CalendarDay, through: CalendarDay, intake: [IntakeEntry] = []
+        entries: [WeightEntry], method: TrendMethod = .default, by period: Period, from: CalendarDay, through: CalendarDay, intake: [IntakeEntry] = [],
+        today: CalendarDay? = nil
     ) {
         self.period = period
         let series = TrendSeries(entries: entries, method: method)
@@ -94,6 +98,7 @@ public struct PeriodStatistics: Equatable, Sendable {
                     averageKilograms: weights.isEmpty ? nil : weights.reduce(0, +) / Double(weights.count), minimumKilograms: weights.min(),
                     maximumKilograms: weights.max(), trendKilograms: trend, trendChangeKilograms: change, averageWeeklyRateKilograms: rate,
                     fatPercent: fat))
+            if let today, start <= today, today <= end { rows[rows.count - 1].isInProgress = true }
             start = next
         }
         // Each period's days with intake, averaged.

@@ -31,8 +31,9 @@ public final class StatisticsFeature {
         let through = until ?? clock.today
         let from = since ?? range.firstDay(today: through).map { max($0, first) } ?? first
         guard from <= through else { return nil }
+        let today = clock.today
         return await worker.perform(entryCount: entries.count) {
-            PeriodStatistics(entries: entries, method: method, by: period, from: from, through: through, intake: intake)
+            PeriodStatistics(entries: entries, method: method, by: period, from: from, through: through, intake: intake, today: today)
         }
     }
 }

@@ -20,9 +20,9 @@ public enum IntakeFormat: String, OutputFormat {
         case .json: JSONRenderer<IntakeViewModel> { $0.document }
         case .csv:
             // Re-importable (SPEC §15): `date,kcal,note` per entry, or `date,kcal` per day.
-            CSVRenderer<IntakeViewModel>(header: { $0.showsEntries ? ["date", "kcal", "note"] : ["date", "kcal"] }) { model, row in
+            CSVRenderer<IntakeViewModel>(header: { $0.showsEntries ? IntakePresentation.csvHeader : ["date", "kcal"] }) { model, row in
                 if model.showsEntries {
-                    for entry in model.entries { row([entry.timestamp.iso8601, DecimalText.shortest(entry.kilocalories), entry.note ?? ""]) }
+                    for entry in model.entries { row(IntakePresentation.csvRow(entry)) }
                 } else {
                     for day in model.days { row([day.day.description, DecimalText.shortest(day.kilocalories)]) }
                 }

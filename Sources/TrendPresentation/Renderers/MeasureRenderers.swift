@@ -9,10 +9,8 @@ public enum MeasureFormat: String, OutputFormat {
         case .json: JSONRenderer<MeasureViewModel> { $0.document }
         case .csv:
             // Re-importable: `date,name,cm,note` (exact centimetres).
-            CSVRenderer<MeasureViewModel>(header: { _ in ["date", "name", "cm", "note"] }) { model, row in
-                for entry in model.csvEntries {
-                    row([entry.timestamp.iso8601, entry.name.text, DecimalText.shortest(entry.centimetres), entry.note ?? ""])
-                }
+            CSVRenderer<MeasureViewModel>(header: { _ in MeasurementPresentation.csvHeader }) { model, row in
+                for entry in model.csvEntries { row(MeasurementPresentation.csvRow(entry)) }
             }
         }
     }

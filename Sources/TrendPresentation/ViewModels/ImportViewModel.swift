@@ -24,8 +24,11 @@ public final class ImportViewModel {
 
     public func run() async throws {
         try await app.loadSettings()
-        summary = try await app.importFeature.importFile(request)
+        summary = try await app.importFeature.importFile(request, progress: progress)
     }
+
+    /// Told how far the reading has come, from the thread reading (SPEC §6): a face draws it.
+    public var progress: WorkProgress.Reporter?
 
     /// The rows that could not be read, at most 20, then how many more.
     public static func listing(_ problems: [ImportProblem], path: String) -> String {

@@ -51,6 +51,10 @@ public struct UsageProblem: Error, Equatable, Sendable {
         case notOneLine(MailField)
         /// A recipient that is no address, and why.
         case address(String, problem: String)
+        /// Recipients given, but not one address among them.
+        case noRecipient
+        /// More recipients than `MailRecipients.most`.
+        case tooManyRecipients
     }
 
     /// A mail header a face may give.
@@ -72,6 +76,8 @@ public struct UsageProblem: Error, Equatable, Sendable {
         case .mailFieldsWithoutMail: "a recipient and a subject are for a mail"
         case .notOneLine(let field): "the \(field == .to ? "recipient" : "subject") must be one line of text"
         case .address(let to, let problem): "\(to.terminalSafe): \(problem)"
+        case .noRecipient: "a mail must name an address"
+        case .tooManyRecipients: "a mail names at most \(MailRecipients.most) addresses"
         }
     }
 }

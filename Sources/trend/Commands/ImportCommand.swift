@@ -52,9 +52,14 @@ struct ImportCommand: TrendCommand {
             input: path == "-" ? .standardInput : .path(path), format: format, numericDateOrder: dateOrder, dryRun: dryRun, skipInvalid: skipInvalid,
             dateColumn: dateColumn, weightColumn: weightColumn)
         viewModel.request.replaceIntake = replaceIntake
+        let display = ProgressDisplay(title: "Importing " + (viewModel.request.input.fileName ?? "-").terminalSafe, terminal: context.terminal, console: context.console)
+        viewModel.progress = display?.reporter
+        defer { display?.finish() }
         do {
             try await viewModel.run()
+            display?.finish()
         } catch ImportError.invalidRows(let shown, let problems) {
+            display?.finish()
             context.console.error(ImportViewModel.listing(problems, path: shown))
             if let hint = viewModel.dateOrderHint(problems) { context.console.error(hint) }
             throw ImportError.invalidRows(path: shown, problems: problems)

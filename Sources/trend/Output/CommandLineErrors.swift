@@ -20,6 +20,8 @@ enum CommandLineErrors {
         case .mailFieldsWithoutMail: "--to and --subject are for --format email"
         case .notOneLine(let field): "\(field == .to ? "--to" : "--subject") must be one line of text"
         case .address(let to, let problem): "--to \(to.terminalSafe): \(problem)"
+        case .noRecipient: "--to must name an address"
+        case .tooManyRecipients: "--to names at most \(MailRecipients.most) addresses"
         case .chartSize: problem.message
         }
     }

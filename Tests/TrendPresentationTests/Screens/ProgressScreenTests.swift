@@ -100,7 +100,7 @@ struct ProgressScreenTests {
         viewModel.period = .week
         try await viewModel.load()
         #expect(viewModel.rows.map(\.weighIns).reduce(0, +) == 15)
-        #expect(viewModel.csvHeader.last == "unit")
+        #expect(viewModel.csvHeader.last == "in_progress")
         store.insert(IntakeEntry(timestamp: Timestamp(epochSeconds: TestAppModelFactory.now, utcOffsetSeconds: 0), kilocalories: 1800))
         let withIntake = StatsViewModel(app: TestAppModelFactory.make(repository: InMemoryStoreRepository(store: store)))
         withIntake.period = .week
