@@ -78,7 +78,7 @@ struct DashboardView {
         var line = ""
         for figure in progress.headline {
             let text = figure.value + " " + figure.label
-            if !line.isEmpty, line.count + separator.count + text.count > width {
+            if !line.isEmpty, DisplayWidth.of(line) + separator.count + DisplayWidth.of(text) > width {
                 lines.append(line)
                 line = ""
             }
@@ -90,19 +90,19 @@ struct DashboardView {
     }
 
     private func drawList(_ screen: inout Screen, from top: Int, to bottom: Int) {
-        let lines = dashboard.list.screenLines
-        screen.put(" " + lines.header, row: top, style: "1")
+        let listing = dashboard.listing
+        screen.put(" " + listing.header, row: top, style: "1")
         let visible = max(0, bottom - top - 2)
         dashboard.listPageRows = max(1, visible)
         // The selected row in view, and no empty rows below the last entry.
-        var first = max(0, min(dashboard.firstListedRow, lines.rows.count - visible))
+        var first = max(0, min(dashboard.firstListedRow, listing.rows.count - visible))
         if dashboard.selectedRow >= first + visible { first = dashboard.selectedRow - visible + 1 }
-        for (offset, row) in lines.rows.dropFirst(first).prefix(visible).enumerated() {
+        for (offset, row) in listing.rows.dropFirst(first).prefix(visible).enumerated() {
             let isSelected = first + offset == dashboard.selectedRow
             screen.put(" " + row.line, row: top + 1 + offset, style: isSelected ? selected : "")
             if isSelected { screen.fill(row: top + 1 + offset, from: 0, style: selected) }
         }
-        if lines.rows.isEmpty { screen.put(" No weigh-ins in \(progress.range.rawValue).", row: top + 1) }
+        if listing.rows.isEmpty { screen.put(" No \(listing.plural) in \(progress.range.rawValue).", row: top + 1) }
         if let message = dashboard.message { screen.put(" " + message, row: bottom - 1, style: "1") }
     }
 
@@ -111,11 +111,12 @@ struct DashboardView {
         let help = [
             "1-5, \(arrows)  the range: 1M 3M 6M 1Y All",
             "Tab        the next series: weight, fat, intake, each measurement",
-            "l          log a weigh-in (80.5, 177.4lb, 12st 6lb)",
-            "e          log food (650, 650kcal, 2720kJ)",
-            "m          log a measurement (waist 84.5)",
+            "l          log a weigh-in, a note after it (80.5, 177.4lb, 82.1 after run)",
+            "e          log food, a note after it (650, 2720kJ, 380 porridge)",
+            "m          log a measurement, a note after it (waist 84.5, waist 84 tape)",
+            "           Enter again logs what was refused as a likely typo or a repeat",
             "u, r       undo, redo the last change",
-            "L          the list: \(display.isUTF8 ? "↑/↓" : "Up/Down"), PgUp/PgDn, d deletes (y confirms), Esc back",
+            "L          the entries of the series shown: \(display.isUTF8 ? "↑/↓" : "Up/Down"), PgUp/PgDn, d deletes (y confirms), Esc back",
             "q, Ctrl-C  quit;  Ctrl-Z suspends (fg comes back)",
             "",
             "Changes made elsewhere show within two seconds. Any key closes this help.",
@@ -129,13 +130,27 @@ struct DashboardView {
         ("q", "quit"),
     ]
 
+    /// The prompt, what was typed and the cursor on one row: the end of a
+    /// line too long for it, and the keys only where they fit.
+    private func promptLine(_ prompt: Dashboard.Prompt) -> String {
+        let lead = " " + prompt.label
+        let cursor = display.isUTF8 ? "▏" : "_"
+        let typed = dashboard.typed.terminalSafe
+        let keys = "   Enter logs, Esc cancels"
+        let room = columns - DisplayWidth.of(lead) - cursor.count
+        if DisplayWidth.of(typed) + keys.count <= room { return lead + typed + cursor + keys }
+        if DisplayWidth.of(typed) <= room { return lead + typed + cursor }
+        let more = display.isUTF8 ? "…" : "<"
+        return lead + more + DisplayWidth.suffix(typed, fitting: max(0, room - 1)) + cursor
+    }
+
     private func drawStatus(_ screen: inout Screen, row: Int) {
         let text: String
         switch dashboard.mode {
         case .prompt(let prompt):
-            text = " " + prompt.label + dashboard.typed + (display.isUTF8 ? "▏" : "_") + "   Enter logs, Esc cancels"
+            text = promptLine(prompt)
         case .list: text = " \(display.isUTF8 ? "↑↓" : "Up Down") PgUp PgDn move  d delete  Esc back"
-        case .confirmingDelete: text = " Delete the selected entry? y deletes, any other key keeps it"
+        case .confirmingDelete: text = " Delete \(dashboard.selectedEntry?.named ?? "the selected entry")? y/n"
         case .help: text = " any key: back"
         case .chart:
             // Two spaces between keys where they fit, one where the window is narrow.

@@ -110,8 +110,13 @@ public enum EntryRendering {
         switch record {
         case .weighIn(let entry): unit.format(kilograms: entry.kilograms)
         case .intake(let entry): kilocalories(entry.kilocalories)
-        case .measurement(let entry): "\(entry.name) " + LengthUnit(weightUnit: unit).format(centimetres: entry.centimetres)
+        case .measurement(let entry): what(entry, unit: LengthUnit(weightUnit: unit))
         }
+    }
+
+    /// `waist 84.5 cm`.
+    public static func what(_ entry: MeasurementEntry, unit: LengthUnit) -> String {
+        "\(entry.name) " + unit.format(centimetres: entry.centimetres)
     }
 
     /// `650 kcal`, `2,450 kcal`: whole kilocalories, thousands grouped.
