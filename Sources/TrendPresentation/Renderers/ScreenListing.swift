@@ -34,7 +34,7 @@ public struct ScreenListing: Sendable {
 extension ListViewModel {
     /// The weigh-ins listed (without estimated days: one line each).
     public func screenListing(today: CalendarDay) -> ScreenListing {
-        let records = points.map { (shortIDs.text(of: $0.entry), unit.format(kilograms: $0.entry.kilograms), $0.entry.timestamp) }
+        let records = points.map { (shortIDs.text(of: $0.entry), WeighInPresentation.what($0.entry, unit: unit), $0.entry.timestamp) }
         return ScreenListing(table: table, records: records, today: today, plural: "weigh-ins")
     }
 }
@@ -42,7 +42,7 @@ extension ListViewModel {
 extension IntakeViewModel {
     /// The intake entries listed, as `intake --entries` shows them.
     public func screenListing(today: CalendarDay) -> ScreenListing {
-        let records = entries.map { (shortIDs.text(of: $0), EntryRendering.kilocalories($0.kilocalories), $0.timestamp) }
+        let records = entries.map { (shortIDs.text(of: $0), IntakePresentation.what($0, unit: unit), $0.timestamp) }
         return ScreenListing(table: entriesTable, records: records, today: today, plural: "intake entries")
     }
 }
@@ -50,7 +50,7 @@ extension IntakeViewModel {
 extension MeasureViewModel {
     /// One name's entries listed, as `measure NAME` shows them.
     public func screenListing(today: CalendarDay) -> ScreenListing {
-        let records = listed.map { (shortIDs.text(of: $0.entry), EntryRendering.what($0.entry, unit: lengthUnit), $0.entry.timestamp) }
+        let records = listed.map { (shortIDs.text(of: $0.entry), MeasurementPresentation.what($0.entry, unit: unit), $0.entry.timestamp) }
         let name = if case .list(let name) = action { name } else { "" }
         return ScreenListing(table: listTable, records: records, today: today, plural: "\(name) measurements")
     }
