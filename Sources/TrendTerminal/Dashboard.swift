@@ -21,7 +21,7 @@ public final class Dashboard {
     }
 
     public enum Prompt: String, Sendable {
-        case weight, food, measurement
+        case weight, food, measurement, mark
 
         /// What the prompt says before the cursor.
         var label: String {
@@ -29,6 +29,7 @@ public final class Dashboard {
             case .weight: "log weight [note]: "
             case .food: "eat kcal [note]: "
             case .measurement: "measure name value [note]: "
+            case .mark: "mark today [note]: "
             }
         }
     }
@@ -99,6 +100,7 @@ public final class Dashboard {
         case .character("l"): open(.weight)
         case .character("e"): open(.food)
         case .character("m"): open(.measurement)
+        case .character("k"): open(.mark)
         case .character("u"): await move(undo: true)
         case .character("r"): await move(undo: false)
         case .character("L"): await openList()
@@ -129,7 +131,23 @@ public final class Dashboard {
         case .backspace: if !typed.isEmpty { typed.removeLast() }
         case .character(let character): type(String(character))
         case .enter: await submit(prompt, typed)
+        case .tab where prompt == .mark: offerName()
         default: break
+        }
+    }
+
+    /// The names marked before, the latest first: `k` offers them.
+    public var namesOffered: [String] { MarkViewModel(app: app).namesUsed }
+
+    /// Tab at the mark prompt: the first name used before that starts with
+    /// what was typed, or, on a name already offered, the next one.
+    private func offerName() {
+        let names = namesOffered
+        guard !names.isEmpty, !typed.contains(" ") else { return }
+        if let index = names.firstIndex(of: typed) {
+            typed = names[(index + 1) % names.count]
+        } else if let name = names.first(where: { $0.hasPrefix(typed) }) {
+            typed = name
         }
     }
 
@@ -170,6 +188,13 @@ public final class Dashboard {
                 model.force = force
                 try await journalled(["measure", name, value], note: note, force: force) { try await model.run() }
                 message = Self.said([], MeasureFormat.text, model)
+            case .mark:
+                let model = MarkViewModel(app: app)
+                let (name, note) = PromptLine.mark(text)
+                model.name = name
+                model.note = note
+                try await journalled(["mark", name], note: note) { try await model.mark() }
+                message = Self.said(model.messages, MarkFormat.text, model)
             }
             mode = .chart
             await reload()

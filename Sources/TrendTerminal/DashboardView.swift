@@ -115,6 +115,7 @@ struct DashboardView {
             "e          log food, a note after it (650, 2720kJ, 380 porridge)",
             "m          log a measurement, a note after it (waist 84.5, waist 84 tape)",
             "           Enter again logs what was refused as a likely typo or a repeat",
+            "k          mark today: period, sick, travel, a name of your own (Tab offers those used)",
             "u, r       undo, redo the last change",
             "L          the entries of the series shown: \(display.isUTF8 ? "↑/↓" : "Up/Down"), PgUp/PgDn, d deletes (y confirms), Esc back",
             "q, Ctrl-C  quit;  Ctrl-Z suspends (fg comes back)",
@@ -126,9 +127,16 @@ struct DashboardView {
 
     /// The keys of the chart, each in bold before what it does.
     static let chartKeys = [
-        ("1-5", "range"), ("Tab", "series"), ("l", "log"), ("e", "eat"), ("m", "measure"), ("u", "undo"), ("r", "redo"), ("L", "list"), ("?", "help"),
-        ("q", "quit"),
+        ("1-5", "range"), ("Tab", "series"), ("l", "log"), ("e", "eat"), ("m", "measure"), ("k", "mark"), ("u", "undo"), ("r", "redo"), ("L", "list"),
+        ("?", "help"), ("q", "quit"),
     ]
+
+    /// The keys the bar shows: all where they fit with a space between
+    /// them, else all but redo (help lists it), so quit is always shown.
+    private var barKeys: [(String, String)] {
+        let width = 1 + Self.chartKeys.reduce(0) { $0 + $1.0.count + 1 + $1.1.count } + Self.chartKeys.count - 1
+        return width <= columns ? Self.chartKeys : Self.chartKeys.filter { $0.0 != "r" }
+    }
 
     /// The prompt, what was typed and the cursor on one row: the end of a
     /// line too long for it, and the keys only where they fit.
@@ -136,7 +144,7 @@ struct DashboardView {
         let lead = " " + prompt.label
         let cursor = display.isUTF8 ? "▏" : "_"
         let typed = dashboard.typed.terminalSafe
-        let keys = "   Enter logs, Esc cancels"
+        let keys = prompt == .mark ? "   Enter marks, Esc cancels" : "   Enter logs, Esc cancels"
         let room = columns - DisplayWidth.of(lead) - cursor.count
         if DisplayWidth.of(typed) + keys.count <= room { return lead + typed + cursor + keys }
         if DisplayWidth.of(typed) <= room { return lead + typed + cursor }
@@ -147,6 +155,9 @@ struct DashboardView {
     private func drawStatus(_ screen: inout Screen, row: Int) {
         let text: String
         switch dashboard.mode {
+        case .prompt(.mark) where dashboard.typed.isEmpty && !dashboard.namesOffered.isEmpty:
+            // The names used before, offered until something is typed.
+            text = " " + Dashboard.Prompt.mark.label + (display.isUTF8 ? "▏" : "_") + "   Tab: " + dashboard.namesOffered.joined(separator: ", ")
         case .prompt(let prompt):
             text = promptLine(prompt)
         case .list: text = " \(display.isUTF8 ? "↑↓" : "Up Down") PgUp PgDn move  d delete  Esc back"
@@ -154,10 +165,11 @@ struct DashboardView {
         case .help: text = " any key: back"
         case .chart:
             // Two spaces between keys where they fit, one where the window is narrow.
-            let pairs = Self.chartKeys.reduce(0) { $0 + $1.0.count + 1 + $1.1.count }
-            let gap = 1 + pairs + 2 * (Self.chartKeys.count - 1) <= columns ? "  " : " "
+            let keys = barKeys
+            let pairs = keys.reduce(0) { $0 + $1.0.count + 1 + $1.1.count }
+            let gap = 1 + pairs + 2 * (keys.count - 1) <= columns ? "  " : " "
             var column = 0
-            for (index, (key, label)) in Self.chartKeys.enumerated() {
+            for (index, (key, label)) in keys.enumerated() {
                 column = screen.put(index == 0 ? " " : gap, row: row, column: column, style: bar)
                 column = screen.put(key, row: row, column: column, style: bar + ";1")
                 column = screen.put(" " + label, row: row, column: column, style: bar)

@@ -131,4 +131,29 @@ struct DashboardRoundTwoTests {
         #expect(row.hasSuffix("の▏"), "\(row)")
         #expect(row.hasPrefix(" eat kcal [note]: …"), "\(row)")
     }
+
+    @Test("k offers the names marked before, Tab fills them in turn, and Enter marks today with a note")
+    func markToday() async throws {
+        let today = app.clock.today
+        try await app.markFeature.mark(MarkName("period")!, from: today.adding(days: -3), days: 2)
+        try await app.markFeature.mark(MarkName("sick")!, from: today.adding(days: -1))
+        await dashboard.type("k")
+        #expect(dashboard.mode == .prompt(.mark))
+        let offered = DashboardView(dashboard: dashboard, columns: 100, rows: 30).screen().text(ofRow: 29)
+        #expect(offered.contains("Tab: sick, period"), "the latest first: \(offered)")
+        await dashboard.type([.tab])
+        #expect(dashboard.typed == "sick")
+        await dashboard.type([.tab])
+        #expect(dashboard.typed == "period")
+        await dashboard.type(" back pain")
+        await dashboard.type([.enter])
+        let marked = try #require(await repository.store.marks.first { $0.day == today })
+        #expect(marked.name.text == "period" && marked.note == "back pain", "\(dashboard.message ?? "")")
+        #expect(dashboard.message?.hasPrefix("Marked period on 30 Nov 2026") == true, "\(dashboard.message ?? "")")
+        #expect(app.recordLogFeature.changes.last?.command == "mark period --note 'back pain'")
+        await dashboard.type("k")
+        await dashboard.type("period")
+        await dashboard.type([.enter])
+        #expect(dashboard.message?.hasPrefix("Already marked period") == true, "\(dashboard.message ?? "")")
+    }
 }

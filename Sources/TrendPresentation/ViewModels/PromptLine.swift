@@ -17,11 +17,23 @@ public enum PromptLine {
 
     /// `waist 84.5 after run`: the name is the first word.
     public static func measurement(_ line: String, unit: LengthUnit) -> (name: String, value: String, note: String?) {
-        let words = words(of: line)
-        guard let first = words.first else { return ("", "", nil) }
-        let rest = String(line[first.upperBound...])
+        let (name, rest) = nameAndRest(line)
         let (value, note) = amountAndNote(rest) { (try? LengthInput.centimetres(parsing: $0, defaultUnit: unit)) != nil }
-        return (String(line[first]), value, note)
+        return (name, value, note)
+    }
+
+    /// `sick flu since Monday`: a mark's name, then a note.
+    public static func mark(_ line: String) -> (name: String, note: String?) {
+        let (name, rest) = nameAndRest(line)
+        let words = words(of: rest)
+        guard let first = words.first, let last = words.last else { return (name, nil) }
+        return (name, String(rest[first.lowerBound..<last.upperBound]))
+    }
+
+    /// The first word, and what follows it.
+    private static func nameAndRest(_ line: String) -> (String, String) {
+        guard let first = words(of: line).first else { return ("", "") }
+        return (String(line[first]), String(line[first.upperBound...]))
     }
 
     static func amountAndNote(_ line: String, reads: (String) -> Bool) -> (String, String?) {
