@@ -185,4 +185,23 @@ extension TerminalDashboardTests {
         screen.press("Escape")
         try quit(screen, cli)
     }
+
+    @Test("k offers the names marked before and marks today, with a note")
+    func markToday() throws {
+        let cli = try harness()
+        try cli.ok("mark", "travel", "--date", "2026-11-20", "--days", "3")
+        try cli.ok("mark", "sick", "--date", "2026-11-29")
+        let screen = try start(cli)
+        defer { screen.close() }
+        #expect(screen.waitFor("q quit"), "\(screen.text)")
+        try screen.type("k")
+        #expect(screen.waitFor("Tab: sick, travel"), "the names used, the latest first: \(screen.text)")
+        screen.press("Tab")
+        try screen.type(" flu", enter: true)
+        #expect(screen.waitFor("Marked sick on 30 Nov 2026"), "\(screen.text)")
+        let marks = try #require(try cli.json(try cli.ok("marks", "--format", "json").stdout) as? [[String: Any]])
+        #expect(marks.contains { $0["day"] as? String == "2026-11-30" && $0["name"] as? String == "sick" && $0["note"] as? String == "flu" }, "\(marks)")
+        #expect(try cli.ok("undo", "--list").stdout.contains("mark sick --note flu"))
+        try quit(screen, cli)
+    }
 }
