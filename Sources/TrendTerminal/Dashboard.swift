@@ -184,9 +184,10 @@ public final class Dashboard {
             case .measurement:
                 let model = MeasureViewModel(app: app)
                 let (name, value, note) = PromptLine.measurement(text, unit: model.lengthUnit)
-                model.action = .log(name: name, value: value, date: nil, note: note, isNew: false)
+                // Enter again on a name not measured before introduces it, as `--new` does.
+                model.action = .log(name: name, value: value, date: nil, note: note, isNew: force)
                 model.force = force
-                try await journalled(["measure", name, value], note: note, force: force) { try await model.run() }
+                try await journalled(["measure", name, value] + (force ? ["--new"] : []), note: note, force: force) { try await model.run() }
                 message = Self.said([], MeasureFormat.text, model)
             case .mark:
                 let model = MarkViewModel(app: app)
@@ -198,6 +199,9 @@ public final class Dashboard {
             }
             mode = .chart
             await reload()
+        } catch LogError.unknownMeasurement(let name, _) where MeasurementName(name.lowercased()) != nil {
+            refused = (prompt, text)
+            message = "'\(name)' is not a measurement you have taken before. Enter again to start measuring it; Esc cancels."
         } catch {
             if ErrorText.isOverridable(error) { refused = (prompt, text) }
             message = ErrorText.sentence(for: error) + (refused != nil ? " Enter again to log it anyway; Esc cancels." : "")

@@ -156,4 +156,17 @@ struct DashboardRoundTwoTests {
         await dashboard.type([.enter])
         #expect(dashboard.message?.hasPrefix("Already marked period") == true, "\(dashboard.message ?? "")")
     }
+
+    @Test("a measurement name not used before is refused once, and Enter again starts it, as --new does")
+    func newMeasurementName() async throws {
+        await dashboard.type("m")
+        await dashboard.type("bust 92")
+        await dashboard.type([.enter])
+        #expect(dashboard.message?.contains("Enter again to start measuring it") == true, "\(dashboard.message ?? "")")
+        #expect(dashboard.message?.contains("--new") == false)
+        #expect(await repository.store.measurements.isEmpty)
+        await dashboard.type([.enter])
+        #expect(await repository.store.measurements.first?.name.text == "bust", "\(dashboard.message ?? "")")
+        #expect(app.recordLogFeature.changes.last?.command == "measure bust 92 --new --force")
+    }
 }
