@@ -186,6 +186,9 @@ public struct ProgressReport: Equatable, Sendable {
     public var measurements: MeasurementsReport? = nil
     /// Each name's measurements up to the report's day, for charts (`--metric NAME`).
     public var measuredEntries: [MeasurementName: [MeasurementEntry]] = [:]
+    /// The marked days in range (SPEC §21), as runs cut to the range: what
+    /// the report lists and every chart shades.
+    public var marks: [MarkRun] = []
 
     /// After this many days an expenditure's window is said to be old.
     public static let expenditureStaleAfterDays = 7
@@ -284,7 +287,7 @@ public struct ProgressReport: Equatable, Sendable {
     public static func prepare(
         entries allEntries: [WeightEntry], goalKilograms: Double?, goalPlan: GoalPlan? = nil, heightCentimetres: Double? = nil,
         range: ProgressRange, today realToday: CalendarDay, method: TrendMethod = .default, since: CalendarDay? = nil,
-        until: CalendarDay? = nil, intake: [IntakeEntry] = [], measurements: [MeasurementEntry] = [], sex: Sex? = nil
+        until: CalendarDay? = nil, intake: [IntakeEntry] = [], measurements: [MeasurementEntry] = [], marks: [DayMark] = [], sex: Sex? = nil
     ) -> ProgressReport {
         let today = until ?? realToday
         let entries = until == nil ? allEntries : allEntries.filter { $0.calendarDay <= today }
@@ -355,6 +358,7 @@ public struct ProgressReport: Equatable, Sendable {
         for entry in measurements where entry.calendarDay <= today { report.measuredEntries[entry.name, default: []].append(entry) }
         report.measurements = MeasurementsReport(
             measurements, from: from, through: today, heightCentimetres: heightCentimetres, sex: sex, scaleFatPercent: composition?.fatPercent)
+        report.marks = MarkRun.runs(of: marks.filter { $0.day >= from && $0.day <= today })
         return report
     }
 
