@@ -67,7 +67,11 @@ struct DashboardView {
             return
         }
         // A chart's day axis and legend take three rows below its plot.
-        guard height >= 6, let lines = progress.terminalChartLines(columns: columns, rows: max(3, height - 3), display: display) else { return }
+        guard height >= 6, var lines = progress.terminalChartLines(columns: columns, rows: max(3, height - 3), display: display) else { return }
+        // A strip of marked days, or a legend that wraps, takes rows of its own: the plot gives them up.
+        if lines.count > height, let fitted = progress.terminalChartLines(columns: columns, rows: max(3, height - 3 - (lines.count - height)), display: display) {
+            lines = fitted
+        }
         for (offset, line) in lines.prefix(height).enumerated() { screen.put(styledLine: line, row: top + offset) }
     }
 

@@ -151,6 +151,10 @@ struct DashboardRoundTwoTests {
         #expect(marked.name.text == "period" && marked.note == "back pain", "\(dashboard.message ?? "")")
         #expect(dashboard.message?.hasPrefix("Marked period on 30 Nov 2026") == true, "\(dashboard.message ?? "")")
         #expect(app.recordLogFeature.changes.last?.command == "mark period --note 'back pain'")
+        for (columns, rows) in [(100, 30), (80, 24)] {
+            let lines = DashboardView(dashboard: dashboard, columns: columns, rows: rows).screen().text.split(separator: "\n")
+            #expect(lines.contains { $0.contains("trend") && $0.contains("period") && $0.contains("sick") }, "the chart's legend names the marks at \(columns)×\(rows)")
+        }
         await dashboard.type("k")
         await dashboard.type("period")
         await dashboard.type([.enter])
