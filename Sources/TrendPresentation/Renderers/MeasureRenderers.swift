@@ -39,11 +39,19 @@ struct MeasureTextRenderer: Renderer {
             output.write(table.rendered(display: model.display))
         case .list:
             guard !model.listed.isEmpty else { throw ScreenNote.message(model.hasNoMeasurements ? Messages.noMeasurementsYet : "No measurements of that name in that period.") }
-            var table = TextTable(headers: ["ID", "DATE", "VALUE", "TREND", "NOTE"], rightAligned: [2, 3])
-            for (entry, trend) in model.listed {
-                table.add([model.shortIDs.text(of: entry), EntryRendering.localDateTime(entry.timestamp), unit.format(centimetres: entry.centimetres), trend.map { unit.format(centimetres: $0) } ?? "", entry.note?.terminalSafe ?? ""])
-            }
-            output.write(table.rendered(display: model.display))
+            output.write(model.listTable.rendered(display: model.display))
         }
+    }
+}
+
+extension MeasureViewModel {
+    /// One name's entries, each with its trend.
+    var listTable: TextTable {
+        let unit = lengthUnit
+        var table = TextTable(headers: ["ID", "DATE", "VALUE", "TREND", "NOTE"], rightAligned: [2, 3])
+        for (entry, trend) in listed {
+            table.add([shortIDs.text(of: entry), EntryRendering.localDateTime(entry.timestamp), unit.format(centimetres: entry.centimetres), trend.map { unit.format(centimetres: $0) } ?? "", entry.note?.terminalSafe ?? ""])
+        }
+        return table
     }
 }
