@@ -193,6 +193,20 @@ public struct RecordStore: Equatable, Sendable {
         return ids
     }
 
+    /// How many records the store holds, of every kind.
+    public var recordCount: Int {
+        var count = 0
+        func add<Record: StoredRecord>(_: Record.Type) { count += records(Record.self).count }
+        for kind in Self.kinds { add(kind) }
+        return count
+    }
+
+    /// Hands every record's id to `body`, kind by kind in store order.
+    public func forEachRecordID(_ body: (RecordID) -> Void) {
+        func walk<Record: StoredRecord>(_: Record.Type) { for record in records(Record.self) { body(record.recordID) } }
+        for kind in Self.kinds { walk(kind) }
+    }
+
     // MARK: Order
 
     static func place<Stored: StoredRecord>(_ record: Stored, in records: inout [Stored]) {

@@ -9,15 +9,24 @@
 /// for keys spread as random ids are) are compared exactly. Keys that
 /// crowd into few bits only make that second, exact pass longer.
 enum RepeatedIDs {
-    static func any(_ ids: [RecordID]) -> Bool {
-        !repeated(ids, firstOnly: true) { ($0.high ^ ($0.low &* 0x9E37_79B9_7F4A_7C15)) }.isEmpty
+    /// Whether a store holds an id twice: its ids are walked where they lie,
+    /// not gathered into a list as long as the history.
+    static func any(in store: RecordStore) -> Bool {
+        !repeated(count: store.recordCount, store.forEachRecordID, firstOnly: true) { ($0.high ^ ($0.low &* 0x9E37_79B9_7F4A_7C15)) }.isEmpty
     }
 
     /// The keys that occur more than once; with `firstOnly`, at most one.
-    static func repeated<Key: Hashable>(_ keys: [Key], firstOnly: Bool = false, mixing mix: (Key) -> UInt64) -> Set<Key> {
+    static func repeated<Key: Hashable>(_ keys: [Key], firstOnly: Bool = false, mixing mix: @escaping (Key) -> UInt64) -> Set<Key> {
+        repeated(count: keys.count, { body in keys.forEach(body) }, firstOnly: firstOnly, mixing: mix)
+    }
+
+    /// The same over `count` keys that `walk` hands out, twice at most.
+    static func repeated<Key: Hashable>(
+        count: Int, _ walk: ((Key) -> Void) -> Void, firstOnly: Bool = false, mixing mix: @escaping (Key) -> UInt64
+    ) -> Set<Key> {
         // Sixteen bits a key: about one key in sixteen shares its bit.
         var bitCount = 1024
-        while bitCount < keys.count * 16 { bitCount *= 2 }
+        while bitCount < count * 16 { bitCount *= 2 }
         var once = [UInt64](repeating: 0, count: bitCount / 64)
         var twice = once
         func bit(_ key: Key) -> (word: Int, mask: UInt64) {
@@ -26,7 +35,7 @@ enum RepeatedIDs {
             return (index >> 6, 1 << UInt64(index & 63))
         }
         var shared = false
-        for key in keys {
+        walk { key in
             let (word, mask) = bit(key)
             if once[word] & mask != 0 {
                 twice[word] |= mask
@@ -38,11 +47,10 @@ enum RepeatedIDs {
         guard shared else { return [] }
         var seen = Set<Key>()
         var found = Set<Key>()
-        for key in keys {
+        walk { key in
             let (word, mask) = bit(key)
-            guard twice[word] & mask != 0, !seen.insert(key).inserted else { continue }
+            guard !(firstOnly && !found.isEmpty), twice[word] & mask != 0, !seen.insert(key).inserted else { return }
             found.insert(key)
-            if firstOnly { break }
         }
         return found
     }

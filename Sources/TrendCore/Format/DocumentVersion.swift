@@ -20,11 +20,11 @@ extension DocumentVersion {
     /// keys). A document from a newer trend may add fields: then what we know
     /// is read if it can be, and the version, not the file, is blamed if not.
     static func decode<Document>(
-        _ bytes: UnsafeBufferPointer<UInt8>, path: String, supported: Int,
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, supported: Int, release: ((Int) -> Void)? = nil,
         _ strict: (inout JSONScanner, Bool) throws(JSONScanner.Failure) -> Document
     ) throws(DataFileError) -> Document {
         do {
-            var scanner = JSONScanner(bytes: bytes)
+            var scanner = JSONScanner(bytes: bytes, release: release)
             return try strict(&scanner, false)
         } catch {
             if let version = peek(bytes), version > supported {

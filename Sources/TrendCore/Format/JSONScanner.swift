@@ -19,9 +19,21 @@ struct JSONScanner {
     /// mapped file) and never outlives it.
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    /// Lets go of the bytes before an offset (a mapped file's pages), or nil.
+    private let release: ((Int) -> Void)?
+    private var releasedUpTo = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, release: ((Int) -> Void)? = nil) {
         self.bytes = bytes
+        self.release = release
+    }
+
+    /// Lets go of what was read, every 8 MiB: a long history read from a
+    /// mapped file then holds its records, not the records and the file.
+    mutating func releaseRead() {
+        guard let release, index - releasedUpTo >= 8 << 20 else { return }
+        release(index)
+        releasedUpTo = index
     }
 
     var offset: Int { index }

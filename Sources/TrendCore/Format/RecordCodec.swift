@@ -117,8 +117,7 @@ extension StoreDocument {
         let names = JSONScanner.MemberNames(Array(CommonFields.members.dropFirst(skipped)) + Fields.members)
         let common = CommonFields.members.count - skipped
         var records: [Fields.Record] = []
-        // Room for the rest of the file at the shortest line a record takes.
-        records.reserveCapacity((s.bytes.count - s.offset) / 90)
+        let arrayStart = s.offset
         try s.readArray { (s: inout JSONScanner) throws(JSONScanner.Failure) in
             let start = s.offset
             let what = RecordPlace(kind: Fields.recordName, number: records.count + 1)
@@ -135,6 +134,13 @@ extension StoreDocument {
                 }
             }
             records.append(try fields.record(shared, &s, what, at: start))
+            if records.count == 256 {
+                // Room for the rest of the file at the length records have had so
+                // far: growing by doubling would hold up to twice a long history.
+                let perRecord = max(1, (s.offset - arrayStart) / records.count)
+                records.reserveCapacity(records.count + (s.bytes.count - s.offset) / perRecord * 21 / 20)
+            }
+            s.releaseRead()
         }
         return records
     }

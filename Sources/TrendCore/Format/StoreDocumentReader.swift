@@ -15,8 +15,10 @@ extension StoreDocument {
         return try result.get()
     }
 
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(DataFileError) -> RecordStore {
-        try DocumentVersion.decode(bytes, path: path, supported: RecordStore.currentVersion) {
+    /// `release`: lets go of the bytes before an offset once they are read
+    /// (a mapped file's pages), so a long history is not held twice.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String, release: ((Int) -> Void)? = nil) throws(DataFileError) -> RecordStore {
+        try DocumentVersion.decode(bytes, path: path, supported: RecordStore.currentVersion, release: release) {
             (scanner: inout JSONScanner, lenient: Bool) throws(JSONScanner.Failure) in
             try decodeStrict(&scanner, allowUnknownKeys: lenient, settingsAllowed: false).store
         }
@@ -143,10 +145,10 @@ extension StoreDocument {
     /// What is wrong when an id is met twice: ids are unique within and
     /// across the kinds (SPEC §1); nil when none is.
     static func repeatedID(in store: RecordStore) -> String? {
-        guard RepeatedIDs.any(store.allRecordIDs) else { return nil }
+        guard RepeatedIDs.any(in: store) else { return nil }
         // One is there: the first met again, array by array in the file's order, is named.
         var seen: [RecordID: String] = [:]
-        seen.reserveCapacity(store.allRecordIDs.count)
+        seen.reserveCapacity(store.recordCount)
         var found: String?
         func look<Codec: RecordCodec>(_: Codec.Type) {
             for (index, record) in store.records(Codec.Record.self).enumerated() where found == nil {

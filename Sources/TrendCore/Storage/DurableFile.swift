@@ -72,10 +72,10 @@ struct DurableFile: Sendable {
     /// Runs `body` over the file's bytes, mapped rather than read, or returns
     /// nil when there is no file.
     func withContents<Result>(
-        _ body: (UnsafeBufferPointer<UInt8>) async throws -> Result
+        _ body: (UnsafeBufferPointer<UInt8>, @escaping (Int) -> Void) async throws -> Result
     ) async throws -> Result? {
         try checkDirectory()
-        return try await MappedFile.withContents(path, reportedAs: path) { contents, _ in try await body(contents) }
+        return try await MappedFile.withContents(path, reportedAs: path) { contents, _, release in try await body(contents, release) }
     }
 
     /// Applies `change` to the current contents (nil: no file yet) under the

@@ -39,8 +39,8 @@ public struct JSONFileRecordRepository: RecordRepository {
 
     public func load() async throws -> RecordStore {
         guard let file else { return RecordStore() }
-        return try await file.withContents { contents in
-            try StoreDocument.decode(contents, path: file.path)
+        return try await file.withContents { contents, release in
+            try StoreDocument.decode(contents, path: file.path, release: release)
         } ?? RecordStore()
     }
 

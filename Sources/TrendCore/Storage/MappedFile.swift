@@ -13,20 +13,33 @@ enum MappedFile {
         _ file: String, reportedAs shown: String,
         _ body: (UnsafeBufferPointer<UInt8>, stat) async throws -> Result
     ) async throws -> Result? {
+        try await withContents(file, reportedAs: shown) { contents, info, _ in try await body(contents, info) }
+    }
+
+    /// The same, with a function that lets go of the pages before an
+    /// offset once `body` has read them (a mapped page counts as resident
+    /// memory until it is let go; re-read, it comes back from the file).
+    static func withContents<Result>(
+        _ file: String, reportedAs shown: String,
+        _ body: (UnsafeBufferPointer<UInt8>, stat, @escaping (Int) -> Void) async throws -> Result
+    ) async throws -> Result? {
         guard let (fd, info) = try openRegularFile(file, reportedAs: shown) else { return nil }
         defer { close(fd) }
         let size = Int(info.st_size)
-        guard size > 0 else { return try await body(UnsafeBufferPointer(start: nil, count: 0), info) }
+        guard size > 0 else { return try await body(UnsafeBufferPointer(start: nil, count: 0), info, { _ in }) }
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != Platform.mapFailed else {
             // Some file systems cannot map: read it instead.
             guard let read = try readFile(file, reportedAs: shown) else { return nil }
             let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: read.bytes.count)
             defer { copy.deallocate() }
             _ = copy.initialize(from: read.bytes)
-            return try await body(UnsafeBufferPointer(copy), info)
+            return try await body(UnsafeBufferPointer(copy), info, { _ in })
         }
         defer { munmap(base, size) }
-        return try await body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size), info)
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        return try await body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size), info) { done in
+            _ = madvise(base, done / page * page, MADV_DONTNEED)
+        }
     }
 
     /// Opens a data file for reading: nil when there is none (or no
