@@ -42,9 +42,11 @@ public struct PeriodStatistics: Equatable, Sendable {
     public let rows: [Row]
 
     /// The periods that hold any day from `from` through `through`.
-    /// `entries` in `WeightEntry.isOrderedBefore` order.
+    /// `entries` in `WeightEntry.isOrderedBefore` order. `dayInProgress`
+    /// (today by the clock), `periodDays` and `sex` as the expenditure takes them.
     public init(
-        entries: [WeightEntry], method: TrendMethod = .default, by period: Period, from: CalendarDay, through: CalendarDay, intake: [IntakeEntry] = []
+        entries: [WeightEntry], method: TrendMethod = .default, by period: Period, from: CalendarDay, through: CalendarDay, intake: [IntakeEntry] = [],
+        dayInProgress: CalendarDay? = nil, periodDays: [CalendarDay] = [], sex: Sex? = nil
     ) {
         self.period = period
         let series = TrendSeries(entries: entries, method: method)
@@ -111,7 +113,9 @@ public struct PeriodStatistics: Equatable, Sendable {
                 }
                 if count > 0 {
                     rows[i].averageIntake = total / Double(count)
-                    rows[i].expenditure = Expenditure.estimate(intake: intake, entries: entries, through: rows[i].last)?.value?.kilocalories
+                    rows[i].expenditure = Expenditure.estimate(
+                        intake: intake, entries: entries, through: rows[i].last, dayInProgress: dayInProgress, periodDays: periodDays, sex: sex)?
+                        .value?.kilocalories
                 }
             }
         }
