@@ -21,17 +21,14 @@ public struct ImportBatch: Equatable, Sendable {
     public let idsDecide: Bool
     /// Entries whose fate the caller wants to know (possible typos): which of them were added.
     public let watched: Set<WeightEntry.ID>
-    /// Intake and measurements to add beside the weigh-ins (SPEC §15, §16).
-    public var intake: [IntakeEntry] = []
-    public var measurements: [MeasurementEntry] = []
-    /// A day that already holds intake takes the file's instead of keeping
-    /// its own (`--replace-intake`); otherwise it keeps its own (SPEC §15:
-    /// one source per day, never a sum of two).
+    /// The records of every other kind to add beside the weigh-ins
+    /// (intake, measurements, …: SPEC §15, §16).
+    public var others = RecordStore()
+    /// A day of a one-source kind (intake) that the store already holds
+    /// takes the file's records instead of keeping its own
+    /// (`--replace-intake`); otherwise it keeps its own (SPEC §15: one
+    /// source per day, never a sum of two).
     public var replaceIntake = false
-    /// The same day's intake within this many kcal, at the same minute, is the same entry.
-    public static let intakeTolerance = 0.5
-    /// The same measurement within this many centimetres, at the same minute, is the same.
-    public static let measurementTolerance = 0.05
 
     public init(
         entries: [WeightEntry], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, idsDecide: Bool = false, watched: Set<WeightEntry.ID> = []
@@ -51,16 +48,20 @@ public struct ImportBatch: Equatable, Sendable {
         public var goalSet = false
         /// The watched entries that were added (not duplicates).
         public var watchedAdded: Set<WeightEntry.ID> = []
-        public var intakeAdded = 0
-        public var intakeDuplicates = 0
-        public var measurementsAdded = 0
-        public var measurementsDuplicates = 0
+        /// Each other kind's records added and duplicates, by kind.
+        public var others: [RecordKind: OtherCounts] = [:]
         /// Days that held intake already, whose rows in the file were left
         /// out (one source per day), or, with `replaceIntake`, replaced.
         public var intakeDaysKept: [CalendarDay] = []
         public var intakeDaysReplaced: [CalendarDay] = []
-        /// The measurements that were added (not duplicates).
-        public var addedMeasurementIDs: Set<MeasurementEntry.ID> = []
+        /// The records of other kinds that were added (not duplicates).
+        public var addedOtherIDs: Set<UUID> = []
+
+        /// Records of one other kind the file held: added, or already stored.
+        public struct OtherCounts: Equatable, Sendable {
+            public var added = 0
+            public var duplicates = 0
+        }
 
         public init(added: Int = 0, updated: Int = 0, duplicates: Int = 0, goalSet: Bool = false) {
             self.added = added
@@ -102,84 +103,78 @@ public struct ImportBatch: Equatable, Sendable {
         public let inFile: RecordKind
         public let stored: RecordKind
         public var description: String {
-            "the file's \(inFile.rawValue) \(EntryID.shortID(of: id)) has the id of a stored \(stored.rawValue): ids are unique across weigh-ins, intake and measurements"
+            "the file's \(inFile.name) \(EntryID.shortID(of: id)) has the id of a stored \(stored.name): ids are unique across \(ImportBatch.kindNames)"
         }
+    }
+
+    /// `weigh-ins, intake and measurements`: every kind, as summaries head them.
+    static var kindNames: String {
+        let names = RecordStore.kinds.map { $0.kind.groupName ?? $0.kind.pluralName }
+        return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
     }
 
     private func sharedID(with store: RecordStore) -> SharedID? {
         var kinds: [RecordID: RecordKind] = [:]
-        for entry in store.entries { kinds[entry.recordID] = .weighIn }
-        for entry in store.intake { kinds[entry.recordID] = .intake }
-        for entry in store.measurements { kinds[entry.recordID] = .measurement }
-        let incoming = entries.lazy.map { ($0.recordID, RecordKind.weighIn) } + intake.lazy.map { ($0.recordID, RecordKind.intake) }
-            + measurements.lazy.map { ($0.recordID, RecordKind.measurement) }
+        for record in store.allRecords { kinds[record.recordID] = record.kind }
+        let incoming = entries.lazy.map { ($0.recordID, RecordKind.weighIn) } + others.allRecords.lazy.map { ($0.recordID, $0.kind) }
         for (id, kind) in incoming {
             if let stored = kinds[id], stored != kind { return SharedID(id: id.uuid, inFile: kind, stored: stored) }
         }
         return nil
     }
 
-    /// Intake and measurements: by id for trend's own export (an id any
-    /// record has is a duplicate), else by what they say: the same minute
-    /// and amount (intake within 0.5 kcal; a measurement of the same name
-    /// within 0.05 cm) as one stored or earlier in the file.
+    /// Every other kind, each by its own rules: by id for trend's own
+    /// export (an id any record has is a duplicate), else by what they say
+    /// (the kind's `repeats`: the same minute and amount as one stored or
+    /// earlier in the file). A one-source kind (intake) takes none of a
+    /// day the store already holds, or replaces that day's records.
     private func mergeBody(into store: inout RecordStore, outcome: inout Outcome) {
-        guard !intake.isEmpty || !measurements.isEmpty else { return }
+        guard !others.allRecordIDs.isEmpty else { return }
         var ids = idsDecide ? store.allIDs : []
-        var seenIntake: [Int64: [Double]] = [:]
-        for entry in store.intake { seenIntake[Self.minute(entry.timestamp), default: []].append(entry.kilocalories) }
-        // One source per day: a day already logged keeps its own intake, or takes the file's whole.
-        let loggedDays = Set(store.intake.map(\.calendarDay))
-        var kept: Set<CalendarDay> = []
-        var replaced: Set<CalendarDay> = []
-        var addedIntake: [IntakeEntry] = []
-        for entry in intake {
-            let day = entry.calendarDay
-            if replaceIntake && loggedDays.contains(day) {
-                replaced.insert(day)
-                addedIntake.append(entry)
-                continue
-            }
-            if idsDecide {
-                guard ids.insert(entry.id).inserted else { outcome.intakeDuplicates += 1; continue }
-            } else {
-                let minute = Self.minute(entry.timestamp)
-                if seenIntake[minute]?.contains(where: { abs($0 - entry.kilocalories) < Self.intakeTolerance }) == true {
-                    outcome.intakeDuplicates += 1
+        func merge<Record: StoredRecord>(_: Record.Type) {
+            let incoming = others.records(Record.self)
+            guard !incoming.isEmpty else { return }
+            var counts = Outcome.OtherCounts()
+            var seen: [Int64: [Record]] = [:]
+            for record in store.records(Record.self) { seen[record.minute, default: []].append(record) }
+            // One source per day: a day already holding records keeps its own, or takes the file's whole.
+            let loggedDays = Record.oneSourcePerDay ? Set(store.records(Record.self).map(\.calendarDay)) : []
+            var kept: Set<CalendarDay> = []
+            var replaced: Set<CalendarDay> = []
+            var added: [Record] = []
+            for record in incoming {
+                let day = record.calendarDay
+                if replaceIntake && loggedDays.contains(day) {
+                    replaced.insert(day)
+                    added.append(record)
                     continue
                 }
-                seenIntake[minute, default: []].append(entry.kilocalories)
-            }
-            if loggedDays.contains(day) {
-                kept.insert(day)
-                continue
-            }
-            addedIntake.append(entry)
-        }
-        if !replaced.isEmpty { store.removeIntake(on: replaced) }
-        outcome.intakeDaysKept = kept.sorted()
-        outcome.intakeDaysReplaced = replaced.sorted()
-        var seenMeasurements: [Int64: [(MeasurementName, Double)]] = [:]
-        for entry in store.measurements { seenMeasurements[Self.minute(entry.timestamp), default: []].append((entry.name, entry.centimetres)) }
-        var addedMeasurements: [MeasurementEntry] = []
-        for entry in measurements {
-            if idsDecide {
-                guard ids.insert(entry.id).inserted else { outcome.measurementsDuplicates += 1; continue }
-            } else {
-                let minute = Self.minute(entry.timestamp)
-                if seenMeasurements[minute]?.contains(where: { $0.0 == entry.name && abs($0.1 - entry.centimetres) < Self.measurementTolerance }) == true {
-                    outcome.measurementsDuplicates += 1
+                if idsDecide {
+                    guard ids.insert(record.id).inserted else { counts.duplicates += 1; continue }
+                } else {
+                    if seen[record.minute]?.contains(where: { $0.repeats(record) }) == true {
+                        counts.duplicates += 1
+                        continue
+                    }
+                    seen[record.minute, default: []].append(record)
+                }
+                if loggedDays.contains(day) {
+                    kept.insert(day)
                     continue
                 }
-                seenMeasurements[minute, default: []].append((entry.name, entry.centimetres))
+                added.append(record)
             }
-            addedMeasurements.append(entry)
+            if !replaced.isEmpty { store.removeAll(Record.self) { replaced.contains($0.calendarDay) } }
+            if Record.oneSourcePerDay {
+                outcome.intakeDaysKept = kept.sorted()
+                outcome.intakeDaysReplaced = replaced.sorted()
+            }
+            counts.added = added.count
+            outcome.addedOtherIDs.formUnion(added.map(\.id))
+            outcome.others[Record.kind] = counts
+            store.insert(contentsOf: added)
         }
-        store.insert(contentsOf: addedIntake)
-        store.insert(contentsOf: addedMeasurements)
-        outcome.intakeAdded = addedIntake.count
-        outcome.measurementsAdded = addedMeasurements.count
-        outcome.addedMeasurementIDs = Set(addedMeasurements.map(\.id))
+        for kind in RecordStore.kinds { merge(kind) }
     }
 
     private static func minute(_ timestamp: Timestamp) -> Int64 {
