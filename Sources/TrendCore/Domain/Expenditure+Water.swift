@@ -10,6 +10,9 @@ extension Expenditure {
         /// The week from this day ate a diet's worth less (`fell`) or more than the two weeks before.
         case dietChange(CalendarDay, fell: Bool)
 
+        /// The model's parts of water.
+        private enum Part { case cycle, fast, glycogen }
+
         /// Fast water is a large day's for this many days after it.
         static let largeDayReach = 4
 
@@ -22,14 +25,14 @@ extension Expenditure {
         ) -> WaterCause? {
             let total = water.total
             guard abs(total) >= Expenditure.notableWaterKilograms else { return nil }
-            let parts = [(0, water.cycle), (1, water.fast), (2, water.glycogen)].filter { ($0.1 > 0) == (total > 0) }
-            guard let main = parts.max(by: { abs($0.1) < abs($1.1) })?.0 else { return nil }
+            let parts: [(part: Part, kilograms: Double)] = [(.cycle, water.cycle), (.fast, water.fast), (.glycogen, water.glycogen)]
+            guard let main = parts.filter({ ($0.kilograms > 0) == (total > 0) }).max(by: { abs($0.kilograms) < abs($1.kilograms) })?.part else { return nil }
             switch main {
-            case 0:
+            case .cycle:
                 // Only a cycle the marks tell is a period.
                 guard days.contains(where: { $0.cycle != nil }), let start = cycle.starts.last(where: { $0 <= to }) else { return nil }
                 return .period(start)
-            case 1:
+            case .fast:
                 // Eating much adds water; eating little does not take it away.
                 guard total > 0 else { return nil }
                 for offset in 1...min(largeDayReach, days.count - 1) {
@@ -38,7 +41,7 @@ extension Expenditure {
                     }
                 }
                 return nil
-            default:
+            case .glycogen:
                 // The latest run of days in the window whose week moved by a diet's worth in the water's
                 // direction (less eaten, less glycogen), and the first day of its first week.
                 let fell = total < 0
