@@ -85,6 +85,24 @@ struct SteadyExpenditureTests {
         #expect(shown.contains("the scale is holding about \(String(format: "%.1f", water)) kg of water, likely the 3,900 kcal eaten on 27 Nov; it passes in a few days"), "\(shown)")
     }
 
+    @Test("a marked period's water is named as the period, and what to eat holds through the cycle")
+    func periodWater() throws {
+        let cli = try CLIHarness()
+        // Twelve weeks at balance, the scale 0.8 kg up on each period's first day, down half a cycle later.
+        try history(cli, days: 84, weight: { 70 + 0.8 * cos(2 * Double.pi * Double(($0 - 26 + 28) % 28) / 28) + [0.1, -0.1, 0.05][$0 % 3] }, eaten: { _ in 2000 })
+        try cli.ok("mark", "period", "--date", "2026-10-03", "--days", "5")
+        try cli.ok("mark", "period", "--date", "2026-10-31", "--days", "5")
+        try cli.ok("mark", "period", "--date", "2026-11-28", "--days", "2")
+        let shown = try text(cli)
+        #expect(shown.contains("the scale is holding about 0."), "\(shown)")
+        #expect(shown.contains("kg of water, likely your period; it passes in a few days"), "\(shown)")
+        var eats: [Int] = []
+        for day in ["2026-11-08", "2026-11-14", "2026-11-20", "2026-11-26", "2026-11-29"] {
+            eats.append(try #require((try json(cli, "--until", day)["targetIntake"] as? [String: Any])?["kilocalories"] as? Int))
+        }
+        #expect(eats.max()! - eats.min()! <= 80, "what to eat through a cycle: \(eats)")
+    }
+
     @Test("the Energy line is the window's intake minus the expenditure, as the Expenditure line shows them; JSON energyBalance keeps §5's figure")
     func oneEnergyBalance() throws {
         let cli = try CLIHarness()

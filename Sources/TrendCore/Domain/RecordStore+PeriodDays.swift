@@ -1,5 +1,5 @@
 extension RecordStore {
     /// The days marked `period` (SPEC §21), which tell the expenditure model
-    /// when a cycle's water comes (§15). None until marks are stored.
-    public var periodDays: [CalendarDay] { [] }
+    /// when a cycle's water comes (§15).
+    public var periodDays: [CalendarDay] { marks.lazy.filter { $0.name == .period }.map(\.day) }
 }
