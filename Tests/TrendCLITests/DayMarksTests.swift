@@ -263,4 +263,37 @@ struct DayMarksTests {
         #expect(try cli.ok("import", cli.directory.file("export.xml")).stderr.contains("marks: 0 added, 4 duplicate"))
         #expect(try marks(cli).count == 3)
     }
+
+    @Test("the report lists the marks in its range; every chart shades them and names them in its legend")
+    func reportAndCharts() throws {
+        let cli = try CLIHarness()
+        try cli.seed((1...28).map { day in CLIHarness.TypedWeighIn(date: String(format: "2026-11-%02d 07:00", day), weight: String(format: "%.2f", 82 - 0.05 * Double(day))) })
+        try cli.ok("mark", "period", "--date", "2026-11-02", "--days", "5")
+        try cli.ok("mark", "sick", "--date", "2026-11-20", "--note", "flu")
+        try cli.ok("mark", "travel", "--date", "2026-09-01", "--days", "3")
+        let text = try cli.ok("progress", "--range", "1M").stdout
+        #expect(text.contains("Marked") && text.contains("period 2–6 Nov 2026, sick 20 Nov 2026") && !text.contains("travel"), "\(text)")
+        let json = try #require(try cli.json(try cli.ok("progress", "--range", "1M", "--format", "json").stdout) as? [String: Any])
+        let runs = try #require(json["marks"] as? [[String: Any]])
+        #expect(runs.map { $0["name"] as? String } == ["period", "sick"] && runs.first?["days"] as? Int == 5 && runs.first?["to"] as? String == "2026-11-06")
+        // SVG (and so the page and the mail): a shaded column a run, a legend entry a name, period in the first colour.
+        let svg = try cli.ok("progress", "--range", "1M", "--format", "svg").stdout
+        #expect(svg.components(separatedBy: "<rect class=\"mark mark-0\"").count == 2 && svg.components(separatedBy: "<rect class=\"mark mark-1\"").count == 2, "\(svg)")
+        #expect(svg.contains("<rect class=\"legend mark mark-0\"") && svg.contains(">period</text>") && svg.contains(">sick</text>"))
+        #expect(svg.contains(".mark.mark-0{fill:var(--mark0"))
+        // The terminal: a strip under the day rule, and the legend.
+        var charted = cli
+        charted.extraEnvironment["COLUMNS"] = "100"
+        charted.extraEnvironment["LANG"] = "C.UTF-8"
+        let chart = try charted.ok("progress", "--range", "1M", "--chart").stdout
+        let lines = chart.split(separator: "\n", omittingEmptySubsequences: false)
+        let rule = try #require(lines.firstIndex { $0.contains("└") })
+        #expect(lines[rule + 1].contains("▀▀▀") && lines[rule + 1].contains("▚"), "\(chart)")
+        #expect(chart.contains("▀▀▀ period") && chart.contains("▚▚▚ sick"))
+        let ascii = try charted.ok("progress", "--range", "1M", "--chart", "--ascii").stdout
+        #expect(ascii.contains("### period") && ascii.contains("%%% sick"), "\(ascii)")
+        // A range without marks: no row, no strip, no mark rules in the picture.
+        let before = try cli.ok("progress", "--since", "2026-11-10", "--until", "2026-11-18", "--format", "svg").stdout
+        #expect(!before.contains("mark-") && !before.contains(">period<"))
+    }
 }

@@ -47,7 +47,7 @@ struct GoalUnitProgressTests {
         let keys = ["range", "from", "to", "unit", "method", "asOf", "count", "start", "latest", "change", "weightChange",
                     "minimum", "maximum", "average", "trend", "weeklyRate", "energyBalance", "deltas", "goal", "remaining",
                     "goalReached", "projectedGoalDate", "trackingSince", "weighInDays", "longestGap", "bodyComposition", "bmi",
-                    "bmiClass", "healthyWeightRange", "plan", "expenditure", "targetIntake", "measurements", "points"]
+                    "bmiClass", "healthyWeightRange", "plan", "expenditure", "targetIntake", "measurements", "marks", "points"]
         #expect(Set(report.keys) == Set(keys))
         #expect(report["range"] as? String == "All")
         #expect(report["from"] as? String == "2026-01-01")

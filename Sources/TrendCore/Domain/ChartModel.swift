@@ -189,6 +189,26 @@ public struct ChartModel: Equatable, Sendable {
     public let band: Band?
     /// A title for the chart: what and over which days.
     public let title: String
+    /// The marked days in the span (SPEC §21), as runs cut to it: shaded
+    /// under everything drawn, one colour a name.
+    public private(set) var marks: [MarkRun] = []
+
+    /// How many colours marks take turns with.
+    public static let markColours = 4
+
+    /// The names shaded, each once: `period` first, the colour a cycle
+    /// always has, then the others as their first days come.
+    public var markNames: [MarkName] {
+        var names: [MarkName] = []
+        for run in marks where !names.contains(run.name) { names.append(run.name) }
+        if let period = names.firstIndex(of: .period), period > 0 { names.insert(names.remove(at: period), at: 0) }
+        return names
+    }
+
+    /// Which of the `markColours` a name is shaded in.
+    public func markColour(_ name: MarkName) -> Int {
+        (markNames.firstIndex(of: name) ?? 0) % Self.markColours
+    }
 
     public static let projectionDays = 6
     /// A goal within the data's span of it, or this many kilograms, joins the span.
@@ -255,6 +275,11 @@ public struct ChartModel: Equatable, Sendable {
             latest: report.weeklyRateKilograms.flatMap { rate in
                 report.trendKilograms.flatMap { trend in report.asOf.map { (day: $0, trend: trend, weeklyRate: rate) } }
             }, unit: unit, metric: metric, valueTickCount: valueTickCount, other: Self.otherSeries(report, unit: unit, metric: metric))
+        let (first, last) = (firstDay, lastDay)
+        marks = report.marks.compactMap { run in
+            guard run.last >= first, run.first <= last else { return nil }
+            return MarkRun(name: run.name, first: max(run.first, first), last: min(run.last, last), notes: run.notes)
+        }
     }
 
     static func longDate(_ day: CalendarDay) -> String {

@@ -10,6 +10,13 @@ public struct MarkRun: Equatable, Sendable {
 
     public var days: Int { last.dayNumber - first.dayNumber + 1 }
 
+    public init(name: MarkName, first: CalendarDay, last: CalendarDay, notes: [String]) {
+        self.name = name
+        self.first = first
+        self.last = last
+        self.notes = notes
+    }
+
     /// The runs of `marks` (any order), by first day, then name.
     public static func runs(of marks: [DayMark]) -> [MarkRun] {
         var byName: [MarkName: [DayMark]] = [:]

@@ -189,6 +189,9 @@ public struct ProgressReport: Equatable, Sendable {
     public var measurements: MeasurementsReport? = nil
     /// Each name's measurements up to the report's day, for charts (`--metric NAME`).
     public var measuredEntries: [MeasurementName: [MeasurementEntry]] = [:]
+    /// The marked days in range (SPEC §21), as runs cut to the range: what
+    /// the report lists and every chart shades.
+    public var marks: [MarkRun] = []
 
     /// After this many days an expenditure's window is said to be old.
     public static let expenditureStaleAfterDays = 7
@@ -287,8 +290,8 @@ public struct ProgressReport: Equatable, Sendable {
     public static func prepare(
         entries allEntries: [WeightEntry], goalKilograms: Double?, goalPlan: GoalPlan? = nil, heightCentimetres: Double? = nil,
         range: ProgressRange, today realToday: CalendarDay, method: TrendMethod = .default, since: CalendarDay? = nil,
-        until: CalendarDay? = nil, intake: [IntakeEntry] = [], measurements: [MeasurementEntry] = [], sex: Sex? = nil,
-        periodDays: [CalendarDay] = [], expenditureSeries: Bool = false
+        until: CalendarDay? = nil, intake: [IntakeEntry] = [], measurements: [MeasurementEntry] = [], marks: [DayMark] = [], sex: Sex? = nil,
+        expenditureSeries: Bool = false
     ) -> ProgressReport {
         let today = until ?? realToday
         let entries = until == nil ? allEntries : allEntries.filter { $0.calendarDay <= today }
@@ -327,7 +330,8 @@ public struct ProgressReport: Equatable, Sendable {
             return latestTrend - earlier
         }
         let enough = series.hasEnoughDataForRate
-        // What is burned (SPEC §15), with today, a day not over, left out.
+        // What is burned (SPEC §15), with today, a day not over, left out, and a cycle's water timed by the period marks.
+        let periodDays = marks.periodDays
         let expenditure = intake.isEmpty
             ? nil : Expenditure.estimate(intake: intake, entries: entries, through: today, dayInProgress: realToday, periodDays: periodDays, sex: sex)
         // The pace toward the goal: with an expenditure, the tissue rate its energy balance gives, which water does not move.
@@ -367,6 +371,7 @@ public struct ProgressReport: Equatable, Sendable {
         for entry in measurements where entry.calendarDay <= today { report.measuredEntries[entry.name, default: []].append(entry) }
         report.measurements = MeasurementsReport(
             measurements, from: from, through: today, heightCentimetres: heightCentimetres, sex: sex, scaleFatPercent: composition?.fatPercent)
+        report.marks = MarkRun.runs(of: marks.filter { $0.day >= from && $0.day <= today })
         return report
     }
 

@@ -92,7 +92,7 @@ public final class ProgressFeature {
         let plan = records.store.goalPlan
         let intake = records.store.intake
         let measurements = records.store.measurements
-        let periodDays = records.store.periodDays
+        let marks = records.store.marks
         let sex = settings.sex
         let height = settings.heightCentimetres
         let (range, since, until) = (selection.range, selection.since, selection.until)
@@ -102,8 +102,7 @@ public final class ProgressFeature {
         let prepared = await offMainActor(if: entries.count) {
             ProgressReport.prepare(
                 entries: entries, goalKilograms: goal, goalPlan: plan, heightCentimetres: height, range: range, today: today, method: method,
-                since: since, until: until, intake: intake, measurements: measurements, sex: sex, periodDays: periodDays,
-                expenditureSeries: series)
+                since: since, until: until, intake: intake, measurements: measurements, marks: marks, sex: sex, expenditureSeries: series)
         }
         if generation == ticket { snapshot = prepared }
     }

@@ -234,6 +234,17 @@ struct BrailleChart {
             lastEnd = start + tick.label.count
         }
         out += String(repeating: " ", count: labelWidth + 1) + axis.corner + rule.joined() + "\n"
+        // Marked days (SPEC §21): a strip under the rule, each name in its colour and its own glyph.
+        if !model.marks.isEmpty {
+            var strip = Array(repeating: " ", count: plotColumns)
+            for run in model.marks {
+                let glyph = paint(markGlyph(model.markColour(run.name)), markLayer(model.markColour(run.name)))
+                for at in max(0, column(run.first))...min(plotColumns - 1, max(0, column(run.last))) where strip[at] == " " { strip[at] = glyph }
+            }
+            var line = String(repeating: " ", count: labelWidth + 2) + strip.joined()
+            while line.hasSuffix(" ") { line.removeLast() }
+            out += line + "\n"
+        }
         var dayLabels = labelLine.joined()
         while dayLabels.hasSuffix(" ") { dayLabels.removeLast() }
         out += dayLabels + "\n"
@@ -266,6 +277,11 @@ struct BrailleChart {
             if item == .goal, let goal = model.goal { name = goal.label }
             parts.append((painted: paint(sample, layer) + " " + name, columns: sample.count + 1 + name.count))
         }
+        for name in model.markNames {
+            let colour = model.markColour(name)
+            let sample = String(repeating: markGlyph(colour), count: 3)
+            parts.append((painted: paint(sample, markLayer(colour)) + " " + name.text, columns: 4 + name.text.count))
+        }
         // Under the plot while that leaves room for the widest entry, else from the left edge.
         let widest = parts.map(\.columns).max() ?? 0
         let indent = labelWidth + 2 + widest <= width ? labelWidth + 2 : 0
@@ -285,6 +301,15 @@ struct BrailleChart {
         let pad = String(repeating: " ", count: indent)
         return lines.map { pad + $0 }.joined(separator: "\n")
     }
+
+    /// A marked day's glyph in the strip: each colour its own shape, so
+    /// names are told apart without colour too.
+    func markGlyph(_ colour: Int) -> String {
+        unicode ? ["▀", "▚", "▒", "░"][colour % 4] : ["#", "%", "&", "@"][colour % 4]
+    }
+
+    /// The layer whose colour a mark's colour borrows on a terminal.
+    func markLayer(_ colour: Int) -> Layer { [.floater, .plan, .sinker, .goal][colour % 4] }
 
     func paint(_ text: String, _ layer: Layer) -> String {
         guard color, let sgr = layer.sgr else { return text }

@@ -79,6 +79,19 @@ struct ChartPicture {
 
     static let emptyMessage = "No weigh-ins in this period"
 
+    /// What a legend names: one of the model's items, or a name of marked days.
+    enum LegendEntry {
+        case item(ChartModel.LegendItem)
+        case mark(MarkName)
+    }
+
+    static func legendName(_ entry: LegendEntry, model: ChartModel) -> String {
+        switch entry {
+        case .item(let item): legendName(item, metric: model.metric, band: model.band)
+        case .mark(let name): name.text
+        }
+    }
+
     static func legendName(_ item: ChartModel.LegendItem, metric: ChartModel.Metric = .weight, band: ChartModel.Band? = nil) -> String {
         switch item {
         case .weighIns: metric.seriesNames.dots
@@ -120,10 +133,11 @@ struct ChartPicture {
         let legendGap = 18 * k
         // The legend's rows: items left to right, a new row where the next
         // would cross the right edge; never a mark apart from its name.
-        var legendRows: [[(item: ChartModel.LegendItem, x: Double)]] = [[]]
+        var legendRows: [[(entry: LegendEntry, x: Double)]] = [[]]
         var nextX = left
-        for item in model.legend {
-            let itemWidth = sample + 6 * k + metrics.width(Self.legendName(item, metric: model.metric, band: model.band), element: .legendLabel)
+        let entries = model.legend.map(LegendEntry.item) + model.markNames.map(LegendEntry.mark)
+        for item in entries {
+            let itemWidth = sample + 6 * k + metrics.width(Self.legendName(item, model: model), element: .legendLabel)
             if nextX + itemWidth > Double(width) - 8 && !legendRows[legendRows.count - 1].isEmpty {
                 legendRows.append([])
                 // Under the plot while the entry fits there, else from the edge.
@@ -212,11 +226,18 @@ struct ChartPicture {
         if let plan = model.plan {
             shapes.append(.line(x1: x(plan.from.day), y1: y(plan.from.value), x2: x(plan.to.day), y2: y(plan.to.value), element: .plan))
         }
+        // Marked days, as tall as the plot, under everything else drawn: a day is its column from half a day before to half after.
+        let halfDay = plot.width / days / 2
+        for run in model.marks {
+            let left = max(plot.x, x(run.first) - halfDay)
+            let right = min(plot.x + plot.width, x(run.last) + halfDay)
+            shapes.insert(.rect(x: left, y: plot.y, width: max(1, right - left), height: plot.height, element: .mark(model.markColour(run.name))), at: 1)
+        }
         // The expenditure's interval, under everything else drawn: along its highs, back along its lows.
         if let band = model.band {
             for segment in band.segments {
                 // A segment of one day is as wide as a day, or two pixels.
-                let half = segment.count == 1 ? max(1, plot.width / days / 2) : 0
+                let half = segment.count == 1 ? max(1, halfDay) : 0
                 let top = segment.map { (x($0.day), y($0.high)) }
                 let bottom = segment.reversed().map { (x($0.day), y($0.low)) }
                 var outline = [(top[0].0 - half, top[0].1)] + top + [(top[top.count - 1].0 + half, top[top.count - 1].1)]
@@ -266,8 +287,15 @@ struct ChartPicture {
         for (row, items) in legendRows.enumerated() {
             let legendY = Double(height) - 14 * k - legendRow * Double(legendRows.count - 1 - row)
             let middle = legendY - 4 * k
-            for (item, legendX) in items {
-                let name = Self.legendName(item, metric: model.metric, band: model.band)
+            for (entry, legendX) in items {
+                let name = Self.legendName(entry, model: model)
+                guard case .item(let item) = entry else {
+                    if case .mark(let mark) = entry {
+                        shapes.append(.rect(x: legendX, y: middle - 6 * k, width: sample, height: 12 * k, element: .legend(.mark(model.markColour(mark)))))
+                    }
+                    text(legendX + sample + 6 * k, legendY, name, .start, .legendLabel)
+                    continue
+                }
                 switch item {
                 case .weighIns, .floaters, .sinkers:
                     let side: ChartElement.Side = item == .floaters ? .above : item == .sinkers ? .below : .on

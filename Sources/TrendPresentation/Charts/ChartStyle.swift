@@ -1,3 +1,5 @@
+import TrendCore
+
 /// What a drawn element of a chart is (SPEC §8): the one vocabulary the
 /// layout, the style table and every painter share. The SVG writes it as
 /// `class` names a stylesheet or a test can find; nothing reads those
@@ -13,6 +15,8 @@ public enum ChartElement: Hashable, Sendable {
     case floater, sinker
     /// A shaded span of values (the expenditure's interval).
     case band
+    /// Marked days (SPEC §21), in one of `ChartModel.markColours` colours.
+    case mark(Int)
     /// The legend's sample of an element.
     indirect case legend(ChartElement)
     case legendLabel
@@ -38,6 +42,7 @@ public enum ChartElement: Hashable, Sendable {
         case .floater: "floater"
         case .sinker: "sinker"
         case .band: "band"
+        case .mark(let colour): "mark mark-\(colour)"
         case .legend(let element): "legend " + element.classNames
         case .legendLabel: "legend label"
         }
@@ -63,6 +68,14 @@ public enum ChartElement: Hashable, Sendable {
 /// (SPEC §8: trend blue, floaters red, sinkers green, goal and plan yellow).
 public enum ChartPaint: String, CaseIterable, Sendable {
     case paper, ink, grid, trend, floater, sinker, onTrend = "on", goal
+    /// Marked days, a colour a name (SPEC §21).
+    case mark0, mark1, mark2, mark3
+
+    /// A colour of marked days.
+    var isMark: Bool { [.mark0, .mark1, .mark2, .mark3].contains(self) }
+
+    /// The paint of marks in the colour `index` takes.
+    static func mark(_ index: Int) -> ChartPaint { [.mark0, .mark1, .mark2, .mark3][index % 4] }
 
     public var light: String {
         switch self {
@@ -74,6 +87,10 @@ public enum ChartPaint: String, CaseIterable, Sendable {
         case .sinker: "#16a34a"
         case .onTrend: "#6b7280"
         case .goal: "#b58900"
+        case .mark0: "#db2777"
+        case .mark1: "#7c3aed"
+        case .mark2: "#0d9488"
+        case .mark3: "#ea580c"
         }
     }
 
@@ -87,6 +104,10 @@ public enum ChartPaint: String, CaseIterable, Sendable {
         case .sinker: "#4ade80"
         case .onTrend: "#9ca3af"
         case .goal: "#facc15"
+        case .mark0: "#f472b6"
+        case .mark1: "#a78bfa"
+        case .mark2: "#2dd4bf"
+        case .mark3: "#fb923c"
         }
     }
 
@@ -140,6 +161,7 @@ public enum ChartStyle {
         case .goalLabel: style.fill = .goal; style.bold = true; style.halo = true
         case .plan: style.stroke = .goal; style.lineWidth = 2; style.dash = (6, 4); style.opacity = 0.85
         case .band: style.fill = .trend; style.opacity = 0.14
+        case .mark(let colour): style.fill = ChartPaint.mark(colour); style.opacity = 0.13
         case .legend: break
         }
         return style
@@ -149,5 +171,5 @@ public enum ChartStyle {
     public static let elements: [ChartElement] = [
         .background, .message, .title, .compactTitle, .grid, .axis, .tickMark, .tickLabel, .goal, .goalLabel, .plan, .projection, .trend,
         .estimatedTrend, .weighIn(.above), .weighIn(.below), .weighIn(.on), .floater, .sinker, .band, .legendLabel,
-    ]
+    ] + (0..<ChartModel.markColours).map { .mark($0) }
 }

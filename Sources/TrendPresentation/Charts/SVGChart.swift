@@ -33,12 +33,15 @@ struct SVGChart {
     /// The stylesheet, written from the one style table at the picture's
     /// text sizes (`factor` pixels a point): colours through CSS variables,
     /// so a page can set them (dark mode).
-    static func style(factor: Double = 1) -> String {
+    /// Marks' rules only where marks are drawn, so a chart without any is
+    /// as it was before marks were (SPEC §21).
+    static func style(factor: Double = 1, marks: Bool = false) -> String {
         let scope = "." + scaleClass(factor: factor) + " "
         func paint(_ paint: ChartPaint) -> String { "var(\(paint.variable),\(paint.light))" }
         func px(_ value: Double) -> String { DecimalText.shortest((value * 100).rounded() / 100) }
         var css = scope + "text{font-family:\(fontFamily);font-size:\(px(12 * factor))px;fill:\(paint(.ink))}"
         for element in ChartStyle.elements {
+            if case .mark = element, !marks { continue }
             let style = ChartStyle.style(element)
             var rule: [String] = []
             if element.isText {
@@ -65,7 +68,7 @@ struct SVGChart {
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\""
             + " class=\"\(Self.scaleClass(factor: picture.metrics.factor))\">\n"
         svg += "<title>\(XMLText.escaped(model?.title ?? ChartPicture.emptyMessage))</title>\n"
-        svg += "<style>\(Self.style(factor: picture.metrics.factor))</style>\n"
+        svg += "<style>\(Self.style(factor: picture.metrics.factor, marks: !(model?.marks.isEmpty ?? true)))</style>\n"
         for shape in picture.shapes {
             switch shape {
             case .rect(let x, let y, let width, let height, let element):

@@ -139,6 +139,8 @@ public struct ProgressDocument: Encodable, Sendable {
     let expenditure: ExpenditureFigures?
     let targetIntake: TargetIntakeFigures?
     let measurements: MeasurementsDocument?
+    /// The marked days in range, as runs (SPEC §21).
+    let marks: [MarkRunDocument]
     let points: [Point]
 
     public init(_ report: ProgressReport, unit: WeightUnit) {
@@ -196,6 +198,7 @@ public struct ProgressDocument: Encodable, Sendable {
                 belowSafeMinimum: $0.isBelowSafeMinimum)
         }
         measurements = report.measurements.map { MeasurementsDocument($0, unit: LengthUnit(weightUnit: unit)) }
+        marks = report.marks.map(MarkRunDocument.init)
         points = report.rows.map { row in
             switch row {
             case .weighIn(let point):

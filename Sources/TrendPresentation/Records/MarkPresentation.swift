@@ -42,3 +42,18 @@ public struct MarkDocument: Encodable, Sendable {
         note = mark.note
     }
 }
+
+/// A run of marked days in a report (SPEC §21): `{"name", "from", "to", "days"}`.
+public struct MarkRunDocument: Encodable, Sendable {
+    let name: String
+    let from: String
+    let to: String
+    let days: Int
+
+    init(_ run: MarkRun) {
+        name = run.name.text
+        from = run.first.description
+        to = run.last.description
+        days = run.days
+    }
+}

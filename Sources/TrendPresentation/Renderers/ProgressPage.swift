@@ -72,8 +72,10 @@ enum ProgressPage {
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<title>\(XMLText.escaped(title)) (trend)</title>\n<style>\n"
-        page += ":root{color-scheme:light dark;" + ChartPaint.allCases.map { "\($0.variable):\($0.light)" }.joined(separator: ";") + "}\n"
-        page += "@media (prefers-color-scheme:dark){:root{" + ChartPaint.allCases.map { "\($0.variable):\($0.dark)" }.joined(separator: ";") + "}}\n"
+        // The marks' colours only on a page that shades marked days (SPEC §21).
+        let paints = ChartPaint.allCases.filter { !$0.isMark || !report.marks.isEmpty }
+        page += ":root{color-scheme:light dark;" + paints.map { "\($0.variable):\($0.light)" }.joined(separator: ";") + "}\n"
+        page += "@media (prefers-color-scheme:dark){:root{" + paints.map { "\($0.variable):\($0.dark)" }.joined(separator: ";") + "}}\n"
         var widest = 860
         if case .svg(let charts) = chart { widest = max(widest, charts.map(\.chart.width).max() ?? 0) }
         page += "body{margin:2rem auto;max-width:\(widest)px;padding:0 1rem;font-family:sans-serif;color:var(--ink);background:var(--paper)}\n"

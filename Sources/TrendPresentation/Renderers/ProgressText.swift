@@ -110,6 +110,9 @@ enum ProgressText {
             rows.append(("BMI", Decimal1.text(bmi.value), "\(bmi.category.words); a healthy weight at your height is \(range)"))
         }
         if let measurements = report.measurements { rows += MeasurementText.rows(measurements, unit: LengthUnit(weightUnit: unit)) }
+        if !report.marks.isEmpty {
+            rows.append(("Marked", "", report.marks.map { "\($0.name) \(EntryRendering.dayRange($0.first, $0.last))" }.joined(separator: ", ")))
+        }
         if let goal = report.goal {
             rows.append(("Goal", unit.format(kilograms: goal.goalKilograms), goalSentence(goal, report: report, unit: unit)))
         }
