@@ -213,8 +213,9 @@ public struct CompletionScripts: Sendable {
             for option in command.options { out += " \\\n                        \(zshSpec(option))" }
             if let argument = command.arguments.first {
                 let action = zshAction(argument.completion)
-                let position = argument.isRepeating ? "*" : "\(argument.isOptional ? ":" : "")1"
-                out += " \\\n                        '\(position):\(argument.name):\(action)'"
+                // `1:`, `1::` when it may be left out (never `:1:`, which zsh reads as a message `1`), `*:`.
+                let position = argument.isRepeating ? "*:" : argument.isOptional ? "1::" : "1:"
+                out += " \\\n                        '\(position)\(argument.name):\(action)'"
             }
             out += " ;;\n"
         }

@@ -40,7 +40,7 @@ public final class DashboardSession {
             let events = terminal.events(waitingAtMost: Self.storeCheckMilliseconds)
             for event in events {
                 switch event {
-                case .key(.control("z")):
+                case .key(.control("z")), .suspendAsked:
                     try terminal.suspend()
                     renderer.invalidate()
                     needsRedraw.set()

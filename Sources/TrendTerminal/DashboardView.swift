@@ -67,7 +67,11 @@ struct DashboardView {
             return
         }
         // A chart's day axis and legend take three rows below its plot.
-        guard height >= 6, let lines = progress.terminalChartLines(columns: columns, rows: max(3, height - 3), display: display) else { return }
+        guard height >= 6, var lines = progress.terminalChartLines(columns: columns, rows: max(3, height - 3), display: display) else { return }
+        // A strip of marked days, or a legend that wraps, takes rows of its own: the plot gives them up.
+        if lines.count > height, let fitted = progress.terminalChartLines(columns: columns, rows: max(3, height - 3 - (lines.count - height)), display: display) {
+            lines = fitted
+        }
         for (offset, line) in lines.prefix(height).enumerated() { screen.put(styledLine: line, row: top + offset) }
     }
 
@@ -78,7 +82,7 @@ struct DashboardView {
         var line = ""
         for figure in progress.headline {
             let text = figure.value + " " + figure.label
-            if !line.isEmpty, line.count + separator.count + text.count > width {
+            if !line.isEmpty, DisplayWidth.of(line) + separator.count + DisplayWidth.of(text) > width {
                 lines.append(line)
                 line = ""
             }
@@ -90,19 +94,19 @@ struct DashboardView {
     }
 
     private func drawList(_ screen: inout Screen, from top: Int, to bottom: Int) {
-        let lines = dashboard.list.screenLines
-        screen.put(" " + lines.header, row: top, style: "1")
+        let listing = dashboard.listing
+        screen.put(" " + listing.header, row: top, style: "1")
         let visible = max(0, bottom - top - 2)
         dashboard.listPageRows = max(1, visible)
         // The selected row in view, and no empty rows below the last entry.
-        var first = max(0, min(dashboard.firstListedRow, lines.rows.count - visible))
+        var first = max(0, min(dashboard.firstListedRow, listing.rows.count - visible))
         if dashboard.selectedRow >= first + visible { first = dashboard.selectedRow - visible + 1 }
-        for (offset, row) in lines.rows.dropFirst(first).prefix(visible).enumerated() {
+        for (offset, row) in listing.rows.dropFirst(first).prefix(visible).enumerated() {
             let isSelected = first + offset == dashboard.selectedRow
             screen.put(" " + row.line, row: top + 1 + offset, style: isSelected ? selected : "")
             if isSelected { screen.fill(row: top + 1 + offset, from: 0, style: selected) }
         }
-        if lines.rows.isEmpty { screen.put(" No weigh-ins in \(progress.range.rawValue).", row: top + 1) }
+        if listing.rows.isEmpty { screen.put(" No \(listing.plural) in \(progress.range.rawValue).", row: top + 1) }
         if let message = dashboard.message { screen.put(" " + message, row: bottom - 1, style: "1") }
     }
 
@@ -111,11 +115,13 @@ struct DashboardView {
         let help = [
             "1-5, \(arrows)  the range: 1M 3M 6M 1Y All",
             "Tab        the next series: weight, fat, intake, each measurement",
-            "l          log a weigh-in (80.5, 177.4lb, 12st 6lb)",
-            "e          log food (650, 650kcal, 2720kJ)",
-            "m          log a measurement (waist 84.5)",
+            "l          log a weigh-in, a note after it (80.5, 177.4lb, 82.1 after run)",
+            "e          log food, a note after it (650, 2720kJ, 380 porridge)",
+            "m          log a measurement, a note after it (waist 84.5, waist 84 tape)",
+            "           Enter again logs what was refused as a likely typo or a repeat",
+            "k          mark today: period, sick, travel, a name of your own (Tab offers those used)",
             "u, r       undo, redo the last change",
-            "L          the list: \(display.isUTF8 ? "↑/↓" : "Up/Down"), PgUp/PgDn, d deletes (y confirms), Esc back",
+            "L          the entries of the series shown: \(display.isUTF8 ? "↑/↓" : "Up/Down"), PgUp/PgDn, d deletes (y confirms), Esc back",
             "q, Ctrl-C  quit;  Ctrl-Z suspends (fg comes back)",
             "",
             "Changes made elsewhere show within two seconds. Any key closes this help.",
@@ -125,24 +131,49 @@ struct DashboardView {
 
     /// The keys of the chart, each in bold before what it does.
     static let chartKeys = [
-        ("1-5", "range"), ("Tab", "series"), ("l", "log"), ("e", "eat"), ("m", "measure"), ("u", "undo"), ("r", "redo"), ("L", "list"), ("?", "help"),
-        ("q", "quit"),
+        ("1-5", "range"), ("Tab", "series"), ("l", "log"), ("e", "eat"), ("m", "measure"), ("k", "mark"), ("u", "undo"), ("r", "redo"), ("L", "list"),
+        ("?", "help"), ("q", "quit"),
     ]
+
+    /// The keys the bar shows: all where they fit with a space between
+    /// them, else all but redo (help lists it), so quit is always shown.
+    private var barKeys: [(String, String)] {
+        let width = 1 + Self.chartKeys.reduce(0) { $0 + $1.0.count + 1 + $1.1.count } + Self.chartKeys.count - 1
+        return width <= columns ? Self.chartKeys : Self.chartKeys.filter { $0.0 != "r" }
+    }
+
+    /// The prompt, what was typed and the cursor on one row: the end of a
+    /// line too long for it, and the keys only where they fit.
+    private func promptLine(_ prompt: Dashboard.Prompt) -> String {
+        let lead = " " + prompt.label
+        let cursor = display.isUTF8 ? "▏" : "_"
+        let typed = dashboard.typed.terminalSafe
+        let keys = prompt == .mark ? "   Enter marks, Esc cancels" : "   Enter logs, Esc cancels"
+        let room = columns - DisplayWidth.of(lead) - cursor.count
+        if DisplayWidth.of(typed) + keys.count <= room { return lead + typed + cursor + keys }
+        if DisplayWidth.of(typed) <= room { return lead + typed + cursor }
+        let more = display.isUTF8 ? "…" : "<"
+        return lead + more + DisplayWidth.suffix(typed, fitting: max(0, room - 1)) + cursor
+    }
 
     private func drawStatus(_ screen: inout Screen, row: Int) {
         let text: String
         switch dashboard.mode {
+        case .prompt(.mark) where dashboard.typed.isEmpty && !dashboard.namesOffered.isEmpty:
+            // The names used before, offered until something is typed.
+            text = " " + Dashboard.Prompt.mark.label + (display.isUTF8 ? "▏" : "_") + "   Tab: " + dashboard.namesOffered.joined(separator: ", ")
         case .prompt(let prompt):
-            text = " " + prompt.label + dashboard.typed + (display.isUTF8 ? "▏" : "_") + "   Enter logs, Esc cancels"
+            text = promptLine(prompt)
         case .list: text = " \(display.isUTF8 ? "↑↓" : "Up Down") PgUp PgDn move  d delete  Esc back"
-        case .confirmingDelete: text = " Delete the selected entry? y deletes, any other key keeps it"
+        case .confirmingDelete: text = " Delete \(dashboard.selectedEntry?.named ?? "the selected entry")? y/n"
         case .help: text = " any key: back"
         case .chart:
             // Two spaces between keys where they fit, one where the window is narrow.
-            let pairs = Self.chartKeys.reduce(0) { $0 + $1.0.count + 1 + $1.1.count }
-            let gap = 1 + pairs + 2 * (Self.chartKeys.count - 1) <= columns ? "  " : " "
+            let keys = barKeys
+            let pairs = keys.reduce(0) { $0 + $1.0.count + 1 + $1.1.count }
+            let gap = 1 + pairs + 2 * (keys.count - 1) <= columns ? "  " : " "
             var column = 0
-            for (index, (key, label)) in Self.chartKeys.enumerated() {
+            for (index, (key, label)) in keys.enumerated() {
                 column = screen.put(index == 0 ? " " : gap, row: row, column: column, style: bar)
                 column = screen.put(key, row: row, column: column, style: bar + ";1")
                 column = screen.put(" " + label, row: row, column: column, style: bar)

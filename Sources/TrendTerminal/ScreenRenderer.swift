@@ -9,7 +9,9 @@ public struct ScreenRenderer: Sendable {
     /// The next update redraws everything (the window changed, or came back).
     public mutating func invalidate() { shown = nil }
 
-    /// The bytes that turn what is shown into `screen`.
+    /// The bytes that turn what is shown into `screen`. A wide character is
+    /// written once, over its two cells: a run of changed cells that starts
+    /// on a continuation starts at the character it continues.
     public mutating func update(to screen: Screen) -> [UInt8] {
         var out = ""
         let previous = shown.flatMap { $0.columns == screen.columns && $0.rows == screen.rows ? $0 : nil }
@@ -19,15 +21,20 @@ public struct ScreenRenderer: Sendable {
         for row in 0..<screen.rows {
             var column = 0
             while column < screen.columns {
-                let cell = screen[row, column]
-                if let previous, previous[row, column] == cell {
+                if let previous, previous[row, column] == screen[row, column] {
                     column += 1
                     continue
                 }
+                if screen[row, column].isContinuation, column > 0 { column -= 1 }
                 out += "\u{1B}[\(row + 1);\(column + 1)H"
                 while column < screen.columns {
                     let next = screen[row, column]
-                    if let previous, previous[row, column] == next { break }
+                    if let previous, previous[row, column] == next, !next.isContinuation { break }
+                    if next.isContinuation {
+                        // The right half of a character just written: the terminal moved past it.
+                        column += 1
+                        continue
+                    }
                     if next.style != style {
                         out += "\u{1B}[0" + (next.style.isEmpty ? "" : ";" + next.style) + "m"
                         style = next.style

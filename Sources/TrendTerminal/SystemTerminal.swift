@@ -16,6 +16,8 @@ public final class SystemTerminal: TerminalDevice {
     /// Signals arrive as bytes on this pipe: a handler may only write(2),
     /// and the wait below sees the pipe as readily as a key.
     private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+    /// Keys from one read to the next: a paste or a sequence may arrive in pieces.
+    private var decoder = KeyDecoder()
 
     /// Nil unless standard input and output are both terminals.
     public init?() {
@@ -32,7 +34,7 @@ public final class SystemTerminal: TerminalDevice {
         return ok && size.ws_col > 0 ? (Int(size.ws_col), Int(size.ws_row)) : (80, 24)
     }
 
-    /// The signals that end the dashboard, and those that redraw it.
+    /// The signals that end the dashboard, those that redraw it, and the one that suspends it.
     static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     static let redrawingSignals: [Int32] = [SIGWINCH, SIGCONT]
 
@@ -46,13 +48,9 @@ public final class SystemTerminal: TerminalDevice {
             SignalPipe.writeEnd.store(ends[1], ordering: .sequentiallyConsistent)
         }
         guard tcgetattr(0, &saved) == 0 else { throw TerminalError.systemCall("tcgetattr", errno) }
-        var raw = saved
-        // Keys as they are typed, unechoed; Ctrl-C and Ctrl-Z as bytes, handled as keys.
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
-        guard tcsetattr(0, TCSADRAIN, &raw) == 0 else { throw TerminalError.systemCall("tcsetattr", errno) }
+        try enter()
         isStarted = true
-        for number in Self.endingSignals + Self.redrawingSignals {
+        for number in Self.endingSignals + Self.redrawingSignals + [SIGTSTP] {
             var action = sigaction()
             var previous = sigaction()
             #if canImport(Glibc)
@@ -64,15 +62,34 @@ public final class SystemTerminal: TerminalDevice {
             sigaction(number, &action, &previous)
             previousHandlers[number] = previous
         }
-        // The alternate screen, the cursor hidden, the screen cleared.
-        write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J".utf8))
+    }
+
+    /// Raw mode from the settings found at start, and the screen the
+    /// dashboard draws on: alternate, cursor hidden, pastes bracketed.
+    private func enter() throws {
+        var raw = saved
+        // Keys as they are typed, one at a time, unechoed; Ctrl-C and Ctrl-Z as bytes, handled as keys.
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+        withUnsafeMutableBytes(of: &raw.c_cc) { characters in
+            characters[Int(VMIN)] = 1
+            characters[Int(VTIME)] = 0
+        }
+        guard tcsetattr(0, TCSADRAIN, &raw) == 0 else { throw TerminalError.systemCall("tcsetattr", errno) }
+        // The alternate screen, the cursor hidden, bracketed paste on, the screen cleared.
+        write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[H\u{1B}[2J".utf8))
+    }
+
+    /// The terminal as it was found: the screen the shell had, the cursor shown, its own settings.
+    private func leave() {
+        write(Array("\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l".utf8))
+        _ = tcsetattr(0, TCSADRAIN, &saved)
     }
 
     public func stop() {
         guard isStarted else { return }
         isStarted = false
-        write(Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8))
-        _ = tcsetattr(0, TCSADRAIN, &saved)
+        leave()
         for (number, var previous) in previousHandlers { sigaction(number, &previous, nil) }
         previousHandlers = [:]
     }
@@ -97,24 +114,69 @@ public final class SystemTerminal: TerminalDevice {
         if descriptors[1].revents & Int16(POLLIN) != 0 {
             for number in readAvailable(signalPipe.read) {
                 let signal = Int32(number)
-                events.append(signal == SIGWINCH ? .resized : signal == SIGCONT ? .resumed : .ended(signal: signal))
+                switch signal {
+                case SIGWINCH: events.append(.resized)
+                case SIGCONT: events.append(.resumed)
+                case SIGTSTP: events.append(.suspendAsked)
+                default: events.append(.ended(signal: signal))
+                }
             }
         }
         if descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
             let bytes = readAvailable(0)
             // Nothing to read on a readable terminal: it hung up.
             if bytes.isEmpty { events.append(.ended(signal: SIGHUP)) }
-            events += KeyDecoder.keys(in: bytes).map(TerminalEvent.key)
+            events += decoder.keys(in: bytes).map(TerminalEvent.key)
         }
         return events
     }
 
+    /// As curses does: the terminal given back, then the process stopped
+    /// (the shell's prompt sees the terminal as it was), then, once `fg`
+    /// continues it, raw mode and the screen taken again. The settings put
+    /// back on the way out stay those found at start, whatever the shell
+    /// left while the dashboard was stopped.
     public func suspend() throws {
-        stop()
-        // The whole process, as the shell's Ctrl-Z would stop it (the main actor may run on a thread that blocks SIGTSTP); `fg` continues from here.
-        signal(SIGTSTP, SIG_DFL)
-        kill(getpid(), SIGTSTP)
-        try start()
+        // Started with stops ignored (no job control to continue it): Ctrl-Z does nothing, as in curses.
+        guard isStarted, !Self.isIgnored(previousHandlers[SIGTSTP]) else { return }
+        leave()
+        Self.stopUntilContinued()
+        try enter()
+    }
+
+    private static func isIgnored(_ action: sigaction?) -> Bool {
+        guard let action else { return false }
+        #if canImport(Glibc)
+        let handler = action.__sigaction_handler.sa_handler
+        #else
+        let handler = action.__sigaction_u.__sa_handler
+        #endif
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// Stops the whole process as the shell's Ctrl-Z would, and returns
+    /// once SIGCONT continues it. The signal is sent to this thread with
+    /// its default action and unblocked here, so the stop happens inside
+    /// the call, not on another thread after it has returned (which is
+    /// how `kill(getpid(), SIGTSTP)` let raw mode be taken back before the stop).
+    private static func stopUntilContinued() {
+        var stopping = sigaction()
+        var handler = sigaction()
+        #if canImport(Glibc)
+        stopping.__sigaction_handler.sa_handler = SIG_DFL
+        #else
+        stopping.__sigaction_u.__sa_handler = SIG_DFL
+        #endif
+        sigemptyset(&stopping.sa_mask)
+        sigaction(SIGTSTP, &stopping, &handler)
+        var unblocked = sigset_t()
+        var mask = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, &mask)
+        pthread_kill(pthread_self(), SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
+        sigaction(SIGTSTP, &handler, nil)
     }
 
     /// What one read gets (a key's bytes arrive together).

@@ -5,6 +5,8 @@ public enum TerminalEvent: Equatable, Sendable {
     case resized
     /// Continued after a suspend (`fg`): the screen must be drawn whole.
     case resumed
+    /// SIGTSTP sent from outside (`kill -TSTP`): suspend as Ctrl-Z does.
+    case suspendAsked
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT, or the terminal went away: give it back and end.
     case ended(signal: Int32)
 }

@@ -37,13 +37,31 @@ public final class TerminalSession {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The signals this thread blocks (a test runs on a pool thread that blocks most) are not
+        // handed on: a tmux server that inherits a blocked SIGCHLD never finishes a run-shell, and
+        // every program in its panes inherits the mask too.
+        #if canImport(Glibc)
+        var attributes = posix_spawnattr_t()
+        #else
+        var attributes: posix_spawnattr_t?
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT, SIGWINCH] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let words = [tmux, "-L", name] + arguments
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, tmux, &actions, nil, argv, envp) == 0 else { return -1 }
+        guard posix_spawn(&pid, tmux, &actions, &attributes, argv, envp) == 0 else { return -1 }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return (status >> 8) & 0xFF
@@ -77,6 +95,27 @@ public final class TerminalSession {
     /// Presses a key by tmux's name for it (`Escape`, `Tab`, `Up`, `C-c`).
     public func press(_ key: String) {
         run(["send-keys", "-t", name, key])
+    }
+
+    /// Pastes `text` as a terminal does: bracketed (`ESC [200~ … ESC [201~`)
+    /// when the program asked for bracketed paste, as typed keys otherwise.
+    public func paste(_ text: String) {
+        run(["set-buffer", "-b", "test-paste", "--", text])
+        run(["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", name])
+    }
+
+    /// One of tmux's values for the pane (`#{alternate_on}`, `#{cursor_flag}`, `#{pane_tty}`).
+    public func value(_ format: String) -> String {
+        let file = scratch.file("value")
+        run(["display-message", "-p", "-t", name, format], output: file)
+        return (scratch.read("value") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `stty -a` of the pane's terminal now: the modes the program in it has set.
+    public func terminalSettings() -> String {
+        let file = scratch.file("stty")
+        run(["run-shell", "-t", name, "stty -a -F '#{pane_tty}' > '\(file)'"])
+        return scratch.read("stty") ?? ""
     }
 
     /// Ends the session, and with it the server (`kill-server` alone was seen to leave the server running).

@@ -425,8 +425,8 @@ struct PicturesTests {
         let base64Lines = result.stdout.split(separator: "\n").filter { $0.count > 60 && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "/" || $0 == "=" } }
         #expect(!base64Lines.isEmpty && base64Lines.allSatisfy { $0.count <= 76 })
         let image = try DecodedPNG(path: directory.file("chart.png"))
-        #expect(image.width == 1200 && image.height == 720, "twice the pixels of a 600-pixel mail column (SPEC §17)")
-        #expect(html.contains("width=\"600\" height=\"360\""))
+        #expect(image.width == 1080 && image.height == 810, "three pixels a point of a 360 px phone's column (SPEC §17)")
+        #expect(html.contains("width=\"600\" height=\"450\""), "shown the width of a mail program's column")
         #expect(image.count(near: "1d4ed8", tolerance: 30) > 400)
         if Self.chromium != nil {
             // The HTML as a mail program shows it: the cid: image is the attached PNG.

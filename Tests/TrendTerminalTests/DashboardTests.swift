@@ -10,14 +10,6 @@ import TrendPresentation
 
 @testable import TrendTerminal
 
-/// Fifteen days losing a tenth a day, ending on the test clock's day.
-private func fifteenDays() -> RecordStore {
-    let entries = (0..<15).map { day in
-        WeightEntry(timestamp: Timestamp(epochSeconds: TestAppModelFactory.now - Int64(14 - day) * 86_400, utcOffsetSeconds: 0), kilograms: 82 - Double(day) / 10)
-    }
-    return RecordStore(entries: entries, goalKilograms: 75)
-}
-
 @MainActor
 @Suite("The dashboard's keys act through the ViewModels")
 struct DashboardTests {
@@ -31,95 +23,87 @@ struct DashboardTests {
         try await dashboard.load()
     }
 
-    func type(_ keys: [Key]) async {
-        for key in keys { await dashboard.handle(key) }
-    }
-
-    func type(_ text: String) async {
-        await type(text.map { Key.character($0) })
-    }
-
     @Test("a range key selects that range in the ViewModel, and the arrows step through them")
     func rangeKeys() async {
-        await type("3")
+        await dashboard.type("3")
         #expect(dashboard.progress.range == .sixMonths)
         #expect(dashboard.progress.report.range == .sixMonths, "the report prepared for it is the one shown")
-        await type([.right, .right])
+        await dashboard.type([.right, .right])
         #expect(dashboard.progress.range == .all)
-        await type([.right])
+        await dashboard.type([.right])
         #expect(dashboard.progress.range == .month, "round again")
-        await type([.left])
+        await dashboard.type([.left])
         #expect(dashboard.progress.range == .all)
     }
 
     @Test("Tab cycles through the series the data holds, and back to weight")
     func series() async {
         #expect(dashboard.progress.metric == .weight)
-        await type([.tab])
+        await dashboard.type([.tab])
         #expect(dashboard.progress.metric == .weight, "weight is the only series logged")
         _ = try? await app.intakeFeature.log(kilocalories: 2000, at: app.clock.now, note: nil, force: false)
         try? await dashboard.progress.reload()
-        await type([.tab])
+        await dashboard.type([.tab])
         #expect(dashboard.progress.metric == .intake)
-        await type([.tab])
+        await dashboard.type([.tab])
         #expect(dashboard.progress.metric == .weight)
     }
 
     @Test("the prompt refuses a likely typo as log does, stores a good value, and Enter again overrules")
     func promptTypoGuard() async throws {
-        await type("l")
+        await dashboard.type("l")
         #expect(dashboard.mode == .prompt(.weight))
-        await type("97.5")
-        await type([.enter])
+        await dashboard.type("97.5")
+        await dashboard.type([.enter])
         #expect(dashboard.message?.contains("far from your trend") == true, "\(dashboard.message ?? "")")
         #expect(await repository.store.entries.count == 15, "nothing stored")
-        await type([.escape])
+        await dashboard.type([.escape])
         #expect(dashboard.mode == .chart)
-        await type("l")
-        await type("80.5")
-        await type([.enter])
+        await dashboard.type("l")
+        await dashboard.type("80.5")
+        await dashboard.type([.enter])
         #expect(await repository.store.entries.count == 16)
         #expect(dashboard.message?.hasPrefix("Logged 80.5 kg") == true, "\(dashboard.message ?? "")")
         #expect(dashboard.mode == .chart)
         #expect(dashboard.message?.contains("Trend ") == true, "what log says after it: \(dashboard.message ?? "")")
-        await type("l")
-        await type("97.5")
-        await type([.enter, .enter])
+        await dashboard.type("l")
+        await dashboard.type("97.5")
+        await dashboard.type([.enter, .enter])
         #expect(await repository.store.entries.count == 17, "the same value again is logged anyway, as --force does")
     }
 
     @Test("a value that cannot be read is refused with the command's message, and Esc leaves the prompt")
     func unreadable() async {
-        await type("e")
-        await type("lots")
-        await type([.enter])
+        await dashboard.type("e")
+        await dashboard.type("lots")
+        await dashboard.type([.enter])
         #expect(dashboard.message != nil)
         #expect(dashboard.mode == .prompt(.food))
-        await type([.backspace, .backspace, .backspace, .backspace])
+        await dashboard.type([.backspace, .backspace, .backspace, .backspace])
         #expect(dashboard.typed.isEmpty)
-        await type([.escape])
+        await dashboard.type([.escape])
         #expect(dashboard.mode == .chart)
     }
 
     @Test("the list selects the latest entry, moves within bounds, and deletes only after y")
     func listAndDelete() async throws {
-        await type("5L")
+        await dashboard.type("5L")
         #expect(dashboard.mode == .list)
         #expect(dashboard.selectedRow == 14)
-        await type([.down, .down])
+        await dashboard.type([.down, .down])
         #expect(dashboard.selectedRow == 14)
-        await type([.pageUp, .pageUp, .up])
+        await dashboard.type([.pageUp, .pageUp, .up])
         #expect(dashboard.selectedRow == 0)
-        await type("d")
+        await dashboard.type("d")
         #expect(dashboard.mode == .confirmingDelete)
-        await type("n")
+        await dashboard.type("n")
         #expect(await repository.store.entries.count == 15, "any key but y keeps it")
         let first = await repository.store.entries.first?.id
-        await type("dy")
+        await dashboard.type("dy")
         #expect(await repository.store.entries.count == 14)
         #expect(await repository.store.entries.first?.id != first, "the selected one")
         #expect(dashboard.message?.hasPrefix("Removed") == true)
-        await type([.escape])
+        await dashboard.type([.escape])
         #expect(dashboard.mode == .chart)
     }
 
@@ -136,12 +120,12 @@ struct DashboardTests {
 
     @Test("q and Ctrl-C quit; ? shows help and any key goes back")
     func quitAndHelp() async {
-        await type("?")
+        await dashboard.type("?")
         #expect(dashboard.mode == .help)
-        await type("x")
+        await dashboard.type("x")
         #expect(dashboard.mode == .chart)
         #expect(dashboard.isRunning)
-        await type([.control("c")])
+        await dashboard.type([.control("c")])
         #expect(!dashboard.isRunning)
     }
 

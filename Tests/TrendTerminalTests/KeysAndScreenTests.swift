@@ -17,7 +17,7 @@ struct KeysAndScreenTests {
             ([0x1B], [.escape]),
             ([0xC3, 0xA9], [.character("é")]),
             // An unknown sequence is skipped whole, not read as the letters it ends with.
-            ([0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E, 0x71], [.character("q")]),
+            ([0x1B, 0x5B, 0x32, 0x30, 0x39, 0x7E, 0x71], [.character("q")]),
         ] as [([UInt8], [Key])])
     func decoding(bytes: [UInt8], keys: [Key]) {
         #expect(KeyDecoder.keys(in: bytes) == keys)

@@ -34,6 +34,8 @@ public struct PeriodStatistics: Equatable, Sendable {
         /// 28-day estimate, so a week reads against the month before it; nil
         /// without intake in the period or when the data is not enough.
         public var expenditure: Double? = nil
+        /// The period holds today: unfinished, its figures so far.
+        public var isInProgress = false
 
         public var isEmpty: Bool { weighIns == 0 }
     }
@@ -41,12 +43,13 @@ public struct PeriodStatistics: Equatable, Sendable {
     public let period: Period
     public let rows: [Row]
 
-    /// The periods that hold any day from `from` through `through`.
-    /// `entries` in `WeightEntry.isOrderedBefore` order. `dayInProgress`
-    /// (today by the clock), `periodDays` and `sex` as the expenditure takes them.
+    /// The periods that hold any day from `from` through `through`; the one
+    /// holding `today`, if any, is in progress, and today is never counted
+    /// in what was burned (SPEC §15). `periodDays` and `sex` as the
+    /// expenditure takes them. `entries` in `WeightEntry.isOrderedBefore` order.
     public init(
         entries: [WeightEntry], method: TrendMethod = .default, by period: Period, from: CalendarDay, through: CalendarDay, intake: [IntakeEntry] = [],
-        dayInProgress: CalendarDay? = nil, periodDays: [CalendarDay] = [], sex: Sex? = nil
+        today: CalendarDay? = nil, periodDays: [CalendarDay] = [], sex: Sex? = nil
     ) {
         self.period = period
         let series = TrendSeries(entries: entries, method: method)
@@ -96,6 +99,7 @@ public struct PeriodStatistics: Equatable, Sendable {
                     averageKilograms: weights.isEmpty ? nil : weights.reduce(0, +) / Double(weights.count), minimumKilograms: weights.min(),
                     maximumKilograms: weights.max(), trendKilograms: trend, trendChangeKilograms: change, averageWeeklyRateKilograms: rate,
                     fatPercent: fat))
+            if let today, start <= today, today <= end { rows[rows.count - 1].isInProgress = true }
             start = next
         }
         // Each period's days with intake, averaged.
@@ -114,7 +118,7 @@ public struct PeriodStatistics: Equatable, Sendable {
                 if count > 0 {
                     rows[i].averageIntake = total / Double(count)
                     rows[i].expenditure = Expenditure.estimate(
-                        intake: intake, entries: entries, through: rows[i].last, dayInProgress: dayInProgress, periodDays: periodDays, sex: sex)?
+                        intake: intake, entries: entries, through: rows[i].last, dayInProgress: today, periodDays: periodDays, sex: sex)?
                         .value?.kilocalories
                 }
             }

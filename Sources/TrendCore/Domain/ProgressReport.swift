@@ -252,12 +252,6 @@ public struct ProgressReport: Equatable, Sendable {
         return plan.isOverdue || (plan.aheadByKilograms.map { $0 <= -0.05 } ?? false)
     }
 
-    /// On or ahead of the plan's line, but at a pace that arrives after its day.
-    public var isSlowerThanThePlan: Bool {
-        guard let plan, !plan.isDone, !isBehindThePlan else { return false }
-        return plan.daysLate.map { $0 > 0 } ?? false
-    }
-
     /// Days from the latest weigh-in to `to`; a report says so when it is more than 2.
     public var daysSinceLatestWeighIn: Int? { asOf.map { to.dayNumber - $0.dayNumber } }
 

@@ -14,6 +14,10 @@ public struct StoreChange: Equatable, Sendable {
     public let goal: RecordStore.Goal?
     /// What the undo journal said of this change (set aside, not recorded, a copy put back).
     public var journalNotes: [JournalNote] = []
+    /// The command that would have made it (`log 81.2`), when a screen
+    /// that makes many changes named it (`HistoryFeature.naming`); nil: the
+    /// process's own command.
+    public var command: String?
     /// Each kind's `RecordChange`, by the kind's type.
     private let kinds: [ObjectIdentifier: AnyChange]
 

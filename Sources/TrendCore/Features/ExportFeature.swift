@@ -34,12 +34,22 @@ public final class ExportFeature {
     private var backedUpSettings: Settings? { settings.saved.isUnsaved ? nil : settings.saved }
 
     /// The loaded store as an export, written by `write` a piece at a time,
-    /// so a long history is never held twice.
-    public func export(_ format: Format, method: TrendMethod?, write: @escaping ([UInt8]) -> Void) {
+    /// so a long history is never held twice. A CSV holds the weigh-ins
+    /// (`date,weight,unit,note`, which scripts rely on), or with
+    /// `everyKind` every record in one table (`RecordTable`); JSON holds
+    /// every kind.
+    public func export(_ format: Format, everyKind: Bool = false, method: TrendMethod?, write: @escaping ([UInt8]) -> Void) {
         switch format {
         case .json: ExportDocument.json(records.store, settings: backedUpSettings, write: write)
+        case .csv where everyKind: RecordTable.write(records.store, write: write)
         case .csv: ExportDocument.csv(records.store, unit: unit, trendMethod: method, write: write)
         }
+    }
+
+    /// How many records of each kind are stored, in the kinds' order.
+    public var counts: [(kind: RecordKind, count: Int)] {
+        func count<Record: StoredRecord>(_: Record.Type) -> (kind: RecordKind, count: Int) { (Record.kind, records.store.records(Record.self).count) }
+        return RecordStore.kinds.map { count($0) }
     }
 
     /// Any output written to `path` as an export is (SPEC §4, §17): whole or

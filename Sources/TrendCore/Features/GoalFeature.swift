@@ -42,6 +42,47 @@ public final class GoalFeature {
         /// know the expenditure and it falls under the floor (SPEC §15): set,
         /// but to be said.
         public var belowFoodFloor: TargetIntake? = nil
+        /// The same goal and plan were set already: nothing was written (SPEC §13).
+        public var isUnchanged = false
+        /// What the new goal took the place of, when it changed one.
+        public var replaced: ReplacedGoal? = nil
+    }
+
+    /// A goal set before a new one: what it was, and where the trend stood
+    /// against its plan on the day it was replaced, so replacing a plan that
+    /// was behind is said and not silently forgotten.
+    public struct ReplacedGoal: Equatable, Sendable {
+        public let kilograms: Double
+        public let plan: GoalPlan?
+        /// Nil without a plan, or when it could not be followed.
+        public let status: ProgressReport.PlanStatus?
+    }
+
+    /// Goals closer than this are the same goal typed again.
+    public nonisolated static let sameGoalKilograms = 0.005
+
+    /// Whether `request` asks for the goal and plan already stored: the same
+    /// date, or the same weekly rate, or no plan beside no plan.
+    nonisolated static func isSame(kilograms: Double, plan request: PlanRequest?, as store: RecordStore) -> Bool {
+        guard let goal = store.goalKilograms, abs(goal - kilograms) < sameGoalKilograms else { return false }
+        switch (request, store.goalPlan?.pace) {
+        case (nil, nil): return true
+        case (.by(let day)?, .by(let stored)?): return day == stored
+        case (.weeklyRate(let rate)?, .weeklyRate(let stored)?): return abs(abs(stored) - rate) < 1e-9
+        default: return false
+        }
+    }
+
+    /// The report of today with the stored goal and plan: how far the goal
+    /// is and where the trend stands against the plan, as `trend progress`
+    /// says it; nil without a goal.
+    public var standing: ProgressReport? {
+        guard let goal = goalKilograms else { return nil }
+        return Self.report(store: records.store, goalKilograms: goal, plan: plan, method: settings.method, today: clock.today)
+    }
+
+    private nonisolated static func report(store: RecordStore, goalKilograms: Double, plan: GoalPlan?, method: TrendMethod, today: CalendarDay) -> ProgressReport {
+        ProgressReport.prepare(entries: store.entries, goalKilograms: goalKilograms, goalPlan: plan, range: .month, today: today, method: method)
     }
 
     /// Sets the goal, with a plan that starts today from today's trend, or
@@ -68,6 +109,14 @@ public final class GoalFeature {
         let sex = settings.sex
         return try await records.apply { [repository] in
             try await repository.modify { store in
+                if Self.isSame(kilograms: kilograms, plan: request, as: store) {
+                    return SetOutcome(fastWeeklyRateKilograms: nil, trendKilograms: nil, isUnchanged: true)
+                }
+                let replaced = store.goalKilograms.map { old in
+                    ReplacedGoal(
+                        kilograms: old, plan: store.goalPlan,
+                        status: store.goalPlan.flatMap { Self.report(store: store, goalKilograms: old, plan: $0, method: method, today: today).plan })
+                }
                 // The trend the report shows: the selected method over the whole history.
                 let trend = TrendSeries(entries: store.entries, method: method).lastTrendKilograms
                 if case .typedIn(let unit) = check {
@@ -92,7 +141,7 @@ public final class GoalFeature {
                 }
                 store.setGoal(kilograms, plan: plan)
                 let fast = weeklyRate.flatMap { rate in trend.flatMap { GoalGuard.isFast(weeklyRateKilograms: rate, trendKilograms: $0) ? rate : nil } }
-                var outcome = SetOutcome(fastWeeklyRateKilograms: fast, trendKilograms: trend)
+                var outcome = SetOutcome(fastWeeklyRateKilograms: fast, trendKilograms: trend, replaced: replaced)
                 if let weeklyRate, let expenditure = Expenditure.estimate(
                     intake: store.intake, entries: store.entries, through: today, dayInProgress: today, periodDays: store.periodDays, sex: sex)?.value
                 {

@@ -54,12 +54,13 @@ public final class ImportFeature {
     /// Reads and applies an import. Rows that cannot be read stop it
     /// (`ImportError.invalidRows`, listing them), nothing written, unless
     /// `skipInvalid`; a file without a single weigh-in is an error too.
+    /// `progress` is told how far the reading has come, from the thread reading (SPEC §6).
     @discardableResult
-    public func importFile(_ request: Request) async throws -> ImportSummary {
+    public func importFile(_ request: Request, progress: WorkProgress.Reporter? = nil) async throws -> ImportSummary {
         isImporting = true
         defer { isImporting = false }
         do {
-            let summary = try await perform(request)
+            let summary = try await perform(request, progress: progress)
             lastSummary = summary
             importError = nil
             return summary
@@ -69,12 +70,12 @@ public final class ImportFeature {
         }
     }
 
-    private func perform(_ request: Request) async throws -> ImportSummary {
+    private func perform(_ request: Request, progress: WorkProgress.Reporter?) async throws -> ImportSummary {
         let importSettings = ImportSettings(
             clock: clock, explicitUnit: settings.sessionUnit, configuredUnit: settings.savedUnit, numericDateOrder: request.numericDateOrder,
             dateColumn: request.dateColumn, weightColumn: request.weightColumn)
         var parsed = try await Task.detached {
-            try FileImporter.read(request.input, format: request.format, settings: importSettings)
+            try FileImporter.read(request.input, format: request.format, settings: importSettings, progress: progress)
         }.value
         let path = request.input.shownPath
         // A file that names no unit: what it shows decides, then the configured unit (SPEC §6).
@@ -118,7 +119,7 @@ public final class ImportFeature {
             TypoGuard.outliers(in: entries)
         }.value
         var batch = ImportBatch(
-            entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format,
+            entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format || parsed.format == RecordTableFormat.format,
             watched: Set(outliers.map(\.entry.id)))
         batch.others = body.records
         batch.replaceIntake = request.replaceIntake

@@ -123,7 +123,10 @@ public final class RecordLogFeature {
         do {
             let (store, outcome, change) = try await edits.run(operation)
             accept(store)
-            if let change { changes.append(change) }
+            if var change {
+                change.command = JournalCommand.name
+                changes.append(change)
+            }
             saveError = nil
             return outcome
         } catch {

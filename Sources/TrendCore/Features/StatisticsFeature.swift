@@ -36,8 +36,7 @@ public final class StatisticsFeature {
         guard from <= through else { return nil }
         return await worker.perform(entryCount: entries.count) {
             PeriodStatistics(
-                entries: entries, method: method, by: period, from: from, through: through, intake: intake, dayInProgress: today, periodDays: periodDays,
-                sex: sex)
+                entries: entries, method: method, by: period, from: from, through: through, intake: intake, today: today, periodDays: periodDays, sex: sex)
         }
     }
 }

@@ -30,4 +30,19 @@ struct IntakeCodec: RecordCodec {
         StoreDocument.appendNote(entry.note, to: &out)
         out.append(UInt8(ascii: "}"))
     }
+
+    static let tableKind = "intake"
+
+    static func tableCells(_ entry: IntakeEntry) -> RecordTable.Cells {
+        RecordTable.Cells(value: DecimalText.shortest(entry.kilocalories), unit: "kcal")
+    }
+
+    static func record(fromTable cells: RecordTable.Cells, id: RecordID, date: String, note: String?) -> Result<IntakeEntry, RecordTable.Refusal> {
+        guard cells.unit == "kcal" else { return .failure(RecordTable.Refusal(reason: "intake's unit is kcal, not '\(cells.unit)'")) }
+        return RecordTable.instant(date).flatMap { timestamp in
+            RecordTable.number(cells.value, "intake", valid: IntakeEntry.isValid(kilocalories:), range: IntakeEntry.validRangeText).map { kilocalories in
+                IntakeEntry(recordID: id, timestamp: timestamp, kilocalories: kilocalories, note: note)
+            }
+        }
+    }
 }

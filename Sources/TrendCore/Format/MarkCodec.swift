@@ -45,4 +45,17 @@ struct MarkCodec: RecordCodec {
         StoreDocument.appendNote(mark.note, to: &out)
         out.append(UInt8(ascii: "}"))
     }
+
+    static let tableKind = "mark"
+
+    static func tableCells(_ mark: DayMark) -> RecordTable.Cells {
+        RecordTable.Cells(value: "", unit: "", name: mark.name.text, date: mark.day.description)
+    }
+
+    static func record(fromTable cells: RecordTable.Cells, id: RecordID, date: String, note: String?) -> Result<DayMark, RecordTable.Refusal> {
+        guard cells.value.isEmpty, cells.unit.isEmpty else { return .failure(RecordTable.Refusal(reason: "a mark has no value or unit")) }
+        guard let name = MarkName(cells.name) else { return .failure(RecordTable.Refusal(reason: "'\(cells.name)' is not a mark's name")) }
+        guard let day = CalendarDay(parsing: date) else { return .failure(RecordTable.Refusal(reason: "'\(date)' is not a day like 2026-11-02")) }
+        return .success(DayMark(recordID: id, day: day, name: name, note: note))
+    }
 }

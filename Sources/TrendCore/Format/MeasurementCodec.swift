@@ -44,4 +44,20 @@ struct MeasurementCodec: RecordCodec {
         StoreDocument.appendNote(entry.note, to: &out)
         out.append(UInt8(ascii: "}"))
     }
+
+    static let tableKind = "measurement"
+
+    static func tableCells(_ entry: MeasurementEntry) -> RecordTable.Cells {
+        RecordTable.Cells(value: DecimalText.shortest(entry.centimetres), unit: "cm", name: entry.name.text)
+    }
+
+    static func record(fromTable cells: RecordTable.Cells, id: RecordID, date: String, note: String?) -> Result<MeasurementEntry, RecordTable.Refusal> {
+        guard cells.unit == "cm" else { return .failure(RecordTable.Refusal(reason: "a measurement's unit is cm, not '\(cells.unit)'")) }
+        guard let name = MeasurementName(cells.name) else { return .failure(RecordTable.Refusal(reason: "'\(cells.name)' is not a measurement name")) }
+        return RecordTable.instant(date).flatMap { timestamp in
+            RecordTable.number(cells.value, "measurement", valid: MeasurementEntry.isValid(centimetres:), range: MeasurementEntry.validRangeText).map { centimetres in
+                MeasurementEntry(recordID: id, timestamp: timestamp, name: name, centimetres: centimetres, note: note)
+            }
+        }
+    }
 }

@@ -32,6 +32,12 @@ protocol RecordCodec {
     func record(_ common: CommonFields, _ s: inout JSONScanner, _ what: RecordPlace, at start: Int) throws(JSONScanner.Failure) -> Record
     /// One record as the document writes it: `{…}`, keys sorted.
     static func encode<Sink: ByteSink>(_ record: Record, into out: inout Sink)
+    /// The kind's `kind` cell in the table of every kind (`RecordTable`): `weight`, `intake`, `measurement`.
+    static var tableKind: String { get }
+    /// A record's own cells in that table, as stored: nothing rounded.
+    static func tableCells(_ record: Record) -> RecordTable.Cells
+    /// The record a row of that table makes, or why it makes none.
+    static func record(fromTable cells: RecordTable.Cells, id: RecordID, date: String, note: String?) -> Result<Record, RecordTable.Refusal>
 }
 
 extension RecordCodec {

@@ -46,4 +46,22 @@ struct WeighInCodec: RecordCodec {
         StoreDocument.appendNote(entry.note, to: &out)
         out.append(UInt8(ascii: "}"))
     }
+
+    static let tableKind = "weight"
+
+    static func tableCells(_ entry: WeightEntry) -> RecordTable.Cells {
+        RecordTable.Cells(value: DecimalText.shortest(entry.kilograms), unit: "kg", fat: entry.fatPercent.map(DecimalText.shortest) ?? "")
+    }
+
+    static func record(fromTable cells: RecordTable.Cells, id: RecordID, date: String, note: String?) -> Result<WeightEntry, RecordTable.Refusal> {
+        guard cells.unit == "kg" else { return .failure(RecordTable.Refusal(reason: "a weight's unit is kg, not '\(cells.unit)'")) }
+        return RecordTable.instant(date).flatMap { timestamp in
+            RecordTable.number(cells.value, "weight", valid: WeightInput.isValid(kilograms:), range: WeightInput.validRangeText).flatMap { kilograms in
+                if cells.fat.isEmpty { return .success(WeightEntry(recordID: id, timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: nil)) }
+                return RecordTable.number(cells.fat, "body fat", valid: WeightInput.isValid(fatPercent:), range: WeightInput.validFatRangeText).map { fat in
+                    WeightEntry(recordID: id, timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fat)
+                }
+            }
+        }
+    }
 }

@@ -57,7 +57,14 @@ enum AppleHealthFormat: ImportFileFormat {
                     throw ImportError.wrongFormat(
                         path: source.path, format: format, reason: "the zip holds no export.xml; it holds \(members.isEmpty ? "nothing" : names)")
                 }
-                try archive.read(xml) { scanner.consume($0) }
+                // The entry's size is the whole the progress is of (SPEC §6): bounded, since the directory may say anything.
+                let total = Int(clamping: xml.uncompressedSize)
+                var inflated = 0
+                try archive.read(xml) { chunk in
+                    scanner.consume(chunk)
+                    inflated += chunk.count
+                    if total > 0 { source.report(min(inflated, total), of: total) }
+                }
             } catch let failure as ZipArchive.Failure {
                 guard case .damaged(let reason) = failure else { return }
                 throw .wrongFormat(path: source.path, format: format, reason: reason)

@@ -78,18 +78,18 @@ struct ContentColumns {
             dates.append((column, isStart ? 3 : meanings[column] == .date ? 2 : meanings[column] == nil ? 1 : 0))
         }
         let dateColumn: Int
-        if let chosen = try Self.chosen(settings.dateColumn, option: "--date-column", width: width, path: path) {
+        if let chosen = try Self.chosen(settings.dateColumn, column: .date, width: width, path: path) {
             dateColumn = chosen
         } else {
             let top = Self.topRanked(dates)
             guard let first = top.first else {
                 // A table without a single date is not a history: say what trend reads.
                 if !data.contains(where: { row in row.contains { isDate(DateWords.plainSpaces($0).trimmed) } }) { throw .unrecognized(path: path) }
-                throw .noColumn(path: path, what: "dates", option: "--date-column", columns: Self.listing(headers: headers, sample: data))
+                throw .noColumn(path: path, what: "dates", column: .date, columns: Self.listing(headers: headers, sample: data))
             }
             // Two columns of the same dates (a copy) are one; different dates are a question.
             if top.count > 1 && !top.dropFirst().allSatisfy({ other in data.allSatisfy { cell($0, other) == cell($0, first) } }) {
-                throw .ambiguousColumns(path: path, what: "dates", option: "--date-column", candidates: top.map { Self.name($0, headers) })
+                throw .ambiguousColumns(path: path, what: "dates", column: .date, candidates: top.map { Self.name($0, headers) })
             }
             dateColumn = first
         }
@@ -170,12 +170,12 @@ struct ContentColumns {
             if headerRows == 0 { guard Self.movesAsABody(numbers.map(\.value)) else { continue } }
             weights.append((column, meaning == .weight ? 2 : 1))
         }
-        if let chosen = try Self.chosen(settings.weightColumn, option: "--weight-column", width: width, path: path) {
+        if let chosen = try Self.chosen(settings.weightColumn, column: .weight, width: width, path: path) {
             weight = chosen
         } else {
             let top = Self.topRanked(weights)
             if top.count > 1 {
-                throw .ambiguousColumns(path: path, what: "weights", option: "--weight-column", candidates: top.map { Self.name($0, headers) })
+                throw .ambiguousColumns(path: path, what: "weights", column: .weight, candidates: top.map { Self.name($0, headers) })
             }
             weight = top.first
         }
@@ -198,10 +198,10 @@ struct ContentColumns {
     }
 
     /// The 0-based column `--date-column N` or `--weight-column N` names, or nil when not given.
-    static func chosen(_ given: Int?, option: String, width: Int, path: String) throws(ImportError) -> Int? {
+    static func chosen(_ given: Int?, column: TableColumn, width: Int, path: String) throws(ImportError) -> Int? {
         guard let given else { return nil }
         guard given >= 1 && given <= width else {
-            throw .wrongFormat(path: path, format: ContentTableFormat.format, reason: "\(option) \(given): the table has \(width) columns")
+            throw .columnOutOfRange(path: path, column: column, given: given, width: width)
         }
         return given - 1
     }
@@ -214,7 +214,7 @@ struct ContentColumns {
 
     /// The refusal when no column holds weights.
     func noWeightColumn(path: String) -> ImportError {
-        .noColumn(path: path, what: "weights", option: "--weight-column", columns: headers.indices.filter { $0 != date }.map { Self.name($0, headers) })
+        .noColumn(path: path, what: "weights", column: .weight, columns: headers.indices.filter { $0 != date }.map { Self.name($0, headers) })
     }
 
     /// `column 3 (Gewicht (kg))`, or `column 3` without a header.

@@ -1,8 +1,10 @@
 /// Reads an import in the named format, or the first of `ImportFormats.all`
 /// that recognises it.
 package enum FileImporter {
-    package static func read(_ input: ImportInput, format: ImportFormat?, settings: ImportSettings) throws(ImportError) -> ParsedImport {
-        let source = try ImportSource(input)
+    package static func read(
+        _ input: ImportInput, format: ImportFormat?, settings: ImportSettings, progress: WorkProgress.Reporter? = nil
+    ) throws(ImportError) -> ParsedImport {
+        let source = try ImportSource(input, progress: progress)
         if source.isFolder, let format, format != FitbitJSONFormat.format {
             throw .unreadable(path: source.path, reason: "it is a directory")
         }

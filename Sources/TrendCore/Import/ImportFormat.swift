@@ -51,6 +51,7 @@ enum ImportFormats {
         AppleHealthFormat.self,
         FitbitJSONFormat.self,
         TrendJSONFormat.self,
+        RecordTableFormat.self,
         LibraFormat.self,
         SamsungHealthFormat.self,
         HackersDietFormat.self,

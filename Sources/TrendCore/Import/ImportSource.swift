@@ -42,9 +42,15 @@ final class ImportSource {
     private let ownsDescriptor: Bool
     private var headBytes: [UInt8]
     private(set) var status = stat()
+    /// Told how far the reading has come (SPEC §6).
+    private let progress: WorkProgress.Reporter?
+    /// Bytes read from the descriptor so far, and, for a stream of unknown size, its lines.
+    private var bytesRead = 0
+    private var linesRead = 0
 
-    init(_ input: ImportInput) throws(ImportError) {
+    init(_ input: ImportInput, progress: WorkProgress.Reporter? = nil) throws(ImportError) {
         path = input.shownPath
+        self.progress = progress
         switch input {
         case .standardInput:
             descriptor = 0
@@ -67,11 +73,13 @@ final class ImportSource {
         let first = try Self.readChunk(descriptor, path: path)
         headBytes = first
         head = ImportHead(bytes: first, fileName: input == .standardInput ? nil : PathName.lastComponent(of: path))
+        counted(first)
     }
 
     /// Bytes already in memory, as if read from `path`.
     init(bytes: [UInt8], path: String) throws(ImportError) {
         self.path = path
+        progress = nil
         descriptor = -1
         ownsDescriptor = false
         headBytes = bytes
@@ -134,9 +142,44 @@ final class ImportSource {
         defer { munmap(base, size) }
         _ = madvise(base, size, MADV_SEQUENTIAL)
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        return try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)) { done in
+        let result = try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)) { [progress] done in
             _ = madvise(base, done / page * page, MADV_DONTNEED)
+            progress?(WorkProgress(bytes: done, totalBytes: size))
         }
+        progress?(WorkProgress(bytes: size, totalBytes: size))
+        return result
+    }
+
+    /// The size of what is read, when it is known: a regular file's.
+    var knownSize: Int? { isRegularFile ? Int(status.st_size) : nil }
+
+    /// Tells the reporter of work done inside the input (a zip's entry inflated: `bytes` of `total`).
+    func report(_ bytes: Int, of total: Int) {
+        progress?(WorkProgress(bytes: bytes, totalBytes: total))
+    }
+
+    /// What a chunk read from the descriptor adds; told to the reporter.
+    private func counted(_ chunk: [UInt8]) {
+        guard let progress else { return }
+        bytesRead += chunk.count
+        if let size = knownSize {
+            progress(WorkProgress(bytes: bytesRead, totalBytes: size))
+        } else {
+            // A pipe: how many records, as lines, since how much is left cannot be known.
+            linesRead += chunk.withUnsafeBufferPointer { Self.newlines($0) }
+            progress(WorkProgress(bytes: bytesRead, records: linesRead))
+        }
+    }
+
+    private static func newlines(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard var at = bytes.baseAddress else { return 0 }
+        let end = at + bytes.count
+        var count = 0
+        while at < end, let found = memchr(at, 0x0A, end - at) {
+            count += 1
+            at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return count
     }
 
     /// The files of a folder input, by name, read whole.
@@ -147,7 +190,9 @@ final class ImportSource {
     }
 
     private func readChunk() throws(ImportError) -> [UInt8] {
-        try Self.readChunk(descriptor, path: path)
+        let chunk = try Self.readChunk(descriptor, path: path)
+        counted(chunk)
+        return chunk
     }
 
     private static func readChunk(_ descriptor: Int32, path: String) throws(ImportError) -> [UInt8] {

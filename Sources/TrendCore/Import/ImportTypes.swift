@@ -245,9 +245,11 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file holds nothing trend keeps, for a reason worth saying (an exercise log).
     case nothingToImport(path: String, reason: String)
     /// A table read by content where two columns hold `what` alike (SPEC §18): never a guess.
-    case ambiguousColumns(path: String, what: String, option: String, candidates: [String])
+    case ambiguousColumns(path: String, what: String, column: TableColumn, candidates: [String])
     /// A table read by content where no column holds `what`.
-    case noColumn(path: String, what: String, option: String, columns: [String])
+    case noColumn(path: String, what: String, column: TableColumn, columns: [String])
+    /// A column chosen by number that the table does not have.
+    case columnOutOfRange(path: String, column: TableColumn, given: Int, width: Int)
     /// The file names no unit, nothing in it tells, and in the configured
     /// unit its weights (median in that unit) are more than a person weighs.
     case unitUnknown(path: String, median: Double)
@@ -270,16 +272,23 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
                     : rows > 0 ? "its \(rows) row\(rows == 1 ? " has" : "s have") no reading" : "it holds no rows")
         case .nothingToImport(let path, let reason):
             "found nothing to import in \(path): \(reason)"
-        case .ambiguousColumns(let path, let what, let option, let candidates):
-            "\(path): \(candidates.count) columns hold \(what) alike (\(candidates.joined(separator: ", "))): choose one with \(option) N"
-        case .noColumn(let path, let what, let option, let columns):
-            "\(path): no column holds \(what)" + (columns.isEmpty ? "" : " (" + columns.joined(separator: "; ") + ")") + ": name one with \(option) N"
+        case .ambiguousColumns(let path, let what, _, let candidates):
+            "\(path): \(candidates.count) columns hold \(what) alike (\(candidates.joined(separator: ", "))): choose one"
+        case .noColumn(let path, let what, _, let columns):
+            "\(path): no column holds \(what)" + (columns.isEmpty ? "" : " (" + columns.joined(separator: "; ") + ")") + ": name one"
+        case .columnOutOfRange(let path, let column, let given, let width):
+            "\(path): the table has \(width) columns, so no \(column.rawValue) column \(given)"
         case .unitUnknown(let path, let median):
-            "\(path) names no unit and its weights (median \(DecimalText.shortest((median * 10).rounded() / 10))) look like pounds: add --unit lb, or --unit kg if they are kilograms"
+            "\(path) names no unit and its weights (median \(DecimalText.shortest((median * 10).rounded() / 10))) look like pounds"
         case .invalidRows(let path, let problems):
             "\(problems.count) row\(problems.count == 1 ? "" : "s") of \(path) cannot be read; nothing was imported."
         }
     }
+}
+
+/// Which column of a table read by content a person may choose by number (SPEC §18).
+public enum TableColumn: String, Sendable {
+    case date, weight
 }
 
 /// Foundation's error reporting (and a GUI's alert) shows the same message.

@@ -23,15 +23,24 @@ enum TrendJSONFormat: ImportFileFormat {
         } catch {
             throw .wrongFormat(path: path, format: format, reason: "\(error)")
         }
+        var parsed = parsed(store, format: format, cells: cells)
+        parsed.settings = settings
+        return parsed
+    }
+
+    /// What an export of trend's own holds, as an import: every kind with its
+    /// ids (the id alone decides what is a duplicate), a record dated in the
+    /// future refused.
+    /// `locatesByEntry`: a problem is named by its record's number (JSON), not its line.
+    static func parsed(_ store: RecordStore, format: ImportFormat, cells: ImportCells, locatesByEntry: Bool = true) -> ParsedImport {
         let clock = cells.settings.clock
         let rows: [ImportRow] = store.entries.enumerated().map { index, entry in
             !clock.accepts(entry.timestamp)
                 ? .invalid(line: index + 1, reason: "\(entry.timestamp.iso8601) is in the future")
                 : .entry(entry, line: index + 1)
         }
-        var parsed = ParsedImport(format: format, rows: rows, goalKilograms: store.goalKilograms, goalPlan: store.goalPlan, locatesByEntry: true)
+        var parsed = ParsedImport(format: format, rows: rows, goalKilograms: store.goalKilograms, goalPlan: store.goalPlan, locatesByEntry: locatesByEntry)
         parsed.namedUnit = .format(.kilograms)
-        parsed.settings = settings
         // Every other kind keeps its ids too; a record dated in the future is refused like a weigh-in.
         func keep<Record: StoredRecord>(_: Record.Type) {
             guard Record.self != WeightEntry.self else { return }

@@ -13,6 +13,8 @@ struct ZipArchive {
         let name: String
         let method: UInt16
         let compressedSize: UInt64
+        /// As the central directory says: how much inflating it gives (for progress only, never trusted for memory).
+        var uncompressedSize: UInt64 = 0
         let localHeaderOffset: UInt64
         /// Bit 0 of the flags: the data is encrypted.
         var isEncrypted = false
@@ -117,7 +119,8 @@ struct ZipArchive {
                 }
                 extra += 4 + length
             }
-            members.append(Member(name: name, method: method, compressedSize: compressed, localHeaderOffset: local, isEncrypted: flags & 1 != 0))
+            members.append(
+                Member(name: name, method: method, compressedSize: compressed, uncompressedSize: uncompressed, localHeaderOffset: local, isEncrypted: flags & 1 != 0))
             at = entryEnd
         }
         return members

@@ -12,7 +12,8 @@ import Foundation
 /// Where the data files live, and why there (SPEC §1).
 public struct DataDirectory: Equatable, Sendable {
     public enum Source: String, Sendable {
-        case flag = "--data-dir"
+        /// Given by the person for this run (the command line's `--data-dir`).
+        case given
         case trendDataDir = "TREND_DATA_DIR"
         case xdgDataHome = "XDG_DATA_HOME"
         case home = "HOME"
@@ -50,7 +51,7 @@ public struct DataDirectory: Equatable, Sendable {
         passwordDatabaseHome: () -> String? = DataDirectory.passwordDatabaseHome
     ) -> DataDirectory {
         func absolute(_ path: String) -> String { PathName.absolute(path, in: currentDirectory) }
-        if let flag, !flag.isEmpty { return DataDirectory(path: absolute(flag), source: .flag) }
+        if let flag, !flag.isEmpty { return DataDirectory(path: absolute(flag), source: .given) }
         // The first variable that would decide, when its bytes are not UTF-8: refused, never altered.
         for (name, source) in [("TREND_DATA_DIR", Source.trendDataDir), ("XDG_DATA_HOME", .xdgDataHome), ("HOME", .home)] {
             if notUTF8.contains(name) { return DataDirectory(path: nil, source: source, variableNotUTF8: name) }

@@ -53,7 +53,7 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noDataDirectory:
             return "no data directory: set HOME or TREND_DATA_DIR"
         case .variableNotUTF8(let name):
-            return "\(name) is not valid UTF-8, so trend cannot name the data directory exactly; nothing was read or changed (use a UTF-8 path, or --data-dir)"
+            return "\(name) is not valid UTF-8, so trend cannot name the data directory exactly; nothing was read or changed"
         case .cannotCreateDirectory(let path, let reason):
             return "cannot create the data directory \(path): \(reason)"
         case .unusableDirectory(let path, let reason):

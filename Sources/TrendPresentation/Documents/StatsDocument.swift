@@ -16,6 +16,8 @@ public struct StatsRowDocument: Encodable, Sendable {
     let fatPercent: Double?
     let averageIntake: Double?
     let expenditure: Double?
+    /// The period holds today: its figures are so far.
+    let inProgress: Bool
 
     public init(_ row: PeriodStatistics.Row, unit: WeightUnit) {
         func weight(_ kilograms: Double?) -> Double? { DisplayRounding.weight(kilograms, unit) }
@@ -33,6 +35,7 @@ public struct StatsRowDocument: Encodable, Sendable {
         fatPercent = DisplayRounding.hundredths(row.fatPercent)
         averageIntake = row.averageIntake.map { ($0 * 10).rounded() / 10 }
         expenditure = row.expenditure.map { $0.rounded() }
+        inProgress = row.isInProgress
     }
 }
 
@@ -136,7 +139,7 @@ public struct InfoDocument: Encodable, Sendable {
     public init(_ info: InfoViewModel.Facts) {
         let unit = info.unit
         dataDirectory = info.directory.path
-        source = info.directory.source?.rawValue
+        source = info.sourceName
         weightsFile = info.directory.weightsPath
         weightsFileSize = info.weightsFileSize
         weightsError = info.weightsError

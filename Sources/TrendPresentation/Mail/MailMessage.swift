@@ -18,7 +18,7 @@ public struct MailMessage {
         case unsafeHeader(name: String)
     }
 
-    let to: String?
+    let to: MailRecipients?
     let subject: String
     let date: Timestamp
     let text: String
@@ -49,13 +49,13 @@ public struct MailMessage {
     }
 
     func rendered() throws(Failure) -> String {
-        if let to, !Self.isSafeHeaderValue(to) { throw .unsafeHeader(name: "To") }
+        if let to, !to.words.allSatisfy(Self.isSafeHeaderValue) { throw .unsafeHeader(name: "To") }
         guard Self.isSafeHeaderValue(subject) else { throw .unsafeHeader(name: "Subject") }
         let digest = Self.digest(Array(text.utf8) + Array(html.utf8) + png + moreImages.flatMap(\.png))
         let related = "trend-related-" + digest
         let alternative = "trend-alternative-" + digest
         var mail = ""
-        if let to { mail += Self.addressHeader("To", Self.address(to)) }
+        if let to { mail += Self.folded("To: ", to.words) }
         mail += Self.header("Subject", subject)
         mail += "Date: \(Self.rfc5322(date))\n"
         mail += "Message-ID: <\(Self.compact(date)).\(digest)@trend>\n"
@@ -71,14 +71,11 @@ public struct MailMessage {
         mail += "Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n"
         mail += Self.base64(Array(html.utf8))
         mail += "\n--\(alternative)--\n"
-        mail += "\n--\(related)\n"
-        mail += "Content-Type: image/png; name=\"progress.png\"\nContent-Transfer-Encoding: base64\n"
-        mail += "Content-ID: <\(contentID)>\nContent-Disposition: inline; filename=\"progress.png\"\n\n"
-        mail += Self.base64(png)
-        for image in moreImages {
+        for image in [(png: png, contentID: contentID, name: "progress.png")] + moreImages {
             mail += "\n--\(related)\n"
-            mail += "Content-Type: image/png; name=\"\(image.name)\"\nContent-Transfer-Encoding: base64\n"
-            mail += "Content-ID: <\(image.contentID)>\nContent-Disposition: inline; filename=\"\(image.name)\"\n\n"
+            // A picture's name is a series' (up to 32 characters): folded like every header that may be long.
+            mail += Self.folded("Content-Type: ", ["image/png;", "name=\"\(image.name)\""]) + "Content-Transfer-Encoding: base64\n"
+            mail += "Content-ID: <\(image.contentID)>\n" + Self.folded("Content-Disposition: ", ["inline;", "filename=\"\(image.name)\""]) + "\n"
             mail += Self.base64(image.png)
         }
         mail += "\n--\(related)--\n"
@@ -111,11 +108,26 @@ public struct MailMessage {
         return lead + encodedWords(value, firstLineRoom: lineLimit - lead.count) + "\n"
     }
 
-    /// An address header: folded at spaces where it can be, never encoded
-    /// (RFC 2047 §5 forbids an encoded word inside an address); a line
-    /// longer than 78 characters is allowed up to RFC 5322's 998.
-    static func addressHeader(_ name: String, _ value: String) -> String {
-        foldedAtSpaces(value, lead: name + ": ") ?? name + ": " + value + "\n"
+    /// `lead` and `words` separated by spaces, a new line (starting with a
+    /// space, RFC 5322 §2.2.3) before a word that would take a line past 78
+    /// characters. A word is never broken: the callers' words are at most an
+    /// address (254 characters, SMTP's limit) or an encoded word, so no line
+    /// comes near RFC 5322's 998.
+    static func folded(_ lead: String, _ words: [String]) -> String {
+        var lines: [String] = []
+        var line = lead
+        for word in words {
+            if line == lead || line == " " {
+                line += word
+            } else if line.count + 1 + word.count > lineLimit {
+                lines.append(line)
+                line = " " + word
+            } else {
+                line += " " + word
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// Why `text` (`ana@example.com`, `Ana Müller <ana@example.com>`) cannot
@@ -128,6 +140,7 @@ public struct MailMessage {
         guard address.unicodeScalars.allSatisfy(\.isASCII) else {
             return "the address must be ASCII (sendmail -t cannot deliver to one that is not); write it as its mail server spells it"
         }
+        guard !address.isEmpty else { return "an address is missing" }
         guard address.utf8.count <= 254 else { return "an address is at most 254 characters" }
         return nil
     }
@@ -151,7 +164,9 @@ public struct MailMessage {
     }
 
     /// RFC 2047 encoded words (UTF-8, base64), one a line after the first,
-    /// never splitting a character.
+    /// never splitting a character, and split after a space where the text
+    /// has one (the space stays inside the word before: a reader joins
+    /// adjacent encoded words without the space between them).
     static func encodedWords(_ text: String, firstLineRoom: Int = 60) -> String {
         var words: [String] = []
         var chunk: [UInt8] = []
@@ -160,26 +175,17 @@ public struct MailMessage {
         for character in text {
             let bytes = Array(String(character).utf8)
             if chunk.count + bytes.count > room, !chunk.isEmpty {
-                words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=")
-                chunk = []
+                // Back to just after the last space, when there is one in the second half of the word.
+                var end = chunk.count
+                if let space = chunk.lastIndex(of: 0x20), space + 1 < chunk.count, space + 1 >= chunk.count / 2 { end = space + 1 }
+                words.append("=?UTF-8?B?" + Data(chunk[..<end]).base64EncodedString() + "?=")
+                chunk = Array(chunk[end...])
                 room = 39
             }
             chunk += bytes
         }
         if !chunk.isEmpty || words.isEmpty { words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=") }
         return words.joined(separator: "\n ")
-    }
-
-    /// `Ana Müller <ana@example.com>` with the display name encoded when it
-    /// is not ASCII (the address itself is left as given).
-    static func address(_ text: String) -> String {
-        guard let open = text.lastIndex(of: "<"), text.hasSuffix(">") else { return text }
-        var name = String(text[..<open]).trimmed
-        if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 { name = String(name.dropFirst().dropLast()) }
-        let address = String(text[open...])
-        guard !name.isEmpty else { return address }
-        guard name.unicodeScalars.contains(where: { !$0.isASCII }) else { return text }
-        return encodedWords(name) + " " + address
     }
 
     static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

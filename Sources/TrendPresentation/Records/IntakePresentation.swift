@@ -2,6 +2,12 @@ import TrendCore
 
 /// An intake entry as every screen shows it.
 public enum IntakePresentation: RecordPresentation {
+    public static let csvHeader = ["date", "kcal", "note"]
+
+    public static func csvRow(_ entry: IntakeEntry) -> [String] {
+        [entry.timestamp.iso8601, DecimalText.shortest(entry.kilocalories), entry.note ?? ""]
+    }
+
     public static func what(_ entry: IntakeEntry, unit: WeightUnit) -> String {
         EntryRendering.kilocalories(entry.kilocalories)
     }

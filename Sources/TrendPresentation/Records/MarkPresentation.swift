@@ -2,6 +2,12 @@ import TrendCore
 
 /// A day mark as every screen shows it: its name and its day.
 public enum MarkPresentation: RecordPresentation {
+    public static let csvHeader = ["id", "day", "name", "note"]
+
+    public static func csvRow(_ mark: DayMark) -> [String] {
+        [mark.idText, mark.day.description, mark.name.text, mark.note ?? ""]
+    }
+
     public static func what(_ mark: DayMark, unit: WeightUnit) -> String {
         mark.name.text
     }

@@ -3,6 +3,13 @@ import TrendCore
 /// A tape measurement as every screen shows it, in the length unit that
 /// goes with the weight unit.
 public enum MeasurementPresentation: RecordPresentation {
+    /// Exact centimetres.
+    public static let csvHeader = ["date", "name", "cm", "note"]
+
+    public static func csvRow(_ entry: MeasurementEntry) -> [String] {
+        [entry.timestamp.iso8601, entry.name.text, DecimalText.shortest(entry.centimetres), entry.note ?? ""]
+    }
+
     public static func what(_ entry: MeasurementEntry, unit: WeightUnit) -> String {
         "\(entry.name) " + LengthUnit(weightUnit: unit).format(centimetres: entry.centimetres)
     }

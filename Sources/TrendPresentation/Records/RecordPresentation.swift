@@ -27,6 +27,10 @@ public protocol RecordPresentation {
     static var editable: Set<EditField> { get }
     /// Changes the record `edit.id` names, which is of this kind.
     @MainActor static func edit(_ edit: EditViewModel, app: AppModel) async throws -> Record
+    /// The kind's own CSV, re-importable: its header, and a record's row
+    /// (what its command writes, and `export --kind`, SPEC §6).
+    static var csvHeader: [String] { get }
+    static func csvRow(_ record: Record) -> [String]
 }
 
 extension RecordPresentation {

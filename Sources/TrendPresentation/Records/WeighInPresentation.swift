@@ -2,6 +2,13 @@ import TrendCore
 
 /// A weigh-in as every screen shows it.
 public enum WeighInPresentation: RecordPresentation {
+    /// As the export writes it: exact kilograms.
+    public static let csvHeader = ["date", "weight", "unit", "note"]
+
+    public static func csvRow(_ entry: WeightEntry) -> [String] {
+        [entry.timestamp.iso8601, DecimalText.shortest(entry.kilograms), "kg", entry.note ?? ""]
+    }
+
     public static func what(_ entry: WeightEntry, unit: WeightUnit) -> String {
         unit.format(kilograms: entry.kilograms)
     }

@@ -65,14 +65,4 @@ extension ListViewModel {
         }
         return table
     }
-
-    /// The listing for a screen that selects a row (`trend ui`): the header,
-    /// and each weigh-in's line with its id, one line each, never wrapped.
-    public var screenLines: (header: String, rows: [(id: String, line: String)]) {
-        let lines = table.rendered(display: Display()).split(separator: "\n").map(String.init)
-        let ids = rows.map { row in
-            if case .weighIn(let point) = row { shortIDs.text(of: point.entry) } else { "" }
-        }
-        return (lines.first ?? "", zip(ids, lines.dropFirst()).map { (id: $0, line: $1) })
-    }
 }

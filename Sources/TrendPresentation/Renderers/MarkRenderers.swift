@@ -19,8 +19,8 @@ public enum MarksFormat: String, OutputFormat {
         case .text: MarksTextRenderer()
         case .json: JSONRenderer<MarksViewModel> { $0.document }
         case .csv:
-            CSVRenderer<MarksViewModel>(header: { _ in ["id", "day", "name", "note"] }) { model, row in
-                for mark in model.marks { row([mark.idText, mark.day.description, mark.name.text, mark.note ?? ""]) }
+            CSVRenderer<MarksViewModel>(header: { _ in MarkPresentation.csvHeader }) { model, row in
+                for mark in model.marks { row(MarkPresentation.csvRow(mark)) }
             }
         }
     }

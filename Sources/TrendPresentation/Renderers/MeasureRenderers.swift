@@ -9,10 +9,8 @@ public enum MeasureFormat: String, OutputFormat {
         case .json: JSONRenderer<MeasureViewModel> { $0.document }
         case .csv:
             // Re-importable: `date,name,cm,note` (exact centimetres).
-            CSVRenderer<MeasureViewModel>(header: { _ in ["date", "name", "cm", "note"] }) { model, row in
-                for entry in model.csvEntries {
-                    row([entry.timestamp.iso8601, entry.name.text, DecimalText.shortest(entry.centimetres), entry.note ?? ""])
-                }
+            CSVRenderer<MeasureViewModel>(header: { _ in MeasurementPresentation.csvHeader }) { model, row in
+                for entry in model.csvEntries { row(MeasurementPresentation.csvRow(entry)) }
             }
         }
     }
@@ -41,11 +39,19 @@ struct MeasureTextRenderer: Renderer {
             output.write(table.rendered(display: model.display))
         case .list:
             guard !model.listed.isEmpty else { throw ScreenNote.message(model.hasNoMeasurements ? Messages.noMeasurementsYet : "No measurements of that name in that period.") }
-            var table = TextTable(headers: ["ID", "DATE", "VALUE", "TREND", "NOTE"], rightAligned: [2, 3])
-            for (entry, trend) in model.listed {
-                table.add([model.shortIDs.text(of: entry), EntryRendering.localDateTime(entry.timestamp), unit.format(centimetres: entry.centimetres), trend.map { unit.format(centimetres: $0) } ?? "", entry.note?.terminalSafe ?? ""])
-            }
-            output.write(table.rendered(display: model.display))
+            output.write(model.listTable.rendered(display: model.display))
         }
+    }
+}
+
+extension MeasureViewModel {
+    /// One name's entries, each with its trend.
+    var listTable: TextTable {
+        let unit = lengthUnit
+        var table = TextTable(headers: ["ID", "DATE", "VALUE", "TREND", "NOTE"], rightAligned: [2, 3])
+        for (entry, trend) in listed {
+            table.add([shortIDs.text(of: entry), EntryRendering.localDateTime(entry.timestamp), unit.format(centimetres: entry.centimetres), trend.map { unit.format(centimetres: $0) } ?? "", entry.note?.terminalSafe ?? ""])
+        }
+        return table
     }
 }

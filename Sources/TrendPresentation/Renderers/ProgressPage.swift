@@ -14,9 +14,16 @@ enum ProgressPage {
         case mailImage(contentID: String, width: Int, height: Int, description: String)
     }
 
-    /// The mail's picture: the width of a mail column.
-    static let mailWidth = 600
-    static let mailHeight = 360
+    /// The mail's pictures are drawn for a phone's column, 360 px (SPEC
+    /// §17): labels of 12 px there, so at least 10 px as a 360 px phone
+    /// shows them inside the page's margins; a mail program's 600 px column
+    /// shows them larger. Three pixels a point: sharp on both.
+    static let mailWidth = 360
+    static let mailHeight = 270
+    static let mailSeriesHeight = 190
+    static let mailScale = 3
+    /// The width a mail program's column shows the pictures at.
+    static let mailColumnWidth = 600
     /// The other series' charts are this tall: they sit below the main one.
     static let seriesChartHeight = 240
 
@@ -124,7 +131,9 @@ enum ProgressPage {
                 }
                 page += "</figure>\n"
             case .mailImage(let contentID, let width, let height, let description):
-                page += "<figure><img src=\"cid:\(XMLText.escaped(contentID))\" width=\"\(width)\" height=\"\(height)\" alt=\"\(XMLText.escaped(description))\"></figure>\n"
+                // Shown the column's width, whatever it was drawn for: the page narrows it on a phone.
+                let shownHeight = (mailColumnWidth * height + width / 2) / width
+                page += "<figure><img src=\"cid:\(XMLText.escaped(contentID))\" width=\"\(mailColumnWidth)\" height=\"\(shownHeight)\" alt=\"\(XMLText.escaped(description))\"></figure>\n"
             }
         }
         page += "<table>\n"

@@ -44,15 +44,15 @@ struct ProgressPNGRenderer: Renderer {
 /// A complete mail: the text report, the page, the chart as an inline PNG (SPEC §8).
 struct ProgressMailRenderer: Renderer {
     func render(_ model: ProgressViewModel, to output: any OutputWriter) throws {
-        // Laid out for the 600-pixel column mail programs use, with twice the
-        // pixels: sharp on a phone, and labels of 12 px there (SPEC §17).
-        let picture = PictureSize(fixedWidth: ProgressPage.mailWidth, height: ProgressPage.mailHeight, scale: 2)
+        // Laid out for a phone's column, with three pixels a point: labels of
+        // 12 px on a phone, larger in a mail program's 600 px column (SPEC §17).
+        let picture = PictureSize(fixedWidth: ProgressPage.mailWidth, height: ProgressPage.mailHeight, scale: ProgressPage.mailScale)
         let chart = model.chartModel(valueTickCount: max(3, picture.height / 70))
         let png = try PNGChart(model: chart, width: picture.width, height: picture.height, scale: picture.scale).rendered()
         let contentID = MailMessage.contentID(png: png)
         let description = chart?.title ?? ChartPicture.emptyMessage
         // Each other series as its own smaller picture, for the same column.
-        let small = PictureSize(fixedWidth: ProgressPage.mailWidth, height: ProgressPage.seriesChartHeight, scale: 2)
+        let small = PictureSize(fixedWidth: ProgressPage.mailWidth, height: ProgressPage.mailSeriesHeight, scale: ProgressPage.mailScale)
         var images: [(png: [UInt8], contentID: String, name: String)] = []
         var others: [ProgressPage.Chart] = []
         for metric in model.otherSeries {
@@ -66,7 +66,7 @@ struct ProgressMailRenderer: Renderer {
             others: others)
         let text = model.report.hasNoHistory ? Messages.noWeighInsYet + "\n" : ProgressText.text(model.report, unit: model.unit)
         var mail = MailMessage(
-            to: model.mailTo, subject: model.mailSubject ?? model.defaultSubject, date: model.now, text: text, html: html, png: png,
+            to: model.mailRecipients, subject: model.mailSubject ?? model.defaultSubject, date: model.now, text: text, html: html, png: png,
             contentID: contentID)
         mail.moreImages = images
         output.write(try mail.rendered())

@@ -167,21 +167,10 @@ enum ProgressText {
             ? EntryRendering.givenWeeklyRate(plan.weeklyRateKilograms, unit: unit) : EntryRendering.weeklyRate(plan.weeklyRateKilograms, unit: unit)
         rows.append(("Plan", "", "\(target), \(rate) from \(unit.format(kilograms: plan.startTrendKilograms)) on \(EntryRendering.longDate(plan.start))"))
         if plan.isFast && !plan.isDone { rows.append(("", "", EntryRendering.fastPlanWarning(plan.weeklyRateKilograms, unit: unit))) }
-        if plan.isDone {
-            rows.append(("", "", "done: the goal is reached"))
+        guard let standing = PlanStatusText.sentence(plan, report: report, unit: unit) else {
+            rows.append(("", "", PlanStatusText.notRunning(plan, report: report, unit: unit)))
             return rows
         }
-        if plan.isOverdue {
-            rows.append(("", "", "\(EntryRendering.longDate(plan.by)) has passed without reaching the goal; set a new one with 'trend goal \(unit.formatPlain(kilograms: goal.goalKilograms)) --by DATE'"))
-            return rows
-        }
-        guard let ahead = plan.aheadByKilograms else {
-            rows.append(("", "", "where you stand after a week of weigh-ins (\(report.weighInDays) so far)"))
-            return rows
-        }
-        let days = plan.aheadByDays.map { Int(abs($0).rounded()) }
-        let dayText = days.map { ", \($0) day\($0 == 1 ? "" : "s")" } ?? ""
-        let standing = abs(ahead) < 0.05 ? "on the plan line" : "\(unit.format(kilograms: abs(ahead))) \(ahead > 0 ? "ahead of" : "behind") the plan\(dayText)"
         rows.append(("", "", standing + "; the plan is at \(unit.format(kilograms: plan.planTrendTodayKilograms)) today"))
         if let required = plan.requiredWeeklyRateKilograms, let energy = plan.requiredEnergyBalance {
             let verb = required < 0 ? "lose" : "gain"
@@ -204,12 +193,6 @@ enum ProgressText {
             if let now = energyNow(report), abs(plan.plannedEnergyBalance - energy) > Self.energyDifferenceShown {
                 rows.append(("", "", "the plan's rate asks \(energyDifference(plan.plannedEnergyBalance - now)); to arrive on \(EntryRendering.longDate(plan.by)) from here, \(energyDifference(energy - now))"))
             }
-        }
-        if let late = plan.daysLate {
-            let when = late == 0 ? "on the plan's day" : "\(abs(late)) day\(abs(late) == 1 ? "" : "s") \(late > 0 ? "after" : "before") the plan"
-            rows.append(("", "", "at the current rate you arrive " + when))
-        } else if plan.aheadByKilograms != nil {
-            rows.append(("", "", "at the current rate you do not arrive"))
         }
         return rows
     }
@@ -249,19 +232,24 @@ enum ProgressText {
         }
     }
 
+    /// `5.9 kg to lose`.
+    static func goalAmount(_ goal: GoalProjection, unit: WeightUnit) -> String {
+        unit.format(kilograms: abs(goal.remainingKilograms)) + (goal.remainingKilograms < 0 ? " to lose" : " to gain")
+    }
+
     static func goalSentence(_ goal: GoalProjection, report: ProgressReport, unit: WeightUnit) -> String {
         if goal.isReached {
             return "reached: maintaining within \(unit.format(kilograms: GoalProjection.reachedWithinKilograms))"
         }
-        let amount = unit.format(kilograms: abs(goal.remainingKilograms)) + (goal.remainingKilograms < 0 ? " to lose" : " to gain")
+        let amount = goalAmount(goal, unit: unit)
+        // With a plan running, the plan's rows say where the trend stands and when it arrives, in one sentence.
+        if let plan = report.plan, PlanStatusText.sentence(plan, report: report, unit: unit) != nil { return amount }
         if let day = goal.projectedDay {
             return report.projectedGoalDateIsPast
                 ? "\(amount); at that pace it would have reached it on \(EntryRendering.longDate(day))"
                 : report.isBehindThePlan
                     ? "\(amount), behind the plan; at this pace on \(EntryRendering.longDate(day))"
-                    : report.isSlowerThanThePlan
-                        ? "\(amount), slower than the plan; at this pace on \(EntryRendering.longDate(day))"
-                        : "\(amount), on track for \(EntryRendering.longDate(day))"
+                    : "\(amount), on track for \(EntryRendering.longDate(day))"
         }
         if !report.hasEnoughData { return amount }
         return goal.isMovingTowardGoal ? amount : "\(amount), trend moving away from goal"

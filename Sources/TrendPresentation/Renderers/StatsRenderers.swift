@@ -28,15 +28,23 @@ struct StatsTextRenderer: Renderer {
         headers += ["WEIGH-INS", "AVERAGE", "LOWEST", "HIGHEST"]
         var table = TextTable(headers: headers, rightAligned: Set(1..<headers.count))
         table.dropsColumnsWhenNarrow = true
-        for row in model.rows {
+        var labels = model.textLabels(isUTF8: model.display.isUTF8)
+        // Too narrow for a week's two ends beside its trend: its first day names it.
+        if let width = model.display.width, (labels.map(TextTable.columns).max() ?? 0) + 2 + 7 > width {
+            labels = model.textLabels(isUTF8: model.display.isUTF8, compact: true)
+        }
+        for (row, label) in zip(model.textRows, labels) {
             func weight(_ kilograms: Double?) -> String { kilograms.map { unit.format(kilograms: $0) } ?? "" }
             func change(_ kilograms: Double?) -> String { kilograms.map { unit.formatChange(kilograms: $0) } ?? "" }
-            var cells = [row.label, weight(row.trendKilograms), change(row.trendChangeKilograms), change(row.averageWeeklyRateKilograms)]
+            var cells = [label, weight(row.trendKilograms), change(row.trendChangeKilograms), change(row.averageWeeklyRateKilograms)]
             if showsIntake { cells += [row.averageIntake, row.expenditure].map { $0.map(EntryRendering.kilocalories) ?? "" } }
             if showsFat { cells.append(row.fatPercent.map { Decimal1.text($0) + "%" } ?? "") }
             cells += [String(row.weighIns), weight(row.averageKilograms), weight(row.minimumKilograms), weight(row.maximumKilograms)]
             table.add(cells)
         }
-        output.write(table.rendered(display: model.display))
+        if !model.textRows.isEmpty { output.write(table.rendered(display: model.display)) }
+        if let note = model.inProgressNote(isUTF8: model.display.isUTF8) {
+            output.write((model.display.width.map { TextWrap.wrap(note, indent: 0, width: $0) } ?? note) + "\n")
+        }
     }
 }

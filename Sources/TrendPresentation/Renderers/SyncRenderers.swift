@@ -11,6 +11,6 @@ struct ExportRenderer: Renderer {
     let format: ExportFeature.Format
 
     func render(_ model: ExportViewModel, to output: any OutputWriter) throws {
-        model.write(format, to: output)
+        try model.write(format, to: output)
     }
 }

@@ -98,9 +98,9 @@ public struct TextTable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The columns a cell takes: its characters (a plain ASCII cell's bytes, counted without walking its characters).
+    /// The columns a cell takes on a terminal: a wide character two, a combining one none.
     static func columns(_ cell: String) -> Int {
-        cell.utf8.allSatisfy { $0 < 0x80 } ? cell.utf8.count : cell.count
+        DisplayWidth.of(cell)
     }
 
     /// Each row as `HEADER  value` lines, rows apart by a blank line.

@@ -10,34 +10,37 @@ public enum TextWrap {
         let pad = String(repeating: " ", count: indent)
         var lines: [String] = []
         var line = ""
+        var lineWidth = 0
         for word in text.split(separator: " ") {
             var word = Substring(word)
-            if !line.isEmpty && line.count + 1 + word.count > room {
+            var wordWidth = DisplayWidth.of(word)
+            if !line.isEmpty && lineWidth + 1 + wordWidth > room {
                 lines.append(pad + line)
                 line = ""
+                lineWidth = 0
             }
-            while word.count > room - (line.isEmpty ? 0 : line.count + 1) && word.count > room {
-                // Longer than a whole line: broken where the line ends.
-                if !line.isEmpty {
-                    lines.append(pad + line)
-                    line = ""
-                }
-                lines.append(pad + word.prefix(room))
-                word = word.dropFirst(room)
+            while wordWidth > room {
+                // Longer than a whole line: broken where the line ends (the line is empty here).
+                var head = DisplayWidth.prefix(word, fitting: room)
+                if head.isEmpty { head = word.prefix(1) }
+                lines.append(pad + head)
+                word = word[head.endIndex...]
+                wordWidth = DisplayWidth.of(word)
             }
             guard !word.isEmpty else { continue }
+            lineWidth += (line.isEmpty ? 0 : 1) + wordWidth
             line += (line.isEmpty ? "" : " ") + word
         }
         lines.append(pad + line)
         return lines.joined(separator: "\n")
     }
 
-    /// `lead` (already `lead.count` columns) followed by `text` wrapped to
+    /// `lead` followed by `text` wrapped to
     /// `width` under itself; when that leaves under `least` columns, `text`
     /// goes on the lines below, indented by 2. Without a width, one line.
     public static func hanging(_ lead: String, _ text: String, width: Int?, least: Int = 10) -> String {
-        guard let width, lead.count + text.count > width else { return lead + text }
-        let column = lead.count
+        guard let width, DisplayWidth.of(lead) + DisplayWidth.of(text) > width else { return lead + text }
+        let column = DisplayWidth.of(lead)
         if column <= width - least {
             return lead + wrap(text, indent: column, width: width).dropFirst(column)
         }
@@ -45,6 +48,6 @@ public enum TextWrap {
         while head.hasSuffix(" ") { head.removeLast() }
         let below = wrap(text, indent: 2, width: width)
         if head.isEmpty { return below }
-        return (head.count > width ? wrap(head, indent: 0, width: width) : head) + "\n" + below
+        return (DisplayWidth.of(head) > width ? wrap(head, indent: 0, width: width) : head) + "\n" + below
     }
 }

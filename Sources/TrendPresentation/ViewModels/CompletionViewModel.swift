@@ -12,7 +12,10 @@ import TrendCore
 @Observable
 public final class CompletionViewModel {
     public enum Kind: String, CaseIterable, Sendable {
-        case ids, names, marks
+        /// Records' short ids; measurement names (known places and those
+        /// measured); the series a chart can show (`--metric`: the fixed
+        /// ones and each name measured); marks' names.
+        case ids, names, metrics, marks
     }
 
     private let app: AppModel
@@ -37,6 +40,10 @@ public final class CompletionViewModel {
             // Known places and names measured: [a-z][a-z0-9-]* only, nothing a shell could read as more.
             let typed = prefix.lowercased()
             lines = MeasurementFeature.names(measured: app.measurementFeature.measuredNames).filter { $0.hasPrefix(typed) }
+        case .metrics:
+            let typed = prefix.lowercased()
+            let measured = app.measurementFeature.measuredNames.map { ChartModel.Metric.measurement($0).name }
+            lines = (ChartModel.Metric.fixedNames + measured).filter { $0.hasPrefix(typed) }
         case .marks:
             // The names used before, then the usual ones: [a-z0-9-] only, nothing a shell could read as more.
             let typed = prefix.lowercased()

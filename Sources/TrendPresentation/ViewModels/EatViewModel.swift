@@ -6,6 +6,8 @@ import TrendCore
 @Observable
 public final class EatViewModel {
     private let app: AppModel
+    /// How this face says what a person can do (its options, its keys).
+    public var wording: any FaceWording = PlainWording()
 
     /// `650`, `650kcal`, `2720kJ`.
     public var energy = ""
@@ -35,7 +37,7 @@ public final class EatViewModel {
 
     public var messages: [String] {
         guard let outcome, outcome.isRepeat else { return [] }
-        return ["Already logged at \(outcome.entry.timestamp.clock(seconds: false)) (\(outcome.entry.shortID)); --force to log it again."]
+        return ["Already logged at \(outcome.entry.timestamp.clock(seconds: false)) (\(outcome.entry.shortID)); \(wording.words(for: .logAgain))."]
     }
 
     public var document: LoggedIntakeDocument? {

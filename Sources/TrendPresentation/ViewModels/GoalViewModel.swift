@@ -40,8 +40,13 @@ public final class GoalViewModel {
             outcome = try await app.goalFeature.setGoal(kilograms: kilograms, plan: plan, check: force ? .skipped : .typedIn(unit))
         case .show:
             try await app.loadWeights()
+            standing = app.goalFeature.standing
         }
     }
+
+    /// The report of today with the goal and plan (`trend goal` alone): how
+    /// far the goal is, and where the trend stands against the plan.
+    public private(set) var standing: ProgressReport?
 
     /// What the change did, on the message stream; showing nothing set is
     /// said there only beside text (a script reading the JSON gets null).
@@ -49,7 +54,10 @@ public final class GoalViewModel {
         switch action {
         case .clear: return ["Goal cleared."]
         case .set:
-            var messages = goalKilograms.map { ["Goal set to \(unit.format(kilograms: $0))\(planText)."] } ?? []
+            if outcome?.isUnchanged == true, let goal = goalKilograms {
+                return ["Goal already set: \(unit.format(kilograms: goal))\(planSummary(plan))."]
+            }
+            var messages = goalKilograms.map { ["Goal set to \(unit.format(kilograms: $0))\(replacedText ?? planText)."] } ?? []
             if let fast = outcome?.fastWeeklyRateKilograms { messages.append("warning: " + EntryRendering.fastPlanWarning(fast, unit: unit)) }
             if let target = outcome?.belowFoodFloor { messages.append("warning: " + EntryRendering.foodFloor(target)) }
             return messages
@@ -57,14 +65,61 @@ public final class GoalViewModel {
         }
     }
 
-
-
     public var document: GoalDocument { GoalDocument(goalKilograms: goalKilograms, plan: plan, unit: unit) }
 
-    /// The goal shown (`trend goal` alone): on standard output.
+    /// The goal shown (`trend goal` alone), and where the trend stands: on standard output.
     var text: String {
         guard action == .show, let goal = goalKilograms else { return "" }
-        return unit.format(kilograms: goal) + planText + "\n"
+        var text = unit.format(kilograms: goal) + planText + "\n"
+        if let standing, let projection = standing.goal {
+            var sentence = ProgressText.goalSentence(projection, report: standing, unit: unit)
+            if let plan = standing.plan {
+                sentence = PlanStatusText.sentence(plan, report: standing, unit: unit)
+                    .map { ProgressText.goalAmount(projection, unit: unit) + "; " + $0 } ?? PlanStatusText.notRunning(plan, report: standing, unit: unit)
+            }
+            text += sentence + "\n"
+        }
+        return text
+    }
+
+    /// ` by 12 Mar 2027, planned on 12 Oct 2026`, ` at -0.5 kg/week, planned on 12 Oct 2026`.
+    func planSummary(_ plan: GoalPlan?) -> String {
+        switch plan?.pace {
+        case nil: ""
+        case .by(let day)?: " by \(EntryRendering.longDate(day)), planned on \(EntryRendering.longDate(plan!.start))"
+        case .weeklyRate(let kilograms)?: " at \(EntryRendering.givenWeeklyRate(kilograms, unit: unit)), planned on \(EntryRendering.longDate(plan!.start))"
+        }
+    }
+
+    /// What a changed goal took the place of: `, by 12 Mar 2027: replanned
+    /// from today; the plan of 12 Oct 2026 was 0.6 kg behind`; nil when it
+    /// replaced nothing worth saying (no goal before).
+    var replacedText: String? {
+        guard let replaced = outcome?.replaced else { return nil }
+        guard let old = replaced.plan else {
+            return planText + (abs(replaced.kilograms - (goalKilograms ?? 0)) < GoalFeature.sameGoalKilograms ? "" : ", replacing \(unit.format(kilograms: replaced.kilograms))")
+        }
+        let how: String = switch plan?.pace {
+        case nil: ", without a plan"
+        case .by(let day)?: ", by \(EntryRendering.longDate(day)): replanned from today"
+        case .weeklyRate(let kilograms)?: ", at \(EntryRendering.givenWeeklyRate(kilograms, unit: unit)): replanned from today"
+        }
+        let was: String
+        if let status = replaced.status {
+            if status.isDone {
+                was = "had reached its goal"
+            } else if status.isOverdue {
+                was = "had passed its day, \(EntryRendering.longDate(status.by))"
+            } else if let ahead = status.aheadByKilograms {
+                was = abs(ahead) < PlanStatusText.onTheLineKilograms
+                    ? "was on its line" : "was \(unit.format(kilograms: abs(ahead))) \(ahead > 0 ? "ahead" : "behind")"
+            } else {
+                was = "had too few weigh-ins to say where the trend stood"
+            }
+        } else {
+            was = "could not be followed"
+        }
+        return how + "; the plan of \(EntryRendering.longDate(old.start)) " + was
     }
 
     /// `, by 1 Jun 2027: planned on 1 Dec 2026`, `, at -0.5 kg/week from 1 Dec 2026`.

@@ -7,6 +7,8 @@ import TrendCore
 @Observable
 public final class ImportViewModel {
     private let app: AppModel
+    /// How this face says what a person can do (its options, its keys).
+    public var wording: any FaceWording = PlainWording()
 
     public var request = ImportFeature.Request(input: .standardInput)
     public private(set) var summary: ImportSummary?
@@ -22,8 +24,11 @@ public final class ImportViewModel {
 
     public func run() async throws {
         try await app.loadSettings()
-        summary = try await app.importFeature.importFile(request)
+        summary = try await app.importFeature.importFile(request, progress: progress)
     }
+
+    /// Told how far the reading has come, from the thread reading (SPEC §6): a face draws it.
+    public var progress: WorkProgress.Reporter?
 
     /// The rows that could not be read, at most 20, then how many more.
     public static func listing(_ problems: [ImportProblem], path: String) -> String {
@@ -36,8 +41,8 @@ public final class ImportViewModel {
     }
 
     /// Said when some rows could be read either way.
-    public static func dateOrderHint(_ problems: [ImportProblem]) -> String? {
-        problems.contains(where: \.asksForDateOrder) ? "hint: numeric dates can be read both ways here; pass --date-format dmy or mdy\n" : nil
+    public func dateOrderHint(_ problems: [ImportProblem]) -> String? {
+        problems.contains(where: \.asksForDateOrder) ? "hint: numeric dates can be read both ways here; \(wording.words(for: .chooseDateOrder))\n" : nil
     }
 
     /// `Imported w.csv (CSV): 84 added, …`, the unit and why, possible typos.
@@ -61,7 +66,7 @@ public final class ImportViewModel {
         text += parts.joined(separator: "; ") + "."
         if let body = summary.body, !body.intakeDaysKept.isEmpty {
             let days = body.intakeDaysKept
-            text += " Intake for \(days.count) day\(days.count == 1 ? "" : "s") already logged, kept: \(Self.dayList(days)); --replace-intake to take the file's."
+            text += " Intake for \(days.count) day\(days.count == 1 ? "" : "s") already logged, kept: \(Self.dayList(days)); \(wording.words(for: .replaceIntake))."
         }
         if let body = summary.body, !body.intakeDaysReplaced.isEmpty {
             let days = body.intakeDaysReplaced
@@ -83,7 +88,7 @@ public final class ImportViewModel {
         if summary.body?.readWeighIns == false {
             // No weigh-ins: no unit to name.
         } else if let assumption = summary.unitAssumption {
-            text += "\n" + Self.unitSentence(assumption, unit: unit)
+            text += "\n" + unitSentence(assumption, unit: unit)
         } else if let named = summary.namedUnit {
             text += "\n" + Self.unitSentence(named, format: summary.format)
         }
@@ -153,11 +158,11 @@ public final class ImportViewModel {
     }
 
     /// Which unit the weights of a file that names none were read in, and why (SPEC §6).
-    static func unitSentence(_ assumption: UnitAssumption, unit display: WeightUnit) -> String {
+    func unitSentence(_ assumption: UnitAssumption, unit display: WeightUnit) -> String {
         let unit = assumption.unit
         switch assumption.reason {
         case .sessionChoice:
-            return "Weights read as \(unit.rawValue), as --unit says: the file names none."
+            return "Weights read as \(unit.rawValue), \(wording.words(for: .givenUnit)): the file names none."
         case .bodyMassIndex(let height):
             return "Weights read as \(unit.name): the file names no unit, and weight ÷ BMI gives heights near \(DecimalText.shortest((height * 100).rounded() / 100)) m."
         case .fileName:
@@ -165,7 +170,7 @@ public final class ImportViewModel {
         case .history(let trend):
             return "Weights read as \(unit.name): the file names no unit, and in \(unit.name) they match your trend of \(display.format(kilograms: trend))."
         case .configured:
-            let options = assumption.alternatives.map { "--unit \($0.rawValue) if they are \($0.name)" }.joined(separator: ", or ")
+            let options = assumption.alternatives.map { "\(wording.words(for: .readIn($0))) if they are \($0.name)" }.joined(separator: ", or ")
             return "Weights read as \(unit.rawValue), the configured unit: the file names none; use \(options)."
         }
     }

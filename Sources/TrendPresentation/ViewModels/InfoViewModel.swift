@@ -6,6 +6,8 @@ import TrendCore
 @Observable
 public final class InfoViewModel {
     private let app: AppModel
+    /// How this face says what a person can do (its options, its keys).
+    public var wording: any FaceWording = PlainWording()
 
     public init(app: AppModel) {
         self.app = app
@@ -14,6 +16,8 @@ public final class InfoViewModel {
     /// What is shown, gathered once.
     public struct Facts: Sendable {
         let directory: DataDirectory
+        /// Where the directory came from, as this face says it.
+        let sourceName: String?
         let weightsFileSize: Int?
         let settingsFileSize: Int?
         let weightsError: String?
@@ -58,7 +62,8 @@ public final class InfoViewModel {
         }
         for presentation in RecordPresentations.all { count(presentation) }
         facts = Facts(
-            directory: directory, weightsFileSize: DataDirectory.size(ofFile: directory.weightsPath),
+            directory: directory, sourceName: directory.source.map { $0 == .given ? wording.words(for: .dataDirectoryGiven) : $0.rawValue },
+            weightsFileSize: DataDirectory.size(ofFile: directory.weightsPath),
             settingsFileSize: DataDirectory.size(ofFile: directory.settingsPath), weightsError: log.loadError.map { "\($0)" },
             settingsError: app.settingsFeature.loadError.map { "\($0)" }, count: weighIns.entries.count, first: weighIns.entries.first,
             last: weighIns.latestEntry, unit: app.settingsFeature.unit, method: app.settingsFeature.method, goalKilograms: log.store.goalKilograms,
@@ -80,7 +85,7 @@ public final class InfoViewModel {
         }
         let directory = facts.directory
         var rows: [(String, String)] = [
-            ("Data directory", directory.path.map { $0.terminalSafe + " (from \(directory.source!.rawValue))" } ?? "none: set HOME or TREND_DATA_DIR"),
+            ("Data directory", directory.path.map { $0.terminalSafe + " (from \(facts.sourceName ?? ""))" } ?? "none: set HOME or TREND_DATA_DIR"),
             ("Weights", file(directory.weightsPath, size: facts.weightsFileSize, error: facts.weightsError)),
             ("Settings", file(directory.settingsPath, size: facts.settingsFileSize, error: facts.settingsError)),
             ("Weigh-ins", String(facts.count)),

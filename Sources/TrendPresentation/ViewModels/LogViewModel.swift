@@ -6,6 +6,8 @@ import TrendCore
 @Observable
 public final class LogViewModel {
     private let app: AppModel
+    /// How this face says what a person can do (its options, its keys).
+    public var wording: any FaceWording = PlainWording()
 
     /// The weight as typed (`80.5`, `177.4lb`, `12st 6.5lb`); a bare number is in the display unit.
     public var weight = ""
@@ -44,11 +46,12 @@ public final class LogViewModel {
         let entry = outcome.entry
         var messages: [String] = []
         if outcome.isRepeat {
-            messages.append("Already logged at \(entry.timestamp.clock(seconds: false)) (\(entry.shortID)); --force to log it again.")
+            messages.append("Already logged at \(entry.timestamp.clock(seconds: false)) (\(entry.shortID)); \(wording.words(for: .logAgain)).")
         }
         if outcome.mayBePounds {
             messages.append(
-                "hint: \(unit.format(kilograms: entry.kilograms)) is heavy for a first weigh-in; if you weigh in pounds, run 'trend unit lb' and edit it with 'trend edit \(entry.shortID) --weight \(weight)'.")
+                "hint: \(unit.format(kilograms: entry.kilograms)) is heavy for a first weigh-in; if you weigh in pounds, "
+                    + wording.words(for: .switchUnitAndEdit(unit: .pounds, shortID: entry.shortID, weight: weight)) + ".")
         }
         return messages
     }

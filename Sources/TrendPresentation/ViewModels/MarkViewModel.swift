@@ -33,6 +33,9 @@ public final class MarkViewModel {
         marked = name
     }
 
+    /// The names marked before, the latest first: what a screen offers when it asks for one.
+    public var namesUsed: [String] { app.markFeature.namesUsed.map(\.text) }
+
     /// `Already marked period on 3 Nov 2026.`: days that held the name, left as they were.
     public var messages: [String] {
         guard let outcome, let marked else { return [] }

@@ -20,10 +20,10 @@ public struct PictureSize: Sendable {
         self.height = height ?? 400
         self.scale = scale ?? 1
         guard Self.widths.contains(self.width), Self.heights.contains(self.height) else {
-            throw UsageProblem("the chart must be \(Self.widths.lowerBound) to \(Self.widths.upperBound) pixels wide and \(Self.heights.lowerBound) to \(Self.heights.upperBound) high")
+            throw UsageProblem(.chartSize)
         }
         guard Self.scales.contains(self.scale), self.width * self.height * self.scale * self.scale <= Self.largestPNG else {
-            throw UsageProblem("--scale must be \(Self.scales.lowerBound) to \(Self.scales.upperBound), and the PNG at most \(Self.largestPNG / 1_000_000) million pixels")
+            throw UsageProblem(.scale)
         }
     }
 
@@ -36,11 +36,48 @@ public struct PictureSize: Sendable {
 }
 
 /// What a face gave that a screen cannot use (a size no picture has, a
-/// mail header of two lines): a usage error, where the face reports those.
+/// mail header of two lines): a usage error, where the face reports those,
+/// in its own words for what it was given (`CommandLineErrors` names the
+/// options).
 public struct UsageProblem: Error, Equatable, Sendable {
-    public let message: String
+    public enum Reason: Equatable, Sendable {
+        /// Outside `PictureSize.widths` and `.heights`.
+        case chartSize
+        /// Outside `PictureSize.scales`, or a PNG past `largestPNG`.
+        case scale
+        /// A mail's recipient or subject, given for a report that is no mail.
+        case mailFieldsWithoutMail
+        /// A mail's recipient or subject that is not one line of text.
+        case notOneLine(MailField)
+        /// A recipient that is no address, and why.
+        case address(String, problem: String)
+        /// Recipients given, but not one address among them.
+        case noRecipient
+        /// More recipients than `MailRecipients.most`.
+        case tooManyRecipients
+    }
 
-    public init(_ message: String) {
-        self.message = message
+    /// A mail header a face may give.
+    public enum MailField: Equatable, Sendable { case to, subject }
+
+    public let reason: Reason
+
+    public init(_ reason: Reason) {
+        self.reason = reason
+    }
+
+    /// In plain words: the sizes and limits, naming no option.
+    public var message: String {
+        switch reason {
+        case .chartSize:
+            "the chart must be \(PictureSize.widths.lowerBound) to \(PictureSize.widths.upperBound) pixels wide and \(PictureSize.heights.lowerBound) to \(PictureSize.heights.upperBound) high"
+        case .scale:
+            "the scale must be \(PictureSize.scales.lowerBound) to \(PictureSize.scales.upperBound), and the PNG at most \(PictureSize.largestPNG / 1_000_000) million pixels"
+        case .mailFieldsWithoutMail: "a recipient and a subject are for a mail"
+        case .notOneLine(let field): "the \(field == .to ? "recipient" : "subject") must be one line of text"
+        case .address(let to, let problem): "\(to.terminalSafe): \(problem)"
+        case .noRecipient: "a mail must name an address"
+        case .tooManyRecipients: "a mail names at most \(MailRecipients.most) addresses"
+        }
     }
 }

@@ -29,6 +29,8 @@ public final class ProgressViewModel {
     public var picture = PictureSize()
     /// A mail's To and Subject (the subject defaults to the figures).
     public var mailTo: String?
+    /// `mailTo` read as a list of mailboxes (`load` checks it).
+    private(set) var mailRecipients: MailRecipients?
     public var mailSubject: String?
 
     public init(app: AppModel) {
@@ -40,15 +42,27 @@ public final class ProgressViewModel {
     /// for `email` only, and one line each, or they could add headers.
     public func load(for format: ProgressFormat = .text) async throws {
         try PeriodError.check(since: since, until: until)
-        if format != .email && (mailTo != nil || mailSubject != nil) { throw UsageProblem("--to and --subject are for --format email") }
-        for (name, value) in [("--to", mailTo), ("--subject", mailSubject)] {
+        if format != .email && (mailTo != nil || mailSubject != nil) { throw UsageProblem(.mailFieldsWithoutMail) }
+        for (field, value) in [(UsageProblem.MailField.to, mailTo), (.subject, mailSubject)] {
             if let value, value.trimmed.isEmpty || !MailMessage.isSafeHeaderValue(value) {
-                throw UsageProblem("\(name) must be one line of text")
+                throw UsageProblem(.notOneLine(field))
             }
         }
         mailTo = mailTo?.trimmed
         mailSubject = mailSubject?.trimmed
-        if let to = mailTo, let problem = MailMessage.addressProblem(to) { throw UsageProblem("--to \(to.terminalSafe): \(problem)") }
+        mailRecipients = nil
+        if let to = mailTo {
+            do {
+                mailRecipients = try MailRecipients(parsing: to)
+            } catch {
+                switch error {
+                case .address(let part, let problem): throw UsageProblem(.address(part, problem: problem))
+                case .unbalanced: throw UsageProblem(.address(to, problem: "a quote, an angle bracket or a parenthesis is not closed"))
+                case .empty: throw UsageProblem(.noRecipient)
+                case .tooMany: throw UsageProblem(.tooManyRecipients)
+                }
+            }
+        }
         try await app.loadSettings()
         try await app.loadWeights()
         if case .measurement(let name) = metric, !name.isKnown, !app.measurementFeature.measuredNames.contains(name) {

@@ -32,11 +32,52 @@ public final class StatsViewModel {
     var showsFat: Bool { rows.contains { $0.fatPercent != nil } }
     var showsIntake: Bool { rows.contains { $0.averageIntake != nil } }
 
+    /// The rows the text shows: a period in progress without a weigh-in
+    /// yet is said below the table, not shown as an empty row.
+    var textRows: [PeriodStatistics.Row] { rows.filter { !($0.isInProgress && $0.isEmpty) } }
+
+    /// Each text row's period as a person names it (SPEC §8): a week by its
+    /// days, `17–23 Nov`, `29 Dec–4 Jan`, with the year on the first row
+    /// and where a year begins unless every row is this year's; a month
+    /// `2026-11`, a year `2026`. A period in progress ends in `*`.
+    /// `compact`: a week by its first day alone (`31 Aug`), for a terminal too narrow for both ends.
+    func textLabels(isUTF8: Bool, compact: Bool = false) -> [String] {
+        let rows = textRows
+        let year = app.clock.today.year
+        let showsYears = rows.contains { $0.first.year != year || $0.last.year != year }
+        var previousYear: Int?
+        return rows.map { row in
+            var label = row.label
+            if period == .week {
+                label = compact ? EntryRendering.dayMonth(row.first) : Self.weekDays(row.first, row.last, dash: isUTF8 ? "\u{2013}" : "-")
+                if showsYears && previousYear != row.last.year { label += " \(row.last.year)" }
+                previousYear = row.last.year
+            }
+            return row.isInProgress ? label + "*" : label
+        }
+    }
+
+    /// `17–23 Nov`, `29 Dec–4 Jan`.
+    static func weekDays(_ first: CalendarDay, _ last: CalendarDay, dash: String) -> String {
+        first.month == last.month
+            ? "\(first.day)\(dash)\(EntryRendering.dayMonth(last))" : EntryRendering.dayMonth(first) + dash + EntryRendering.dayMonth(last)
+    }
+
+    /// Below the table: how much of the period in progress has passed, or that it has no weigh-in yet.
+    func inProgressNote(isUTF8: Bool) -> String? {
+        guard let row = rows.last(where: \.isInProgress) else { return nil }
+        let today = app.clock.today
+        let days = "\(today.dayNumber - row.first.dayNumber + 1) of \(row.last.dayNumber - row.first.dayNumber + 1) days"
+        guard row.isEmpty else { return "* in progress: \(days) so far" }
+        let name = period == .week ? Self.weekDays(row.first, row.last, dash: isUTF8 ? "\u{2013}" : "-") : row.label
+        return "\(name) is in progress (\(days)): no weigh-in yet"
+    }
+
     public var document: [StatsRowDocument] { rows.map { StatsRowDocument($0, unit: unit) } }
 
-    /// The CSV's columns; with intake, two last ones: the average daily kcal and the expenditure.
+    /// The CSV's columns (`in_progress`: the period holds today); with intake, two last ones: the average daily kcal and the expenditure.
     var csvHeader: [String] {
-        ["period", "from", "to", "weigh_ins", "average", "minimum", "maximum", "trend", "trend_change", "average_weekly_rate", "fat", "unit"]
+        ["period", "from", "to", "weigh_ins", "average", "minimum", "maximum", "trend", "trend_change", "average_weekly_rate", "fat", "unit", "in_progress"]
             + (showsIntake ? ["average_intake", "expenditure"] : [])
     }
 
@@ -49,6 +90,7 @@ public final class StatsViewModel {
                 row.label, row.first.description, row.last.description, String(row.weighIns), number(row.averageKilograms),
                 number(row.minimumKilograms), number(row.maximumKilograms), number(row.trendKilograms), number(row.trendChangeKilograms),
                 number(row.averageWeeklyRateKilograms), DisplayRounding.hundredths(row.fatPercent).map(DecimalText.shortest) ?? "", unit.rawValue,
+                row.isInProgress ? "true" : "false",
             ] + (showsIntake ? intakeCells(row) : [])
         }
     }

@@ -73,7 +73,7 @@ enum CommandRunner {
         }
         let directory = DataDirectory.resolve(flag: parsed[GlobalOptions.dataDirectory]?.text, environment: environment, notUTF8: notUTF8)
         if let name = directory.variableNotUTF8, type(of: command).usesData {
-            console.error("Error: " + StorageError.variableNotUTF8(name: name).description + "\n")
+            console.error("Error: " + CommandLineErrors.message(for: StorageError.variableNotUTF8(name: name)) + "\n")
             return ExitStatus.cannotCreate
         }
         let app = AppModel(
@@ -106,7 +106,7 @@ enum CommandRunner {
             console.error(TrendProgram.usageError(error))
             return ExitStatus.usage
         } catch let problem as UsageProblem {
-            console.error(TrendProgram.usageError(UsageError(message: problem.message, commandName: context.commandName)))
+            console.error(TrendProgram.usageError(UsageError(message: CommandLineErrors.usageMessage(for: problem), commandName: context.commandName)))
             return ExitStatus.usage
         } catch let error as PeriodError {
             console.error(TrendProgram.usageError(UsageError(message: CommandLineErrors.usageMessage(for: error), commandName: context.commandName)))

@@ -33,6 +33,7 @@ struct EatCommand: TrendCommand {
 
     @MainActor func run(_ context: CommandContext) async throws {
         let viewModel = EatViewModel(app: context.app)
+        viewModel.wording = CommandLineWording()
         viewModel.energy = energy
         viewModel.date = date
         viewModel.note = note

@@ -32,9 +32,12 @@ struct HookRunner {
         case .ready(let path, let descriptor):
             defer { close(descriptor) }
             let variables = HookFinding.environment(from: environment, dataDirectory: dataDirectory)
-            let context = ChangeDocument.Context(command: command, commandLine: commandLine, dataFile: dataFile)
             console.flush()
             for change in changes {
+                // A change the dashboard made is told as the command that would have made it, as the journal tells it.
+                let context = ChangeDocument.Context(
+                    command: change.command.map { String($0.prefix { $0 != " " }) } ?? command, commandLine: change.command.map { "trend " + $0 } ?? commandLine,
+                    dataFile: dataFile)
                 if let problem = Self.run(path, descriptor: descriptor, environment: variables, timeLimit: timeLimit, input: { ChangeDocument.json(change, context: context, write: $0) }) {
                     console.message("warning: the post-change hook \(path.terminalSafe) \(problem); the change is kept\n")
                 }

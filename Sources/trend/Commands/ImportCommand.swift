@@ -47,17 +47,33 @@ struct ImportCommand: TrendCommand {
 
     @MainActor func run(_ context: CommandContext) async throws {
         let viewModel = ImportViewModel(app: context.app)
+        viewModel.wording = CommandLineWording()
         viewModel.request = ImportFeature.Request(
             input: path == "-" ? .standardInput : .path(path), format: format, numericDateOrder: dateOrder, dryRun: dryRun, skipInvalid: skipInvalid,
             dateColumn: dateColumn, weightColumn: weightColumn)
         viewModel.request.replaceIntake = replaceIntake
+        let display = ProgressDisplay(title: "Importing " + (viewModel.request.input.fileName ?? "-").terminalSafe, terminal: context.terminal, console: context.console)
+        viewModel.progress = display?.reporter
+        defer { display?.finish() }
         do {
             try await viewModel.run()
+            display?.finish()
         } catch ImportError.invalidRows(let shown, let problems) {
+            display?.finish()
             context.console.error(ImportViewModel.listing(problems, path: shown))
-            if let hint = ImportViewModel.dateOrderHint(problems) { context.console.error(hint) }
+            if let hint = viewModel.dateOrderHint(problems) { context.console.error(hint) }
             throw ImportError.invalidRows(path: shown, problems: problems)
         }
         context.console.message(viewModel.report)
+    }
+}
+
+extension ImportCommand {
+    /// The option that chooses a table's column by number.
+    static func option(for column: TableColumn) -> String {
+        switch column {
+        case .date: "--date-column"
+        case .weight: "--weight-column"
+        }
     }
 }

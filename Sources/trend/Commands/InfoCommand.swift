@@ -16,6 +16,7 @@ struct InfoCommand: TrendCommand {
 
     @MainActor func run(_ context: CommandContext) async throws {
         let viewModel = InfoViewModel(app: context.app)
+        viewModel.wording = CommandLineWording()
         await viewModel.load()
         try await context.write(format, viewModel)
         // The report is shown, and a file that cannot be read is named as an error too (65).

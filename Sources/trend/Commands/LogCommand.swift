@@ -38,6 +38,7 @@ struct LogCommand: TrendCommand {
 
     @MainActor func run(_ context: CommandContext) async throws {
         let viewModel = LogViewModel(app: context.app)
+        viewModel.wording = CommandLineWording()
         viewModel.weight = weight
         viewModel.date = date
         viewModel.note = note

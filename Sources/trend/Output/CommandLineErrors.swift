@@ -12,10 +12,25 @@ enum CommandLineErrors {
         }
     }
 
+    /// What the command line was given that a screen cannot use, naming its options.
+    static func usageMessage(for problem: UsageProblem) -> String {
+        switch problem.reason {
+        case .scale:
+            "--scale must be \(PictureSize.scales.lowerBound) to \(PictureSize.scales.upperBound), and the PNG at most \(PictureSize.largestPNG / 1_000_000) million pixels"
+        case .mailFieldsWithoutMail: "--to and --subject are for --format email"
+        case .notOneLine(let field): "\(field == .to ? "--to" : "--subject") must be one line of text"
+        case .address(let to, let problem): "--to \(to.terminalSafe): \(problem)"
+        case .noRecipient: "--to must name an address"
+        case .tooManyRecipients: "--to names at most \(MailRecipients.most) addresses"
+        case .chartSize: problem.message
+        }
+    }
+
     static func message(for error: any Error) -> String {
         let text = "\(error)"
         switch error {
         case StorageError.noDataDirectory: return text + ", or pass --data-dir"
+        case StorageError.variableNotUTF8: return text + " (use a UTF-8 path, or --data-dir)"
         case ImportError.unrecognized: return text + " Name one with --format."
         case LogError.unlikelyWeight(_, _, _, _, let earlier):
             var message = text + (text.hasSuffix("?") ? "" : ".") + " Log it anyway with --force."
@@ -40,6 +55,12 @@ enum CommandLineErrors {
             return text + ". A name of your own is introduced once with --new."
         case let refused as EditViewModel.FieldDoesNotApply:
             return "\(EditCommand.option(for: refused.field)) does not apply to \(refused.kind.withArticle)"
+        case let ImportError.ambiguousColumns(_, _, column, _), let ImportError.noColumn(_, _, column, _):
+            return text + " with \(ImportCommand.option(for: column)) N"
+        case let ImportError.columnOutOfRange(path, column, given, width):
+            return "\(path) is not a table file: \(ImportCommand.option(for: column)) \(given): the table has \(width) columns"
+        case ImportError.unitUnknown:
+            return text + ": add --unit lb, or --unit kg if they are kilograms"
         case let ImportError.invalidRows(_, problems):
             return text + " Fix \(problems.count == 1 ? "it" : "them") or pass --skip-invalid."
         default: return text

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import TrendCore
+import TrendPresentation
 
 /// The undo journal's notes on a change, as warnings after it (SPEC §9).
 enum JournalNotes {

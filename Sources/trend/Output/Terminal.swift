@@ -15,8 +15,12 @@ struct Terminal {
     let isWidthGiven: Bool
     let isUTF8: Bool
 
+    /// Standard error is a terminal that can redraw a line (not `TERM=dumb`): where a progress line goes (SPEC §6).
+    let redrawsErrorLine: Bool
+
     init(environment: [String: String], noColorFlag: Bool) {
         isOutputTerminal = isatty(1) == 1
+        redrawsErrorLine = isatty(2) == 1 && environment["TERM"] != "dumb"
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         useColor = isOutputTerminal && !noColor && environment["TERM"] != "dumb" && !noColorFlag
         let measured = Terminal.size(of: 1)?.columns ?? 80

@@ -45,7 +45,7 @@ struct SettingsFeatureTests {
     func independentOfWeights() async throws {
         let dir = try TemporaryDirectory()
         try dir.write("garbage", to: "weights.json")
-        let app = AppModel(dataDirectory: DataDirectory(path: dir.path, source: .flag))
+        let app = AppModel(dataDirectory: DataDirectory(path: dir.path, source: .given))
         await app.recordLogFeature.refresh()
         #expect(app.recordLogFeature.loadError != nil)
         try await app.settingsFeature.setUnit(.pounds)

@@ -152,21 +152,21 @@ struct ContentTableTests {
         #expect(Self.described(parsed) == Self.plainDays)
     }
 
-    @Test("two columns that hold weights alike are refused naming both and --weight-column; the option settles it")
+    @Test("two columns that hold weights alike are refused naming both and the weight column to choose; choosing settles it")
     func tie() throws {
         let text = "2025-03-01,80.5,81.0\n2025-03-02,80.2,81.1\n2025-03-03,80.0,81.2\n"
-        #expect(throws: ImportError.ambiguousColumns(path: "f", what: "weights", option: "--weight-column", candidates: ["column 2", "column 3"])) { try parse(text) }
-        let message = ImportError.ambiguousColumns(path: "f", what: "weights", option: "--weight-column", candidates: ["column 2", "column 3"]).description
-        #expect(message.contains("column 2") && message.contains("column 3") && message.contains("--weight-column N"))
+        #expect(throws: ImportError.ambiguousColumns(path: "f", what: "weights", column: .weight, candidates: ["column 2", "column 3"])) { try parse(text) }
+        let message = ImportError.ambiguousColumns(path: "f", what: "weights", column: .weight, candidates: ["column 2", "column 3"]).description
+        #expect(message.contains("column 2") && message.contains("column 3") && message.hasSuffix("choose one"))
         let chosen = try parse(text, weightColumn: 3)
         #expect(Self.described(chosen) == ["2025-03-01 81.00", "2025-03-02 81.10", "2025-03-03 81.20"])
         let headed = "Date,Weight morning,Weight evening\n" + text
         #expect(throws: ImportError.ambiguousColumns(
-            path: "f", what: "weights", option: "--weight-column", candidates: ["column 2 (Weight morning)", "column 3 (Weight evening)"])) {
+            path: "f", what: "weights", column: .weight, candidates: ["column 2 (Weight morning)", "column 3 (Weight evening)"])) {
             try parse(headed)
         }
         // Headers that name no weight are not weights, whatever their numbers (SPEC §18): refused, naming the option.
-        #expect(throws: ImportError.noColumn(path: "f", what: "weights", option: "--weight-column", columns: ["column 2 (Morning)", "column 3 (Evening)"])) {
+        #expect(throws: ImportError.noColumn(path: "f", what: "weights", column: .weight, columns: ["column 2 (Morning)", "column 3 (Evening)"])) {
             try parse("Date,Morning,Evening\n" + text)
         }
     }
@@ -174,7 +174,7 @@ struct ContentTableTests {
     @Test("two columns of different dates are refused naming --date-column; the option settles it")
     func dateTie() throws {
         let text = "2025-03-01,2025-04-01,80.5\n2025-03-02,2025-04-02,80.2\n2025-03-03,2025-04-03,80.0\n"
-        #expect(throws: ImportError.ambiguousColumns(path: "f", what: "dates", option: "--date-column", candidates: ["column 1", "column 2"])) { try parse(Array(text.utf8)) }
+        #expect(throws: ImportError.ambiguousColumns(path: "f", what: "dates", column: .date, candidates: ["column 1", "column 2"])) { try parse(Array(text.utf8)) }
         let chosen = try parse(Array(text.utf8), dateColumn: 2)
         #expect(Self.described(chosen) == ["2025-04-01 80.50", "2025-04-02 80.20", "2025-04-03 80.00"])
         #expect(throws: ImportError.self) { try parse(Array(text.utf8), dateColumn: 4) }
@@ -183,7 +183,7 @@ struct ContentTableTests {
     @Test("a table with dates and no weights names its columns and --weight-column; one with no dates at all is not a history")
     func missingColumns() throws {
         let steps = "Date,Steps\n2025-03-01,8000\n2025-03-02,9000\n2025-03-03,7000\n"
-        #expect(throws: ImportError.noColumn(path: "f", what: "weights", option: "--weight-column", columns: ["column 2 (Steps)"])) { try parse(steps) }
+        #expect(throws: ImportError.noColumn(path: "f", what: "weights", column: .weight, columns: ["column 2 (Steps)"])) { try parse(steps) }
         #expect(throws: ImportError.unrecognized(path: "f")) { try parse("name;age\nbob;3\nann;4\neve;5\n") }
     }
 

@@ -12,7 +12,7 @@ struct DataDirectoryTests {
     @Test("takes the first that applies")
     func order() {
         let all = ["TREND_DATA_DIR": "/t", "XDG_DATA_HOME": "/x", "HOME": "/h"]
-        #expect(resolve("rel", all) == DataDirectory(path: "/cwd/rel", source: .flag))
+        #expect(resolve("rel", all) == DataDirectory(path: "/cwd/rel", source: .given))
         #expect(resolve(nil, all) == DataDirectory(path: "/t", source: .trendDataDir))
         #expect(resolve(nil, ["XDG_DATA_HOME": "/x", "HOME": "/h"]) == DataDirectory(path: "/x/trend", source: .xdgDataHome))
         #expect(resolve(nil, ["XDG_DATA_HOME": "relative", "HOME": "/h"]) == DataDirectory(path: "/h/.local/share/trend", source: .home))

@@ -72,6 +72,6 @@ struct HistorySyncImportExportScreensTests {
         let json = OutputBuffer()
         try ExportFormat.json.render(viewModel, to: json)
         #expect(try StoreDocument.decodeExport(json.bytes, path: "export.json").store.entries == store.entries)
-        #expect(viewModel.confirmation(path: "backup.json") == "Exported 15 weigh-ins to backup.json.\n")
+        #expect(viewModel.contents(.json).held == "15 weigh-ins" && viewModel.contents(.json).leftOut == nil)
     }
 }

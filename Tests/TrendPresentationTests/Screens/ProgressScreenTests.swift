@@ -61,14 +61,14 @@ struct ProgressScreenTests {
     }
 
     @Test("mail headers are for email only, and one line each", arguments: [
-        (ProgressFormat.text, "me@example.com", nil, "--to and --subject are for --format email"),
-        (.email, "me@example.com\nBcc: x@y.z", nil, "--to must be one line of text"), (.email, nil, " ", "--subject must be one line of text"),
-    ] as [(ProgressFormat, String?, String?, String)])
-    func mailHeaders(format: ProgressFormat, to: String?, subject: String?, message: String) async {
+        (ProgressFormat.text, "me@example.com", nil, UsageProblem.Reason.mailFieldsWithoutMail),
+        (.email, "me@example.com\nBcc: x@y.z", nil, .notOneLine(.to)), (.email, nil, " ", .notOneLine(.subject)),
+    ] as [(ProgressFormat, String?, String?, UsageProblem.Reason)])
+    func mailHeaders(format: ProgressFormat, to: String?, subject: String?, reason: UsageProblem.Reason) async {
         let viewModel = ProgressViewModel(app: TestAppModelFactory.make())
         viewModel.mailTo = to
         viewModel.mailSubject = subject
-        await #expect(throws: UsageProblem(message)) { try await viewModel.load(for: format) }
+        await #expect(throws: UsageProblem(reason)) { try await viewModel.load(for: format) }
     }
 
     @Test("a picture outside what can be drawn is refused, naming the bounds")
@@ -100,7 +100,7 @@ struct ProgressScreenTests {
         viewModel.period = .week
         try await viewModel.load()
         #expect(viewModel.rows.map(\.weighIns).reduce(0, +) == 15)
-        #expect(viewModel.csvHeader.last == "unit")
+        #expect(viewModel.csvHeader.last == "in_progress")
         store.insert(IntakeEntry(timestamp: Timestamp(epochSeconds: TestAppModelFactory.now, utcOffsetSeconds: 0), kilocalories: 1800))
         let withIntake = StatsViewModel(app: TestAppModelFactory.make(repository: InMemoryStoreRepository(store: store)))
         withIntake.period = .week
