@@ -257,11 +257,12 @@ public final class Dashboard {
     }
 
     /// The weigh-ins for weight and what is worked out from them, the
-    /// intake entries for intake, a measurement's entries for it.
+    /// intake entries for intake (and the expenditure worked out from
+    /// them), a measurement's entries for it.
     private func loadListing() async throws {
         let today = app.clock.today
         switch progress.metric {
-        case .intake:
+        case .intake, .expenditure:
             let intake = IntakeViewModel(app: app)
             intake.range = progress.range
             intake.showsEntries = true

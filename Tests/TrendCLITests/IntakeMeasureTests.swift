@@ -74,7 +74,7 @@ struct IntakeMeasureTests {
 
         // A plan that asks more than food can give: the goal warns, the report says it instead of a figure.
         let goal = try cli.ok("goal", "60", "--by", "2026-12-20")
-        #expect(goal.stderr.contains("warning: this plan needs ") && goal.stderr.contains("kcal/day less than you burn: more than food can give; a later date or --rate 0.5 would do"), "\(goal.stderr)")
+        #expect(goal.stderr.contains("warning: this plan needs a deficit of ") && goal.stderr.contains("kcal/day: more than food can give; a later date or --rate 0.5 would do"), "\(goal.stderr)")
         let hungry = try cli.ok("progress").stdout.replacing(/\s+/, with: " ")
         #expect(hungry.contains("Eat this plan needs ") && hungry.contains("more than food can give"), "\(hungry)")
         #expect(hungry.firstMatch(of: /-[0-9]{4} kcal/) == nil, "thousands are grouped: \(hungry)")

@@ -26,6 +26,17 @@ extension ChartModel {
                 band = Band(from: max(e.from, days[0].day), to: e.to, low: e.low, high: e.high, label: "expenditure")
             }
             return OtherSeries(measured: measured, trend: trend, band: band)
+        case .expenditure:
+            // Each day's figure as the report gave it then, a line with its interval, broken where there was none.
+            var trend: [TrendPoint] = []
+            var segments: [[Band.Edge]] = []
+            for point in report.expenditureDays {
+                let (day, e) = (point.day, point.expenditure)
+                if segments.isEmpty || trend.last.map({ day.dayNumber - $0.day.dayNumber > 1 }) == true { segments.append([]) }
+                trend.append(TrendPoint(day: day, value: e.kilocalories, isEstimated: false))
+                segments[segments.count - 1].append(Band.Edge(day: day, low: e.low, high: e.high))
+            }
+            return OtherSeries(measured: [], trend: trend, band: trend.isEmpty ? nil : Band(segments: segments, label: "95% interval"))
         case .measurement(let name):
             guard let entries = report.measuredEntries[name], !entries.isEmpty else { return OtherSeries(measured: [], trend: [], band: nil) }
             let length = LengthUnit(weightUnit: unit)
@@ -66,11 +77,14 @@ extension ChartModel {
         metric: Metric, valueTickCount: Int, other: OtherSeries?
     ) {
         let series = other.map { (measured: $0.measured, trend: $0.trend) } ?? Self.series(points: points, rows: rows, bodyDays: bodyDays, unit: unit, metric: metric)
-        guard let firstMeasured = series.measured.first?.day, let lastMeasured = series.measured.last?.day else { return nil }
+        // A series of estimates (the expenditure's) has no dots: its line spans the chart.
+        guard let firstMeasured = series.measured.first?.day ?? series.trend.first?.day,
+            let lastMeasured = series.measured.last?.day ?? series.trend.last?.day
+        else { return nil }
         self.metric = metric
         unitSymbol = switch metric {
         case .fat: "%"
-        case .intake: "kcal"
+        case .intake, .expenditure: "kcal"
         case .measurement: LengthUnit(weightUnit: unit).rawValue
         default: unit.rawValue
         }
@@ -118,8 +132,8 @@ extension ChartModel {
         // The value span: every trend value, the plan and projection, and the
         // weigh-ins, but not the few outliers that would flatten the rest.
         let trendValues = segments.flatMap { $0.map(\.value) } + projection.map(\.value)
-        var low = trendValues.min() ?? series.measured[0].value
-        var high = trendValues.max() ?? series.measured[0].value
+        var low = trendValues.min() ?? series.measured.first?.value ?? 0
+        var high = trendValues.max() ?? series.measured.first?.value ?? 0
         let residuals = series.measured.map { abs($0.value - $0.trend) }.sorted()
         let allowance: Double
         if residuals.count > Self.robustSpanAfter {
@@ -156,7 +170,7 @@ extension ChartModel {
         // At least a little span, so one weigh-in or a flat line is a line in the middle.
         let least: Double = switch metric {
         case .fat: 0.5
-        case .intake: 100
+        case .intake, .expenditure: 100
         case .measurement: 1
         default: display(0.5)
         }
@@ -192,7 +206,7 @@ extension ChartModel {
             let measured = points.map { ($0.entry.calendarDay, display($0.kilograms), display($0.trendKilograms)) }
             let trend = rows.map { TrendPoint(day: $0.day, value: display($0.trendKilograms), isEstimated: $0.isEstimated) }
             return (measured, trend)
-        case .intake, .measurement:
+        case .intake, .expenditure, .measurement:
             // Read from the report by `otherSeries`.
             return ([], [])
         case .fat, .fatMass, .leanMass:

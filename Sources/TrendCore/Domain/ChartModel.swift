@@ -4,17 +4,19 @@
 /// numbers), values the y axis.
 public struct ChartModel: Equatable, Sendable {
     /// The series a chart shows (`--metric`): weight, body composition,
-    /// daily intake (SPEC §15), or a body measurement by name (§16).
+    /// daily intake or the expenditure day by day (SPEC §15), or a body
+    /// measurement by name (§16).
     public enum Metric: Hashable, Sendable {
         case weight
         case fat
         case fatMass
         case leanMass
         case intake
+        case expenditure
         case measurement(MeasurementName)
 
         /// The names `--metric` takes besides a measurement's.
-        public static let fixedNames = ["weight", "fat", "fat-mass", "lean-mass", "intake"]
+        public static let fixedNames = ["weight", "fat", "fat-mass", "lean-mass", "intake", "expenditure"]
 
         /// `fat-mass`, `waist`: as `--metric` takes it.
         public var name: String {
@@ -24,6 +26,7 @@ public struct ChartModel: Equatable, Sendable {
             case .fatMass: "fat-mass"
             case .leanMass: "lean-mass"
             case .intake: "intake"
+            case .expenditure: "expenditure"
             case .measurement(let name): name.text
             }
         }
@@ -36,6 +39,7 @@ public struct ChartModel: Equatable, Sendable {
             case "fat-mass": self = .fatMass
             case "lean-mass": self = .leanMass
             case "intake": self = .intake
+            case "expenditure": self = .expenditure
             default:
                 guard let measurement = MeasurementName(name.lowercased()) else { return nil }
                 self = .measurement(measurement)
@@ -49,6 +53,7 @@ public struct ChartModel: Equatable, Sendable {
             case .fatMass: "Fat mass"
             case .leanMass: "Lean mass"
             case .intake: "Intake"
+            case .expenditure: "Expenditure"
             case .measurement(let name): name.text.prefix(1).uppercased() + name.text.dropFirst()
             }
         }
@@ -59,6 +64,7 @@ public struct ChartModel: Equatable, Sendable {
             case .weight: ("weigh-ins", "trend")
             case .fat, .fatMass, .leanMass: ("measured", "trend")
             case .intake: ("daily intake", "7-day average")
+            case .expenditure: ("", "estimate")
             case .measurement: ("measured", "trend")
             }
         }
@@ -67,19 +73,41 @@ public struct ChartModel: Equatable, Sendable {
         /// sinkers) only for weight and body composition.
         public var colorsSides: Bool {
             switch self {
-            case .intake, .measurement: false
+            case .intake, .expenditure, .measurement: false
             default: true
             }
         }
     }
 
-    /// A shaded span of values over some days: the expenditure's interval over its window (SPEC §15).
+    /// A shaded span of values over some days (SPEC §15): the expenditure's
+    /// interval over its window on an intake chart, or day by day on the
+    /// expenditure's own. Its edges run straight from one of `edges` to the
+    /// next within a segment; segments do not join.
     public struct Band: Equatable, Sendable {
-        public let from: CalendarDay
-        public let to: CalendarDay
-        public let low: Double
-        public let high: Double
+        public struct Edge: Equatable, Sendable {
+            public let day: CalendarDay
+            public let low: Double
+            public let high: Double
+        }
+
+        /// Each at least one edge, oldest first.
+        public let segments: [[Edge]]
         public let label: String
+
+        /// One interval held over the days from `from` to `to`.
+        public init(from: CalendarDay, to: CalendarDay, low: Double, high: Double, label: String) {
+            self.init(segments: [[Edge(day: from, low: low, high: high), Edge(day: to, low: low, high: high)]], label: label)
+        }
+
+        public init(segments: [[Edge]], label: String) {
+            self.segments = segments.filter { !$0.isEmpty }
+            self.label = label
+        }
+
+        public var from: CalendarDay { segments.first?.first?.day ?? CalendarDay(dayNumber: 0) }
+        public var to: CalendarDay { segments.last?.last?.day ?? CalendarDay(dayNumber: 0) }
+        public var low: Double { segments.joined().map(\.low).min() ?? 0 }
+        public var high: Double { segments.joined().map(\.high).max() ?? 0 }
     }
 
     /// A measurement and its day's trend: above it a floater, below a sinker
@@ -225,7 +253,7 @@ public struct ChartModel: Equatable, Sendable {
         let number = places.map { DecimalText.fixed(ChartTicks.clean(value), places: $0) } ?? DecimalText.shortest(ChartTicks.clean(value))
         switch metric {
         case .fat: return number + "%"
-        case .intake: return number + " kcal"
+        case .intake, .expenditure: return number + " kcal"
         case .measurement: return number + " " + LengthUnit(weightUnit: unit).rawValue
         default: break
         }

@@ -71,7 +71,7 @@ public struct MeasurementName: Hashable, Comparable, Sendable, CustomStringConve
 
     /// The report's series (SPEC §16): never a measurement's name, so
     /// `--metric NAME` is never ambiguous.
-    public static let seriesNames: Set<String> = ["weight", "fat", "fat-mass", "lean-mass", "intake", "bmi"]
+    public static let seriesNames: Set<String> = ["weight", "fat", "fat-mass", "lean-mass", "intake", "expenditure", "bmi"]
 
     public static let waist = MeasurementName(uncheckedText: "waist")
     public static let hips = MeasurementName(uncheckedText: "hips")

@@ -44,11 +44,12 @@ public struct PeriodStatistics: Equatable, Sendable {
     public let rows: [Row]
 
     /// The periods that hold any day from `from` through `through`; the one
-    /// holding `today`, if any, is in progress.
-    /// `entries` in `WeightEntry.isOrderedBefore` order.
+    /// holding `today`, if any, is in progress, and today is never counted
+    /// in what was burned (SPEC §15). `periodDays` and `sex` as the
+    /// expenditure takes them. `entries` in `WeightEntry.isOrderedBefore` order.
     public init(
         entries: [WeightEntry], method: TrendMethod = .default, by period: Period, from: CalendarDay, through: CalendarDay, intake: [IntakeEntry] = [],
-        today: CalendarDay? = nil
+        today: CalendarDay? = nil, periodDays: [CalendarDay] = [], sex: Sex? = nil
     ) {
         self.period = period
         let series = TrendSeries(entries: entries, method: method)
@@ -116,7 +117,9 @@ public struct PeriodStatistics: Equatable, Sendable {
                 }
                 if count > 0 {
                     rows[i].averageIntake = total / Double(count)
-                    rows[i].expenditure = Expenditure.estimate(intake: intake, entries: entries, through: rows[i].last)?.value?.kilocalories
+                    rows[i].expenditure = Expenditure.estimate(
+                        intake: intake, entries: entries, through: rows[i].last, dayInProgress: today, periodDays: periodDays, sex: sex)?
+                        .value?.kilocalories
                 }
             }
         }

@@ -182,6 +182,9 @@ public struct ProgressReport: Equatable, Sendable {
     public var targetIntake: TargetIntake? = nil
     /// The days with intake in range, for charts (`--metric intake`).
     public var intakeDays: [IntakeDays.Day] = []
+    /// The expenditure as each day of the range gave it, for its chart
+    /// (`--metric expenditure`); empty unless asked for.
+    public var expenditureDays: [ExpenditureDay] = []
     /// The body measurements (SPEC §16); nil without any.
     public var measurements: MeasurementsReport? = nil
     /// Each name's measurements up to the report's day, for charts (`--metric NAME`).
@@ -281,7 +284,8 @@ public struct ProgressReport: Equatable, Sendable {
     public static func prepare(
         entries allEntries: [WeightEntry], goalKilograms: Double?, goalPlan: GoalPlan? = nil, heightCentimetres: Double? = nil,
         range: ProgressRange, today realToday: CalendarDay, method: TrendMethod = .default, since: CalendarDay? = nil,
-        until: CalendarDay? = nil, intake: [IntakeEntry] = [], measurements: [MeasurementEntry] = [], marks: [DayMark] = [], sex: Sex? = nil
+        until: CalendarDay? = nil, intake: [IntakeEntry] = [], measurements: [MeasurementEntry] = [], marks: [DayMark] = [], sex: Sex? = nil,
+        expenditureSeries: Bool = false
     ) -> ProgressReport {
         let today = until ?? realToday
         let entries = until == nil ? allEntries : allEntries.filter { $0.calendarDay <= today }
@@ -320,7 +324,12 @@ public struct ProgressReport: Equatable, Sendable {
             return latestTrend - earlier
         }
         let enough = series.hasEnoughDataForRate
-        let slope = enough ? series.dailySlopeKilograms : nil
+        // What is burned (SPEC §15), with today, a day not over, left out, and a cycle's water timed by the period marks.
+        let periodDays = marks.periodDays
+        let expenditure = intake.isEmpty
+            ? nil : Expenditure.estimate(intake: intake, entries: entries, through: today, dayInProgress: realToday, periodDays: periodDays, sex: sex)
+        // The pace toward the goal: with an expenditure, the tissue rate its energy balance gives, which water does not move.
+        let slope = enough ? (expenditure?.value?.tissueDailyRateKilograms ?? series.dailySlopeKilograms) : nil
         var goal: GoalProjection?
         if let goalKilograms {
             goal = GoalProjection(
@@ -348,7 +357,11 @@ public struct ProgressReport: Equatable, Sendable {
             plan: plan)
         report.unusablePlan = unusable
         report.historyDays = until == nil ? firstSeriesDay...asOf : allEntries.calendarDayRange
-        report.addIntake(intake, entries: entries, from: from, sex: sex)
+        report.addIntake(intake, expenditure: expenditure, from: from, sex: sex)
+        if expenditureSeries, !intake.isEmpty {
+            report.expenditureDays = Self.expenditureSeries(
+                intake: intake, entries: entries, from: from, through: today, dayInProgress: realToday, periodDays: periodDays, sex: sex)
+        }
         for entry in measurements where entry.calendarDay <= today { report.measuredEntries[entry.name, default: []].append(entry) }
         report.measurements = MeasurementsReport(
             measurements, from: from, through: today, heightCentimetres: heightCentimetres, sex: sex, scaleFatPercent: composition?.fatPercent)
@@ -357,9 +370,9 @@ public struct ProgressReport: Equatable, Sendable {
     }
 
     /// The expenditure, what to eat and the days with intake in range.
-    mutating func addIntake(_ intake: [IntakeEntry], entries: [WeightEntry], from: CalendarDay, sex: Sex?) {
+    mutating func addIntake(_ intake: [IntakeEntry], expenditure: Expenditure.Estimate?, from: CalendarDay, sex: Sex?) {
         guard !intake.isEmpty else { return }
-        expenditure = Expenditure.estimate(intake: intake, entries: entries, through: to)
+        self.expenditure = expenditure
         if let known = expenditure?.value {
             targetIntake = TargetIntake.from(known, planEnergyBalance: plan?.requiredEnergyBalance, goal: goal, trendKilograms: trendKilograms, sex: sex)
         }

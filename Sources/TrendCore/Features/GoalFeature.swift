@@ -142,7 +142,9 @@ public final class GoalFeature {
                 store.setGoal(kilograms, plan: plan)
                 let fast = weeklyRate.flatMap { rate in trend.flatMap { GoalGuard.isFast(weeklyRateKilograms: rate, trendKilograms: $0) ? rate : nil } }
                 var outcome = SetOutcome(fastWeeklyRateKilograms: fast, trendKilograms: trend, replaced: replaced)
-                if let weeklyRate, let expenditure = Expenditure.estimate(intake: store.intake, entries: store.entries, through: today)?.value {
+                if let weeklyRate, let expenditure = Expenditure.estimate(
+                    intake: store.intake, entries: store.entries, through: today, dayInProgress: today, periodDays: store.periodDays, sex: sex)?.value
+                {
                     let target = TargetIntake.from(
                         expenditure, planEnergyBalance: ProgressReport.energyBalance(weeklyRateKilograms: weeklyRate),
                         goal: GoalProjection(goalKilograms: kilograms, dailyTrends: [trend ?? kilograms], dailySlopeKilograms: nil, latestDay: today, projects: false),

@@ -21,6 +21,9 @@ public final class ProgressFeature {
     public private(set) var selection = Selection()
     public private(set) var snapshot: ProgressReport
     public private(set) var isPreparing = false
+    /// Whether the report holds the expenditure day by day (its chart):
+    /// a day's estimate each, so only when a chart of it is wanted.
+    public var chartsExpenditure = false
 
     public init(
         records: RecordLogFeature, settings: SettingsFeature, clock: AppClock, worker: any ReportWorker = StandardReportWorker()
@@ -95,10 +98,11 @@ public final class ProgressFeature {
         let (range, since, until) = (selection.range, selection.since, selection.until)
         let today = clock.today
         let method = settings.method
+        let series = chartsExpenditure
         let prepared = await offMainActor(if: entries.count) {
             ProgressReport.prepare(
                 entries: entries, goalKilograms: goal, goalPlan: plan, heightCentimetres: height, range: range, today: today, method: method,
-                since: since, until: until, intake: intake, measurements: measurements, marks: marks, sex: sex)
+                since: since, until: until, intake: intake, measurements: measurements, marks: marks, sex: sex, expenditureSeries: series)
         }
         if generation == ticket { snapshot = prepared }
     }

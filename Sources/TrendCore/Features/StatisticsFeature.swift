@@ -28,12 +28,15 @@ public final class StatisticsFeature {
         let intake = records.store.intake
         guard let first = entries.first?.calendarDay else { return nil }
         let method = settings.method
-        let through = until ?? clock.today
+        let sex = settings.sex
+        let today = clock.today
+        let periodDays = records.store.periodDays
+        let through = until ?? today
         let from = since ?? range.firstDay(today: through).map { max($0, first) } ?? first
         guard from <= through else { return nil }
-        let today = clock.today
         return await worker.perform(entryCount: entries.count) {
-            PeriodStatistics(entries: entries, method: method, by: period, from: from, through: through, intake: intake, today: today)
+            PeriodStatistics(
+                entries: entries, method: method, by: period, from: from, through: through, intake: intake, today: today, periodDays: periodDays, sex: sex)
         }
     }
 }

@@ -133,8 +133,14 @@ struct BrailleChart {
         // Lowest first, so that what matters most is drawn last and wins its cells.
         if let band = model.band {
             // The interval's edges over its days, dotted.
-            for edge in [band.low, band.high] {
-                canvas.line(x(band.from), y(edge), x(band.to), y(edge), .band) { $0 % 3 == 0 }
+            for segment in band.segments {
+                for (a, b) in zip(segment, segment.dropFirst()) {
+                    canvas.line(x(a.day), y(a.low), x(b.day), y(b.low), .band) { $0 % 3 == 0 }
+                    canvas.line(x(a.day), y(a.high), x(b.day), y(b.high), .band) { $0 % 3 == 0 }
+                }
+                if segment.count == 1, let only = segment.first {
+                    canvas.line(x(only.day), y(only.low), x(only.day), y(only.high), .band) { $0 % 3 == 0 }
+                }
             }
         }
         // Each line its own pattern (SPEC §17): the goal in dashes, the plan

@@ -12,6 +12,8 @@ struct ChartPicture {
         case line(x1: Double, y1: Double, x2: Double, y2: Double, element: ChartElement)
         /// Points joined by straight lines.
         case path([(Double, Double)], element: ChartElement)
+        /// A closed shape, filled.
+        case area([(Double, Double)], element: ChartElement)
         case circle(x: Double, y: Double, radius: Double, element: ChartElement)
         case text(x: Double, y: Double, String, anchor: Anchor, element: ChartElement)
     }
@@ -231,10 +233,17 @@ struct ChartPicture {
             let right = min(plot.x + plot.width, x(run.last) + halfDay)
             shapes.insert(.rect(x: left, y: plot.y, width: max(1, right - left), height: plot.height, element: .mark(model.markColour(run.name))), at: 1)
         }
-        // The expenditure's interval over its window, under everything else drawn.
+        // The expenditure's interval, under everything else drawn: along its highs, back along its lows.
         if let band = model.band {
-            let left = x(band.from)
-            shapes.append(.rect(x: left, y: y(band.high), width: max(2, x(band.to) - left), height: max(1, y(band.low) - y(band.high)), element: .band))
+            for segment in band.segments {
+                // A segment of one day is as wide as a day, or two pixels.
+                let half = segment.count == 1 ? max(1, halfDay) : 0
+                let top = segment.map { (x($0.day), y($0.high)) }
+                let bottom = segment.reversed().map { (x($0.day), y($0.low)) }
+                var outline = [(top[0].0 - half, top[0].1)] + top + [(top[top.count - 1].0 + half, top[top.count - 1].1)]
+                outline += [(bottom[0].0 + half, bottom[0].1)] + bottom + [(bottom[bottom.count - 1].0 - half, bottom[bottom.count - 1].1)]
+                shapes.append(.area(outline, element: .band))
+            }
         }
         // Floaters and sinkers: from each weigh-in to its day's trend.
         if model.showsFloaters && model.metric.colorsSides {

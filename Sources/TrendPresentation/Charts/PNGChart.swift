@@ -38,6 +38,9 @@ struct PNGChart {
                 stroke([(x1, y1), (x2, y2)], element)
             case .path(let points, let element):
                 stroke(points, element)
+            case .area(let points, let element):
+                let style = ChartStyle.style(element)
+                if let fill = style.fill, let mask = raster.polygonMask(points.map { ($0.0 * s, $0.1 * s) }) { raster.paint(mask, color(fill), opacity: Float(style.opacity)) }
             case .circle(let x, let y, let radius, let element):
                 let style = ChartStyle.style(element)
                 guard let fill = style.fill else { continue }

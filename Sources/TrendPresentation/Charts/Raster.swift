@@ -174,6 +174,19 @@ struct Raster {
         return mask
     }
 
+    /// A closed polygon, each pixel covered by the share of its area inside
+    /// (the glyphs' rasteriser, on straight edges).
+    func polygonMask(_ points: [(Double, Double)]) -> Mask? {
+        guard points.count >= 3 else { return nil }
+        var mask = mask(minX: points.map(\.0).min()! - 1, minY: points.map(\.1).min()! - 1, maxX: points.map(\.0).max()! + 1, maxY: points.map(\.1).max()! + 1)
+        guard mask.width > 0, mask.height > 0 else { return nil }
+        var coverage = CoverageRaster(width: mask.width, height: mask.height)
+        func point(_ p: (Double, Double)) -> GlyphOutline.Point { GlyphOutline.Point(x: p.0 - Double(mask.x0), y: p.1 - Double(mask.y0)) }
+        for (a, b) in zip(points, points.dropFirst() + [points[0]]) { coverage.line(point(a), point(b)) }
+        mask.values = coverage.coverage()
+        return mask
+    }
+
     /// Text in `style`'s face and size, each glyph's outline filled by its
     /// exact coverage; `x` is where the text starts and `baseline` its base.
     /// `scale` multiplies the style's size (a PNG at `--scale 2`).

@@ -81,6 +81,12 @@ struct SVGChart {
                     d += (index == 0 ? "M" : "L") + Self.number(point.0) + " " + Self.number(point.1)
                 }
                 svg += "<path class=\"\(element.classNames)\" d=\"\(d)\"/>\n"
+            case .area(let points, let element):
+                var d = ""
+                for (index, point) in points.enumerated() {
+                    d += (index == 0 ? "M" : "L") + Self.number(point.0) + " " + Self.number(point.1)
+                }
+                svg += "<path class=\"\(element.classNames)\" d=\"\(d)Z\"/>\n"
             case .circle(let x, let y, let radius, let element):
                 svg += "<circle class=\"\(element.classNames)\" cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"\(Self.number(radius))\"/>\n"
             case .text(let x, let y, let text, let anchor, let element):

@@ -57,6 +57,10 @@ public struct ProgressDocument: Encodable, Sendable {
         let averageIntake: Int
         let weighInDays: Int
         let weeklyRate: Double
+        /// Water on the window's last day above (+) or below (−) its mean over the window, kg to 0.01 whatever the unit.
+        let waterKilograms: Double
+        /// `averageIntake − kilocalories` as written here: the text's Energy line.
+        let energyBalance: Int
 
         init(_ e: Expenditure, unit: WeightUnit) {
             kilocalories = Int(e.kilocalories.rounded())
@@ -68,6 +72,8 @@ public struct ProgressDocument: Encodable, Sendable {
             averageIntake = Int(e.averageIntake.rounded())
             weighInDays = e.weighInDays
             weeklyRate = unit.roundedValue(fromKilograms: e.weeklyRateKilograms)
+            waterKilograms = (e.waterKilograms * 100).rounded() / 100
+            energyBalance = averageIntake - kilocalories
         }
     }
 

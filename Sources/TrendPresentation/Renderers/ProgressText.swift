@@ -84,8 +84,12 @@ enum ProgressText {
                 ?? "rate after a week of weigh-ins (\(report.weighInDays) so far)"
             rows.append(("Trend", unit.format(kilograms: trend), rate))
         }
-        if let energy = report.energyBalanceKilocaloriesPerDay {
-            rows.append(("Energy", energyFigure(energy), energySentence(energy)))
+        if let energy = energyNow(report) {
+            var sentence = energySentence(energy)
+            if let e = report.expenditure?.value {
+                sentence += " (intake \(IntakeText.tens(e.averageIntake)) − expenditure \(IntakeText.tens(e.kilocalories)))"
+            }
+            rows.append(("Energy", energyFigure(energy), sentence))
         }
         rows += IntakeText.rows(report, unit: unit)
         let deltas = [("1 day", report.deltas.day), ("1 week", report.deltas.week), ("2 weeks", report.deltas.twoWeeks), ("4 weeks", report.deltas.fourWeeks)]
@@ -170,7 +174,7 @@ enum ProgressText {
         rows.append(("", "", standing + "; the plan is at \(unit.format(kilograms: plan.planTrendTodayKilograms)) today"))
         if let required = plan.requiredWeeklyRateKilograms, let energy = plan.requiredEnergyBalance {
             let verb = required < 0 ? "lose" : "gain"
-            var text = "to \(verb) \(unit.formatPlain(kilograms: abs(required))) \(unit.rawValue)/week from here you need about \(energyFigure(energy))"
+            var text = "to \(verb) \(unit.formatPlain(kilograms: abs(required))) \(unit.rawValue)/week from here you need \(EntryRendering.energyBalance(Double(energy)))"
             if let target = report.targetIntake, target.basis == .plan, let e = report.expenditure?.value {
                 // With intake logged, eating more or less is the Eat line's one figure against the recent average.
                 if !target.isBelowSafeMinimum, let change = IntakeText.eatingChange(target, averageIntake: e.averageIntake) {
@@ -178,7 +182,7 @@ enum ProgressText {
                 }
             } else if let now = report.energyBalanceKilocaloriesPerDay {
                 let difference = energy - now
-                text += "; you are at \(energyFigure(now))"
+                text += "; you are at \(EntryRendering.energyBalance(Double(now)))"
                 if abs(difference) >= 10 {
                     text += difference < 0
                         ? ": cut about \(EntryRendering.grouped(-difference)) kcal/day more" : ": you can eat about \(EntryRendering.grouped(difference)) kcal/day more"
@@ -186,11 +190,20 @@ enum ProgressText {
             }
             rows.append(("", "", text))
             // TrendWeight measures against the planned rate; trend against what arriving from here needs. Both, when they differ.
-            if let now = report.energyBalanceKilocaloriesPerDay, abs(plan.plannedEnergyBalance - energy) > Self.energyDifferenceShown {
+            if let now = energyNow(report), abs(plan.plannedEnergyBalance - energy) > Self.energyDifferenceShown {
                 rows.append(("", "", "the plan's rate asks \(energyDifference(plan.plannedEnergyBalance - now)); to arrive on \(EntryRendering.longDate(plan.by)) from here, \(energyDifference(energy - now))"))
             }
         }
         return rows
+    }
+
+    /// The one energy balance the report speaks of (SPEC §15): with an
+    /// expenditure, the window's average intake minus it, as a reader redoes
+    /// it from the Expenditure line (both to 10 kcal); otherwise §5's figure
+    /// from the trend's rate.
+    static func energyNow(_ report: ProgressReport) -> Int? {
+        if let e = report.expenditure?.value { return IntakeText.roundedTens(e.averageIntake) - IntakeText.roundedTens(e.kilocalories) }
+        return report.energyBalanceKilocaloriesPerDay
     }
 
     /// Below this, the planned rate's and the required rate's energy are one figure.

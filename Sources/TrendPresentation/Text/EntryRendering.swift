@@ -76,13 +76,29 @@ public enum EntryRendering {
     }
 
     /// Said instead of a figure when what to eat would fall under the floor
-    /// (SPEC §15): `this plan needs 4,050 kcal/day less than you burn: more
-    /// than food can give; a later date or --rate 0.5 would do`.
+    /// (SPEC §15): `this plan needs a deficit of 4,050 kcal/day: more than
+    /// food can give; a later date or --rate 0.5 would do`. The deficit is
+    /// the plan line's figure (`energyBalance`). Without a goal (or once it is
+    /// reached) it speaks of keeping the weight, never of a goal or a rate.
     public static func foodFloor(_ target: TargetIntake) -> String {
-        let asks = target.basis == .plan ? "this plan needs" : "reaching the goal at 0.5% of your weight a week needs"
-        let need = "\(asks) \(grouped(Int((target.deficit / 10).rounded()) * 10)) kcal/day less than you burn"
-        let why = target.isImpossible ? ": more than food can give" : ", leaving under \(grouped(Int(target.floor))) kcal/day to eat"
-        return need + why + (target.basis == .plan ? "; a later date or --rate 0.5 would do" : "; set a plan with a gentler --rate")
+        let floor = grouped(Int(target.floor))
+        switch target.basis {
+        case .maintenance:
+            return "keeping your weight needs about \(grouped(Int((target.asked / 10).rounded()) * 10)) kcal/day, under the \(floor) kcal/day to eat at least"
+        case .plan, .goal:
+            let asks = target.basis == .plan ? "this plan needs" : "reaching the goal at 0.5% of your weight a week needs"
+            let need = "\(asks) \(energyBalance(-target.deficit))"
+            let why = target.isImpossible ? ": more than food can give" : ", leaving under \(floor) kcal/day to eat"
+            return need + why + (target.basis == .plan ? "; a later date or --rate 0.5 would do" : "; set a plan with a gentler --rate")
+        }
+    }
+
+    /// An energy balance in words, to 10 kcal, never a negative amount
+    /// (SPEC §13): `a deficit of 5,260 kcal/day`, `a surplus of 330 kcal/day`.
+    public static func energyBalance(_ kilocalories: Double) -> String {
+        let tens = Int((abs(kilocalories) / 10).rounded()) * 10
+        if tens == 0 { return "no deficit or surplus" }
+        return "a \(kilocalories < 0 ? "deficit" : "surplus") of \(grouped(tens)) kcal/day"
     }
 
     /// `1,800–2,000 kcal/day`: what to eat, to 10 kcal.

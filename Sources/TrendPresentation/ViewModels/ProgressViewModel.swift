@@ -69,6 +69,7 @@ public final class ProgressViewModel {
             throw LogError.unknownMeasurement(
                 name: name.text, closest: EditDistance.closest(to: name.text, among: ChartModel.Metric.fixedNames + MeasurementFeature.names(measured: app.measurementFeature.measuredNames)))
         }
+        app.progressFeature.chartsExpenditure = metric == .expenditure
         if since != nil {
             app.progressFeature.select(since: since, until: until)
         } else {

@@ -7,7 +7,7 @@ struct ProgressCommand: TrendCommand {
         range: "The period: \(ProgressRange.valueList) (default 1M).", since: "The period starts on DATE instead.",
         until: "The period ends on DATE (default today): the report as it was then.")
     static let metricOption = Option<ChartModel.Metric>(
-        "metric", valueName: "SERIES", help: "What the charts show: weight (default), fat, fat-mass, lean-mass, intake, or a measurement (waist).",
+        "metric", valueName: "SERIES", help: "What the charts show: weight (default), fat, fat-mass, lean-mass, intake, expenditure (day by day, with its interval), or a measurement (waist).",
         completion: .metricNames)
     static let chartFlag = Flag("chart", help: "Draw the chart even when not on a terminal.")
     static let noChartFlag = Flag("no-chart", help: "Do not draw the chart (wins over --chart).")

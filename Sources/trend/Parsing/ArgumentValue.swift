@@ -46,7 +46,7 @@ enum ImportFormatChoice: ArgumentValue, Equatable {
 extension ProgressRange: EnumeratedArgument {}
 
 extension ChartModel.Metric: ArgumentValue {
-    /// weight, fat, fat-mass, lean-mass, intake, or a measurement's name.
+    /// weight, fat, fat-mass, lean-mass, intake, expenditure, or a measurement's name.
     public init?(argument: String) { self.init(name: argument) }
     public static var valueNames: [String] { fixedNames }
     public static var expectation: String { valueList + ", or a measurement such as waist" }

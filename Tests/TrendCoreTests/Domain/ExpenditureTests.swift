@@ -105,6 +105,8 @@ struct ExpenditureTests {
         case .notEnough(let shortfall)?:
             #expect(!reference.enough, "the reference has enough data", sourceLocation: sourceLocation)
             #expect(shortfall.intakeDays == reference.intakeDays && shortfall.weighInDays == reference.weighInDays, sourceLocation: sourceLocation)
+        case .disagreement(let d)?:
+            Issue.record("a plausible history read as a disagreement: \(d)", sourceLocation: sourceLocation)
         case nil:
             Issue.record("no estimate where the reference has intake", sourceLocation: sourceLocation)
         }
