@@ -32,6 +32,15 @@ public struct ImportBatch: Equatable, Sendable {
     public static let intakeTolerance = 0.5
     /// The same measurement within this many centimetres, at the same minute, is the same.
     public static let measurementTolerance = 0.05
+    /// One weigh-in seen twice (SPEC §18): another app's row within 30
+    /// minutes of a stored weigh-in of the same day, and within 0.5 kg of
+    /// it, is that weigh-in (a scale's export beside the same morning
+    /// logged by hand). Not for trend's own JSON, where ids decide.
+    public var matchesNearby = false
+    /// Weigh-ins far from the stored trend are refused (`HistoryCheck`); off when the person insists.
+    public var checksHistory = false
+    public static let nearbySeconds: Int64 = 30 * 60
+    public static let nearbyKilograms = 0.5
 
     public init(
         entries: [WeightEntry], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, idsDecide: Bool = false, watched: Set<WeightEntry.ID> = []
@@ -48,6 +57,8 @@ public struct ImportBatch: Equatable, Sendable {
         /// Duplicates of stored entries without body fat that brought it (SPEC §6).
         public var updated = 0
         public var duplicates = 0
+        /// Of the duplicates and the updated, rows that were a stored weigh-in seen within 30 minutes, not at its minute.
+        public var nearbyMatches = 0
         public var goalSet = false
         /// The watched entries that were added (not duplicates).
         public var watchedAdded: Set<WeightEntry.ID> = []
@@ -72,8 +83,11 @@ public struct ImportBatch: Equatable, Sendable {
 
     /// Adds the new entries to `store` and counts the duplicates; a
     /// duplicate of a stored entry without body fat that carries it fills it in.
-    public func merge(into store: inout RecordStore) throws(SharedID) -> Outcome {
+    /// Throws `SharedID`, or with `checksHistory` a `HistoryCheck.Finding`.
+    public func merge(into store: inout RecordStore) throws -> Outcome {
         if idsDecide, let shared = sharedID(with: store) { throw shared }
+        // Against the history as it is on disk, under the lock (SPEC §18).
+        if checksHistory, let finding = HistoryCheck.check(imported: entries, stored: store.entries) { throw finding }
         var outcome = Outcome()
         var added: [WeightEntry] = []
         var fat: [WeightEntry.ID: Double] = [:]
@@ -125,17 +139,26 @@ public struct ImportBatch: Equatable, Sendable {
     /// within 0.05 cm) as one stored or earlier in the file.
     private func mergeBody(into store: inout RecordStore, outcome: inout Outcome) {
         guard !intake.isEmpty || !measurements.isEmpty else { return }
-        var ids = idsDecide ? store.allIDs : []
         var seenIntake: [Int64: [Double]] = [:]
         for entry in store.intake { seenIntake[Self.minute(entry.timestamp), default: []].append(entry.kilocalories) }
         // One source per day: a day already logged keeps its own intake, or takes the file's whole.
         let loggedDays = Set(store.intake.map(\.calendarDay))
+        // The ids a record keeps: a day whose intake is replaced gives its ids up, every other stays taken,
+        // so an id of the file already held elsewhere is a duplicate on every path, replacing or not.
+        var ids: Set<UUID> = []
+        if idsDecide {
+            let replacing = replaceIntake ? loggedDays.intersection(intake.map(\.calendarDay)) : []
+            ids = store.allIDs.subtracting(store.intake.lazy.filter { replacing.contains($0.calendarDay) }.map(\.id))
+        }
         var kept: Set<CalendarDay> = []
         var replaced: Set<CalendarDay> = []
         var addedIntake: [IntakeEntry] = []
         for entry in intake {
             let day = entry.calendarDay
             if replaceIntake && loggedDays.contains(day) {
+                if idsDecide {
+                    guard ids.insert(entry.id).inserted else { outcome.intakeDuplicates += 1; continue }
+                }
                 replaced.insert(day)
                 addedIntake.append(entry)
                 continue
@@ -156,6 +179,8 @@ public struct ImportBatch: Equatable, Sendable {
             }
             addedIntake.append(entry)
         }
+        // A day whose rows in the file were all records stored already keeps its own.
+        if replaceIntake { kept.formUnion(loggedDays.intersection(intake.map(\.calendarDay)).subtracting(replaced)) }
         if !replaced.isEmpty { store.removeIntake(on: replaced) }
         outcome.intakeDaysKept = kept.sorted()
         outcome.intakeDaysReplaced = replaced.sorted()
@@ -221,6 +246,9 @@ public struct ImportBatch: Equatable, Sendable {
         var storedInMinute: Range<Int> = 0..<0
         var keptInMinute: [Double] = []
         var keep = [Bool](repeating: false, count: entries.count)
+        // The stored weigh-ins within 30 minutes either side of the row: a window that only moves forward.
+        var nearbyLow = 0
+        var nearbyHigh = 0
         for index in order {
             let entry = entries[index]
             let minute = minutes[index]
@@ -240,6 +268,26 @@ public struct ImportBatch: Equatable, Sendable {
                     outcome.duplicates += 1
                 }
                 continue
+            }
+            if matchesNearby {
+                let seconds = entry.timestamp.epochSeconds
+                while nearbyLow < stored.count && stored[nearbyLow].timestamp.epochSeconds < seconds - Self.nearbySeconds { nearbyLow += 1 }
+                nearbyHigh = max(nearbyHigh, nearbyLow)
+                while nearbyHigh < stored.count && stored[nearbyHigh].timestamp.epochSeconds <= seconds + Self.nearbySeconds { nearbyHigh += 1 }
+                let day = entry.calendarDay
+                let near = (nearbyLow..<nearbyHigh).filter {
+                    stored[$0].calendarDay == day && abs(stored[$0].kilograms - entry.kilograms) <= Self.nearbyKilograms
+                }.min { abs(stored[$0].timestamp.epochSeconds - seconds) < abs(stored[$1].timestamp.epochSeconds - seconds) }
+                if let near {
+                    let target = stored[near]
+                    if target.fatPercent == nil, let value = entry.fatPercent, fat[target.id] == nil {
+                        fat[target.id] = value
+                    } else {
+                        outcome.duplicates += 1
+                    }
+                    outcome.nearbyMatches += 1
+                    continue
+                }
             }
             if keptInMinute.contains(where: { abs($0 - entry.kilograms) <= Self.weightTolerance }) {
                 outcome.duplicates += 1

@@ -36,6 +36,8 @@ public final class ImportFeature {
         public var weightColumn: Int?
         /// Days that already hold intake take the file's (SPEC §15).
         public var replaceIntake = false
+        /// Weigh-ins far from the stored trend are taken all the same (SPEC §18).
+        public var force = false
 
         public init(
             input: ImportInput, format: ImportFormat? = nil, numericDateOrder: NumericDateOrder? = nil, dryRun: Bool = false,
@@ -123,11 +125,17 @@ public final class ImportFeature {
         batch.intake = body.intake
         batch.measurements = body.measurements
         batch.replaceIntake = request.replaceIntake
+        // Another app's row near a stored weigh-in is that weigh-in; trend's own records are matched by id (SPEC §18).
+        batch.matchesNearby = parsed.format != TrendJSONFormat.format
+        batch.checksHistory = !request.force
         let outcome: ImportBatch.Outcome
         do {
             outcome = try await apply(batch, dryRun: request.dryRun)
         } catch let shared as ImportBatch.SharedID {
             throw ImportError.wrongFormat(path: path, format: parsed.format, reason: shared.description)
+        } catch let far as HistoryCheck.Finding {
+            throw ImportError.farFromHistory(
+                path: path, median: far.medianKilograms, trend: far.trendKilograms, sharedDays: far.sharedDays, atStart: far.atStart, unit: settings.unit)
         }
         // A backup's settings come back where none are set (SPEC §6).
         var restore: SettingsRestore?
@@ -151,6 +159,7 @@ public final class ImportFeature {
                 intakeDaysKept: outcome.intakeDaysKept, intakeDaysReplaced: outcome.intakeDaysReplaced,
                 assumedLength: outcome.measurementsAdded + outcome.measurementsDuplicates > 0 ? body.assumedLength : nil))
         summary.tableReading = tableReading
+        summary.nearbyMatches = outcome.nearbyMatches
         summary.body?.possibleTapeTypos = TapeGuard.outliers(in: body.measurements).filter { outcome.addedMeasurementIDs.contains($0.entry.id) }
         return summary
     }
@@ -200,6 +209,8 @@ public struct ImportSummary: Equatable, Sendable {
     public var body: BodyImport?
     /// How a table no layout named was read (SPEC §18): `read as a table: …`.
     public var tableReading: String?
+    /// Rows that were a stored weigh-in seen within 30 minutes (counted among the duplicates and the updated).
+    public var nearbyMatches = 0
 
     public var invalid: Int { problems.count }
 }

@@ -37,6 +37,8 @@ public enum ErrorText {
             return text + " Add --force to keep \(unit.format(centimetres: centimetres))."
         case LogError.unknownMeasurement:
             return text + ". A name of your own is introduced once with --new."
+        case ImportError.farFromHistory:
+            return text + ". Import them anyway with --force."
         case let ImportError.invalidRows(_, problems):
             return text + " Fix \(problems.count == 1 ? "it" : "them") or pass --skip-invalid."
         default: return text
@@ -50,7 +52,7 @@ extension ErrorText {
     public static func isOverridable(_ error: any Error) -> Bool {
         switch error {
         case LogError.unlikelyWeight, LogError.implausibleWeight, LogError.unlikelyIntake, LogError.unlikelyMeasurement,
-            LogError.unlikelyGoal, LogError.goalUnderHealthyBMI:
+            LogError.unlikelyGoal, LogError.goalUnderHealthyBMI, ImportError.farFromHistory:
             true
         default: false
         }

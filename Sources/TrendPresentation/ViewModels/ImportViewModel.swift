@@ -60,9 +60,14 @@ public final class ImportViewModel {
             if !body.readWeighIns && summary.invalid > 0 { parts.append("\(summary.invalid) invalid") }
         }
         text += parts.joined(separator: "; ") + "."
+        if summary.nearbyMatches > 0 {
+            let n = summary.nearbyMatches
+            text += " \(n) matched weigh-in\(n == 1 ? "" : "s") already logged within 30 minutes."
+        }
         if let body = summary.body, !body.intakeDaysKept.isEmpty {
             let days = body.intakeDaysKept
-            text += " Intake for \(days.count) day\(days.count == 1 ? "" : "s") already logged, kept: \(Self.dayList(days)); --replace-intake to take the file's."
+            text += " Intake for \(days.count) day\(days.count == 1 ? "" : "s") already logged, kept: \(Self.dayList(days))"
+                + (request.replaceIntake ? ": the file's rows for \(days.count == 1 ? "it are" : "them are") records stored already, under their ids." : "; --replace-intake to take the file's.")
         }
         if let body = summary.body, !body.intakeDaysReplaced.isEmpty {
             let days = body.intakeDaysReplaced
