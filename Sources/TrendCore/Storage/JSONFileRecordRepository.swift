@@ -62,6 +62,9 @@ public struct JSONFileRecordRepository: RecordRepository {
             // comparing with a copy of everything that was there.
             store.edits = RecordStore.Edits(before: store)
             let outcome = try change(&store)
+            if let repeated = store.repeatedID {
+                throw DataFileError.repeatedID(path: file.path, id: EntryID.withText(of: repeated) { String(decoding: $0, as: UTF8.self) })
+            }
             let written: StoreChange
             if let edits = store.edits {
                 store.edits = nil
