@@ -3,6 +3,7 @@
 @MainActor
 public final class AppModel {
     public let recordLogFeature: RecordLogFeature
+    public let weightLogFeature: WeightLogFeature
     public let intakeFeature: IntakeFeature
     public let measurementFeature: MeasurementFeature
     public let goalFeature: GoalFeature
@@ -42,7 +43,8 @@ public final class AppModel {
     ) {
         self.clock = clock
         self.dataDirectory = dataDirectory
-        recordLogFeature = RecordLogFeature(repository: store, clock: clock)
+        recordLogFeature = RecordLogFeature(repository: store)
+        weightLogFeature = WeightLogFeature(records: recordLogFeature, repository: store, clock: clock)
         settingsFeature = SettingsFeature(repository: settings)
         intakeFeature = IntakeFeature(records: recordLogFeature, repository: store, clock: clock)
         measurementFeature = MeasurementFeature(records: recordLogFeature, repository: store, clock: clock)

@@ -252,7 +252,7 @@ public final class HeldReportWorker: ReportWorker {
     }
 }
 
-extension RecordLogFeature {
+extension WeightLogFeature {
     /// Logs a weigh-in as given, unchecked: what a test's fixture needs.
     @discardableResult
     public func add(kilograms: Double, at timestamp: Timestamp, note: String? = nil) async throws -> WeightEntry {

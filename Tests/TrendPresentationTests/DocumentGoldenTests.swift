@@ -112,8 +112,8 @@ struct DocumentGoldenTests {
         let at = Timestamp.local(2026, 11, 29, 7, 30, offsetHours: 1)
         let journal = ChangeJournal(
             steps: [
-                JournalStep(at: at, command: "log 80.5", summary: ChangeSummary(added: 1, removed: 0, changed: 0, goalChanged: false)),
-                JournalStep(at: at, command: "goal 75", summary: ChangeSummary(added: 0, removed: 0, changed: 0, goalChanged: true)),
+                JournalStep(at: at, command: "log 80.5", summary: ChangeSummary(goalChanged: false, counts: [.weighIn: ChangeSummary.Counts(added: 1)])),
+                JournalStep(at: at, command: "goal 75", summary: ChangeSummary(goalChanged: true)),
             ], position: 1)
         try check("journal", JournalDocument(journal))
     }
@@ -121,8 +121,8 @@ struct DocumentGoldenTests {
     @Test("rm --format json, one and several")
     func removed() throws {
         let entries = Self.fixture().store.entries
-        try check("removed-one", RemovedDocument.one(.weighIn(EntryDocument(entries[0], unit: .pounds))))
-        try check("removed-several", RemovedDocument.several(entries.prefix(2).map { .weighIn(EntryDocument($0, unit: .stones)) }))
+        try check("removed-one", RemovedDocument.one(RecordDocument(AnyRecord(entries[0]), unit: .pounds)))
+        try check("removed-several", RemovedDocument.several(entries.prefix(2).map { RecordDocument(AnyRecord($0), unit: .stones) }))
     }
 
     /// The fixture with intake on most days and the tape every week, a height and a sex.

@@ -4,54 +4,41 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A record of any of the store's three kinds: what a merge conflict, a
-/// removal or an id that could name any of them holds.
-public enum AnyRecord: Equatable, Sendable {
-    case weighIn(WeightEntry)
-    case intake(IntakeEntry)
-    case measurement(MeasurementEntry)
+/// A record of any kind: what a merge conflict, a removal or an id that
+/// could name any kind holds. It wraps the record itself, so a new kind
+/// needs no case here; a door that shows one asks which kind it is
+/// (`as(_:)`) or hands it to code generic over `StoredRecord`.
+public struct AnyRecord: Equatable, Sendable {
+    public let base: any StoredRecord
 
-    public var id: UUID { recordID.uuid }
-
-    public var recordID: RecordID {
-        switch self {
-        case .weighIn(let r): r.recordID
-        case .intake(let r): r.recordID
-        case .measurement(let r): r.recordID
-        }
+    public init<Record: StoredRecord>(_ record: Record) {
+        base = record
     }
 
-    public var timestamp: Timestamp {
-        switch self {
-        case .weighIn(let r): r.timestamp
-        case .intake(let r): r.timestamp
-        case .measurement(let r): r.timestamp
-        }
-    }
-
-    public var kind: RecordKind {
-        switch self {
-        case .weighIn: .weighIn
-        case .intake: .intake
-        case .measurement: .measurement
-        }
-    }
-
-    public var note: String? {
-        switch self {
-        case .weighIn(let r): r.note
-        case .intake(let r): r.note
-        case .measurement(let r): r.note
-        }
-    }
-
+    public var id: UUID { base.id }
+    public var recordID: RecordID { base.recordID }
+    public var timestamp: Timestamp { base.timestamp }
+    public var note: String? { base.note }
+    public var kind: RecordKind { type(of: base).kind }
     public var shortID: String { EntryID.shortID(of: recordID) }
+
+    /// The record, when it is of that kind.
+    public func `as`<Record: StoredRecord>(_: Record.Type) -> Record? {
+        base as? Record
+    }
+
+    public static func == (a: AnyRecord, b: AnyRecord) -> Bool {
+        a.base.isEqual(to: b.base)
+    }
 }
 
 extension RecordStore {
-    /// Every record, each kind in its order.
+    /// Every record, kind by kind in `kinds` order, each kind in its order.
     public var allRecords: [AnyRecord] {
-        entries.map(AnyRecord.weighIn) + intake.map(AnyRecord.intake) + measurements.map(AnyRecord.measurement)
+        var all: [AnyRecord] = []
+        func add<Record: StoredRecord>(_: Record.Type) { all += records(Record.self).map { AnyRecord($0) } }
+        for kind in Self.kinds { add(kind) }
+        return all
     }
 
     /// The one record `text` (a full id or a unique prefix of at least 4
@@ -59,9 +46,10 @@ extension RecordStore {
     public func record(matching text: String) throws(LogError) -> AnyRecord {
         let prefix = try EntryID.prefix(parsing: text)
         var matches: [AnyRecord] = []
-        for entry in entries where entry.idHasPrefix(prefix) { matches.append(.weighIn(entry)) }
-        for entry in intake where entry.idHasPrefix(prefix) { matches.append(.intake(entry)) }
-        for entry in measurements where entry.idHasPrefix(prefix) { matches.append(.measurement(entry)) }
+        func match<Record: StoredRecord>(_: Record.Type) {
+            for record in records(Record.self) where record.idHasPrefix(prefix) { matches.append(AnyRecord(record)) }
+        }
+        for kind in Self.kinds { match(kind) }
         switch matches.count {
         case 0: throw .entryNotFound(id: text)
         case 1: return matches[0]
@@ -69,8 +57,8 @@ extension RecordStore {
         }
     }
 
-    /// Removes `record` (by id, whatever it holds now).
-    mutating func remove(_ record: AnyRecord) {
-        removeRecord(id: record.id)
+    /// Puts `record` in its kind's place (a merge taking theirs).
+    mutating func insert(_ record: AnyRecord) {
+        insert(record.base)
     }
 }

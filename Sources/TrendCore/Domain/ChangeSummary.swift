@@ -1,14 +1,10 @@
 /// What going from one version of the store to another does, in words a
-/// person checks: what `undo` says it did.
+/// person checks: what `undo` says it did. Counts are kept by kind, so a
+/// change to any kind, and only such a change, makes it non-empty.
 public struct ChangeSummary: Equatable, Sendable {
-    /// Weigh-ins.
-    public let added: Int
-    public let removed: Int
-    public let changed: Int
     public let goalChanged: Bool
-    /// Intake entries and body measurements (SPEC §15, §16).
-    public let intake: Counts
-    public let measurements: Counts
+    /// Each kind's counts; a kind absent is a kind untouched.
+    private let counts: [RecordKind: Counts]
 
     /// Records of one kind added, removed and changed.
     public struct Counts: Equatable, Sendable {
@@ -27,18 +23,9 @@ public struct ChangeSummary: Equatable, Sendable {
         var reversed: Counts { Counts(added: removed, removed: added, changed: changed) }
     }
 
-    public init(added: Int, removed: Int, changed: Int, goalChanged: Bool, intake: Counts = .none, measurements: Counts = .none) {
-        self.added = added
-        self.removed = removed
-        self.changed = changed
+    public init(goalChanged: Bool, counts: [RecordKind: Counts] = [:]) {
         self.goalChanged = goalChanged
-        self.intake = intake
-        self.measurements = measurements
-    }
-
-    /// The same change seen backwards: what undoing it does.
-    public var reversed: ChangeSummary {
-        ChangeSummary(added: removed, removed: added, changed: changed, goalChanged: goalChanged, intake: intake.reversed, measurements: measurements.reversed)
+        self.counts = counts.filter { !$0.value.isEmpty }
     }
 
     /// Compares by id: an id only in `after` was added, only in `before` removed.
@@ -46,18 +33,27 @@ public struct ChangeSummary: Equatable, Sendable {
         self = StoreChange(from: before, to: after).summary
     }
 
-    public var isEmpty: Bool { added == 0 && removed == 0 && changed == 0 && !goalChanged && intake.isEmpty && measurements.isEmpty }
+    /// One kind's counts.
+    public subscript(kind: RecordKind) -> Counts { counts[kind] ?? .none }
+
+    /// The same change seen backwards: what undoing it does.
+    public var reversed: ChangeSummary {
+        ChangeSummary(goalChanged: goalChanged, counts: counts.mapValues(\.reversed))
+    }
+
+    public var isEmpty: Bool { counts.isEmpty && !goalChanged }
 
     /// `608 weigh-ins removed`, `1 weigh-in changed, the goal changed`,
-    /// `1 intake entry added`.
+    /// `1 intake entry added`: kind by kind in the store's order.
     public var description: String {
-        func count(_ n: Int, _ one: String, _ many: String, _ what: String) -> String? { n == 0 ? nil : "\(n) \(n == 1 ? one : many) \(what)" }
-        var parts = [count(added, "weigh-in", "weigh-ins", "added"), count(removed, "weigh-in", "weigh-ins", "removed"), count(changed, "weigh-in", "weigh-ins", "changed")]
-        for (counts, one, many) in [(intake, "intake entry", "intake entries"), (measurements, "measurement", "measurements")] {
-            parts += [count(counts.added, one, many, "added"), count(counts.removed, one, many, "removed"), count(counts.changed, one, many, "changed")]
+        var parts: [String] = []
+        for kind in RecordStore.kinds.map({ $0.kind }) {
+            let counts = self[kind]
+            for (n, what) in [(counts.added, "added"), (counts.removed, "removed"), (counts.changed, "changed")] where n > 0 {
+                parts.append("\(kind.counted(n)) \(what)")
+            }
         }
-        parts.append(goalChanged ? "the goal changed" : nil)
-        let said = parts.compactMap { $0 }
-        return said.isEmpty ? "no difference" : said.joined(separator: ", ")
+        if goalChanged { parts.append("the goal changed") }
+        return parts.isEmpty ? "no difference" : parts.joined(separator: ", ")
     }
 }

@@ -114,14 +114,14 @@ package enum EntryID {
         return true
     }
 
-    /// The one entry `text` names among `entries`.
-    package static func entry(matching text: String, in entries: [WeightEntry]) throws(LogError) -> WeightEntry {
+    /// The one record `text` names among `records` (of one kind).
+    package static func record<Record: StoredRecord>(matching text: String, in records: [Record]) throws(LogError) -> Record {
         let prefix = try prefix(parsing: text)
-        let matches = entries.filter { $0.idHasPrefix(prefix) }
+        let matches = records.filter { $0.idHasPrefix(prefix) }
         switch matches.count {
         case 0: throw .entryNotFound(id: text)
         case 1: return matches[0]
-        default: throw .ambiguousID(prefix: text, candidates: matches.map(AnyRecord.weighIn))
+        default: throw .ambiguousID(prefix: text, candidates: matches.map { AnyRecord($0) })
         }
     }
 }

@@ -116,15 +116,13 @@ public struct ImportBatch: Equatable, Sendable {
         public let inFile: RecordKind
         public let stored: RecordKind
         public var description: String {
-            "the file's \(inFile.rawValue) \(EntryID.shortID(of: id)) has the id of a stored \(stored.rawValue): ids are unique across weigh-ins, intake and measurements"
+            "the file's \(inFile.name) \(EntryID.shortID(of: id)) has the id of a stored \(stored.name): ids are unique across weigh-ins, intake and measurements"
         }
     }
 
     private func sharedID(with store: RecordStore) -> SharedID? {
         var kinds: [RecordID: RecordKind] = [:]
-        for entry in store.entries { kinds[entry.recordID] = .weighIn }
-        for entry in store.intake { kinds[entry.recordID] = .intake }
-        for entry in store.measurements { kinds[entry.recordID] = .measurement }
+        for record in store.allRecords { kinds[record.recordID] = record.kind }
         let incoming = entries.lazy.map { ($0.recordID, RecordKind.weighIn) } + intake.lazy.map { ($0.recordID, RecordKind.intake) }
             + measurements.lazy.map { ($0.recordID, RecordKind.measurement) }
         for (id, kind) in incoming {
@@ -181,7 +179,7 @@ public struct ImportBatch: Equatable, Sendable {
         }
         // A day whose rows in the file were all records stored already keeps its own.
         if replaceIntake { kept.formUnion(loggedDays.intersection(intake.map(\.calendarDay)).subtracting(replaced)) }
-        if !replaced.isEmpty { store.removeIntake(on: replaced) }
+        if !replaced.isEmpty { store.removeAll(IntakeEntry.self) { replaced.contains($0.calendarDay) } }
         outcome.intakeDaysKept = kept.sorted()
         outcome.intakeDaysReplaced = replaced.sorted()
         var seenMeasurements: [Int64: [(MeasurementName, Double)]] = [:]

@@ -7,7 +7,8 @@ import Foundation
 /// Food energy eaten (SPEC §15): kilocalories at full precision (a value
 /// typed in kJ is stored as its kilocalories), when, and a note.
 public struct IntakeEntry: StoredRecord, Hashable {
-    public static let kind = RecordKind.intake
+    public static let kind = RecordKind(name: "intake entry", pluralName: "intake entries", groupName: "intake", hookName: "intake")
+    public static var slot: RecordStore.Slot<IntakeEntry> { RecordStore.Slot(\.intake) }
 
     public let recordID: RecordID
     public var timestamp: Timestamp
@@ -33,6 +34,22 @@ public struct IntakeEntry: StoredRecord, Hashable {
         kilocalories.isFinite && kilocalories > 0 && kilocalories <= 20_000
     }
 
+    /// Version 3 added intake and measurements (SPEC §1).
+    public static func versionNeeded(for records: [IntakeEntry]) -> Int { records.isEmpty ? 1 : 3 }
+
+    /// Two amounts this close are one (SPEC §15): a kJ value converted and
+    /// written back to whole kilocalories differs by less.
+    public static let sameAmountKilocalories = 0.5
+
+    /// The same minute and the same amount (SPEC §15).
+    public func repeats(_ other: IntakeEntry) -> Bool {
+        minute == other.minute && abs(kilocalories - other.kilocalories) < Self.sameAmountKilocalories
+    }
+
     /// kJ per kcal (the thermochemical calorie).
     public static let kilojoulesPerKilocalorie = 4.184
+}
+
+extension RecordKind {
+    public static var intake: RecordKind { IntakeEntry.kind }
 }

@@ -44,8 +44,6 @@ public enum LogError: Error, Equatable, Sendable, CustomStringConvertible {
     case seriesNotMeasurement(name: String)
     /// Far from that name's trend and latest value: probably a typo (SPEC §16).
     case unlikelyMeasurement(name: String, centimetres: Double, trendCentimetres: Double, likely: [Double], unit: LengthUnit)
-    /// What an edit asked of a record of another kind (`--kcal` on a weigh-in).
-    case editDoesNotApply(option: String, kind: RecordKind)
     /// Some of the ids to remove are unknown or ambiguous: nothing was removed.
     case unresolvedIDs([LogError])
 
@@ -111,13 +109,11 @@ public enum LogError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unlikelyMeasurement(let name, let centimetres, let trend, let likely, let unit):
             "\(unit.format(centimetres: centimetres)) is far from your \(name) (trend \(unit.format(centimetres: trend)))"
                 + (likely.isEmpty ? "" : "; did you mean " + likely.map { unit.format(centimetres: $0) }.joined(separator: " or ") + "?")
-        case .editDoesNotApply(let option, let kind):
-            "\(option) does not apply to \(kind == .intake ? "an" : "a") \(kind.rawValue)"
         case .unresolvedIDs(let errors):
             errors.map(\.description).joined(separator: "; ") + "; nothing was removed"
         case .ambiguousID(let prefix, let candidates):
             "'\(prefix)' matches \(candidates.count) entries: "
-                + candidates.map { "\(ShortIDs(candidates.map(\.recordID)).text(of: $0.recordID)) (\($0.kind == .weighIn ? "" : $0.kind.rawValue + ", ")\($0.timestamp.day) \($0.timestamp.clock(seconds: false)))" }
+                + candidates.map { "\(ShortIDs(candidates.map(\.recordID)).text(of: $0.recordID)) (\($0.kind == .weighIn ? "" : $0.kind.name + ", ")\($0.timestamp.day) \($0.timestamp.clock(seconds: false)))" }
                 .joined(separator: ", ") + "; type more of the id"
         }
     }

@@ -8,7 +8,8 @@ import Foundation
 /// in centimetres at full precision (a value typed in inches is stored as
 /// its centimetres), when, and a note.
 public struct MeasurementEntry: StoredRecord, Hashable {
-    public static let kind = RecordKind.measurement
+    public static let kind = RecordKind(name: "measurement", pluralName: "measurements", groupName: "measurements", hookName: "measurements")
+    public static var slot: RecordStore.Slot<MeasurementEntry> { RecordStore.Slot(\.measurements) }
 
     public let recordID: RecordID
     public var timestamp: Timestamp
@@ -36,6 +37,25 @@ public struct MeasurementEntry: StoredRecord, Hashable {
     }
 
     public static let centimetresPerInch = 2.54
+
+    /// `1 to 300`: the bounds as messages give them.
+    public static let validRangeText = "1 to 300"
+
+    /// Version 3 added intake and measurements (SPEC §1).
+    public static func versionNeeded(for records: [MeasurementEntry]) -> Int { records.isEmpty ? 1 : 3 }
+
+    /// Two lengths this close are one reading: an inch value converted
+    /// and rounded to 0.1 cm differs by less.
+    public static let sameLengthCentimetres = 0.05
+
+    /// The same minute, place and length (SPEC §16).
+    public func repeats(_ other: MeasurementEntry) -> Bool {
+        minute == other.minute && name == other.name && abs(centimetres - other.centimetres) < Self.sameLengthCentimetres
+    }
+}
+
+extension RecordKind {
+    public static var measurement: RecordKind { MeasurementEntry.kind }
 }
 
 /// A measurement's name (SPEC §16): one of the known places, optionally

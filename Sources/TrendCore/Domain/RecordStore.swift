@@ -4,18 +4,29 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Everything `weights.json` holds: the weigh-ins, the goal and its plan,
-/// and the intake and body measurements logged beside them (SPEC §1).
+/// Everything `weights.json` holds (SPEC §1): the records of every kind,
+/// and the goal with its plan.
+///
+/// The kinds are declared once, each by its value (`StoredRecord`), and
+/// registered in `kinds`; everything here that is about records in
+/// general (inserting, replacing, removing, ids, versions, what a write
+/// changed) is generic over them. A kind only adds its array below.
 public struct RecordStore: Equatable, Sendable {
     /// The newest file format this program reads and writes: 2 added body
     /// fat on entries and the goal's plan, 3 the intake and measurements.
     public static let currentVersion = 3
 
-    /// Kept in `WeightEntry.isOrderedBefore` order.
-    public private(set) var entries: [WeightEntry]
-    /// While a write records them, what the mutating methods did (see
-    /// `Edits`); nil otherwise. Not part of what the store is.
-    var edits: Edits?
+    /// Every kind of record, in the order listings, summaries and the hook
+    /// give them.
+    public static var kinds: [any StoredRecord.Type] { [WeightEntry.self, IntakeEntry.self, MeasurementEntry.self] }
+
+    /// Weigh-ins, in store order (by instant, ties by id), as every kind.
+    public internal(set) var entries: [WeightEntry] = []
+    /// Food energy logged (SPEC §15).
+    public internal(set) var intake: [IntakeEntry] = []
+    /// Body measurements (SPEC §16).
+    public internal(set) var measurements: [MeasurementEntry] = []
+
     /// Setting or clearing the goal clears its plan.
     public var goalKilograms: Double? {
         didSet { if goalKilograms != oldValue { goalPlan = nil } }
@@ -24,29 +35,39 @@ public struct RecordStore: Equatable, Sendable {
     public var goalPlan: GoalPlan?
     /// The version the data was read with; a newer one is never written.
     public var version: Int
-    /// Food energy logged (SPEC §15), in the one order.
-    public private(set) var intake: [IntakeEntry]
-    /// Body measurements (SPEC §16), in the one order.
-    public private(set) var measurements: [MeasurementEntry]
+    /// While a write records them, what the mutating methods did (see
+    /// `Edits`); nil otherwise. Not part of what the store is.
+    var edits: Edits?
 
-    public init(
-        entries: [WeightEntry] = [], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, intake: [IntakeEntry] = [],
-        measurements: [MeasurementEntry] = [], version: Int = RecordStore.currentVersion
-    ) {
+    public init(entries: [WeightEntry] = [], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, version: Int = RecordStore.currentVersion) {
         self.entries = entries.inStoreOrder
         self.goalKilograms = goalKilograms
         self.goalPlan = goalKilograms == nil ? nil : goalPlan
-        self.intake = intake.inStoreOrder
-        self.measurements = measurements.inStoreOrder
         self.version = version
+    }
+
+    /// Where a kind's records live in the store. Only the store's own
+    /// module makes one, so every change to records goes through the
+    /// methods below, which record it (`Edits`).
+    public struct Slot<Record: StoredRecord> {
+        let path: WritableKeyPath<RecordStore, [Record]>
+
+        init(_ path: WritableKeyPath<RecordStore, [Record]>) { self.path = path }
+    }
+
+    /// The records of one kind, in store order.
+    public func records<Record: StoredRecord>(_: Record.Type) -> [Record] {
+        self[keyPath: Record.slot.path]
     }
 
     /// The lowest version that holds this content (SPEC §1): a history
     /// without body fat or a plan stays readable by a trend that knows
     /// neither, one without intake or measurements by a trend that knows none.
     public var versionNeeded: Int {
-        if !intake.isEmpty || !measurements.isEmpty { return 3 }
-        return goalPlan != nil || entries.contains(where: { $0.fatPercent != nil }) ? 2 : 1
+        var needed = goalPlan != nil ? 2 : 1
+        func need<Record: StoredRecord>(_: Record.Type) { needed = max(needed, Record.versionNeeded(for: records(Record.self))) }
+        for kind in Self.kinds { need(kind) }
+        return needed
     }
 
     /// Sets the goal and its plan together.
@@ -58,76 +79,88 @@ public struct RecordStore: Equatable, Sendable {
     /// The goal and its plan as one value: what a merge compares.
     public var goal: Goal? { goalKilograms.map { Goal(kilograms: $0, plan: goalPlan) } }
 
-    /// The same weigh-ins and goal: the version a file was read with is
-    /// where the data came from, not what it is.
-    public static func == (a: RecordStore, b: RecordStore) -> Bool {
-        a.entries == b.entries && a.goalKilograms == b.goalKilograms && a.goalPlan == b.goalPlan && a.intake == b.intake
-            && a.measurements == b.measurements
-    }
-
     public struct Goal: Equatable, Sendable {
         public let kilograms: Double
         public let plan: GoalPlan?
     }
 
-    /// Inserts in order without re-sorting: a new weigh-in is usually the
+    /// The same records and goal: the version a file was read with is
+    /// where the data came from, not what it is.
+    public static func == (a: RecordStore, b: RecordStore) -> Bool {
+        guard a.goalKilograms == b.goalKilograms, a.goalPlan == b.goalPlan else { return false }
+        func same<Record: StoredRecord>(_: Record.Type) -> Bool { a.records(Record.self) == b.records(Record.self) }
+        return Self.kinds.allSatisfy { same($0) }
+    }
+
+    // MARK: Changing records, every change recorded
+
+    /// Inserts in order without re-sorting: a new record is usually the
     /// latest, so this is a binary search and (usually) an append.
-    public mutating func insert(_ entry: WeightEntry) {
-        place(entry)
-        edits?.insert(entry)
+    public mutating func insert<Record: StoredRecord>(_ record: Record) {
+        Self.place(record, in: &self[keyPath: Record.slot.path])
+        edits?.record(Record.self) { $0.insert(record) }
     }
 
-    private mutating func place(_ entry: WeightEntry) {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if WeightEntry.isOrderedBefore(entries[mid], entry) { low = mid + 1 } else { high = mid }
-        }
-        entries.insert(entry, at: low)
-    }
-
-    /// Adds many entries with one sort, not one insertion each.
+    /// Adds many records with one sort, not one insertion each.
     /// Consuming: an array the caller gives up is sorted where it is, not
     /// copied first (a large import is most of the process's memory).
-    public mutating func insert(contentsOf newEntries: consuming [WeightEntry]) {
-        guard !newEntries.isEmpty else { return }
-        if newEntries.count == 1 {
-            insert(newEntries[0])
+    public mutating func insert<Record: StoredRecord>(contentsOf newRecords: consuming [Record]) {
+        guard !newRecords.isEmpty else { return }
+        if newRecords.count == 1 {
+            insert(newRecords[0])
             return
         }
-        var incoming = newEntries
+        var incoming = newRecords
         incoming.putInStoreOrder()
-        edits?.insert(contentsOf: incoming)
-        // Into an empty store: the new entries are the store, not a copy of them.
-        if entries.isEmpty {
-            entries = incoming
-            return
-        }
-        // Two runs in order: appended when the new ones come after, else merged in one pass.
-        if let last = entries.last, let first = incoming.first, WeightEntry.isOrderedBefore(first, last) {
-            var merged: [WeightEntry] = []
-            merged.reserveCapacity(entries.count + incoming.count)
-            var i = 0
-            var j = 0
-            while i < entries.count && j < incoming.count {
-                if WeightEntry.isOrderedBefore(incoming[j], entries[i]) {
-                    merged.append(incoming[j])
-                    j += 1
-                } else {
-                    merged.append(entries[i])
-                    i += 1
-                }
-            }
-            merged.append(contentsOf: entries[i...])
-            merged.append(contentsOf: incoming[j...])
-            entries = merged
-        } else {
-            entries.append(contentsOf: incoming)
-        }
+        edits?.record(Record.self) { $0.insert(contentsOf: incoming) }
+        Self.merge(incoming, into: &self[keyPath: Record.slot.path])
     }
 
-    /// Gives entries their body fat, by id, in one pass (an import that
+    /// Replaces the record with the same id; false when there is none.
+    @discardableResult
+    public mutating func replace<Record: StoredRecord>(_ record: Record) -> Bool {
+        let path = Record.slot.path
+        guard let index = self[keyPath: path].firstIndex(where: { $0.id == record.id }) else { return false }
+        let previous = self[keyPath: path].remove(at: index)
+        Self.place(record, in: &self[keyPath: path])
+        edits?.record(Record.self) { $0.note(previous: previous, now: record) }
+        return true
+    }
+
+    /// Removes the record of that kind with that id; nil when there is none.
+    @discardableResult
+    public mutating func remove<Record: StoredRecord>(_: Record.Type, id: UUID) -> Record? {
+        let path = Record.slot.path
+        guard let index = self[keyPath: path].firstIndex(where: { $0.id == id }) else { return nil }
+        let removed = self[keyPath: path].remove(at: index)
+        edits?.record(Record.self) { $0.note(previous: removed, now: nil) }
+        return removed
+    }
+
+    /// Removes every record of that kind that `shouldRemove` picks (an
+    /// import replacing a day's intake).
+    public mutating func removeAll<Record: StoredRecord>(_: Record.Type, where shouldRemove: (Record) -> Bool) {
+        let path = Record.slot.path
+        var kept: [Record] = []
+        for record in self[keyPath: path] {
+            if shouldRemove(record) {
+                edits?.record(Record.self) { $0.note(previous: record, now: nil) }
+            } else {
+                kept.append(record)
+            }
+        }
+        self[keyPath: path] = kept
+    }
+
+    /// Removes the record of any kind with that id; false when there is none.
+    @discardableResult
+    public mutating func removeRecord(id: UUID) -> Bool {
+        func remove<Record: StoredRecord>(_ kind: Record.Type) -> Bool { self.remove(kind, id: id) != nil }
+        for kind in Self.kinds where remove(kind) { return true }
+        return false
+    }
+
+    /// Gives weigh-ins their body fat, by id, in one pass (an import that
     /// fills in what a weight-only export lacked).
     public mutating func setFat(_ fat: [WeightEntry.ID: Double]) {
         guard !fat.isEmpty else { return }
@@ -135,32 +168,68 @@ public struct RecordStore: Equatable, Sendable {
             if let value = fat[entries[index].id] {
                 let previous = entries[index]
                 entries[index].fatPercent = value
-                edits?.note(previous: previous, now: entries[index])
+                let now = entries[index]
+                edits?.record(WeightEntry.self) { $0.note(previous: previous, now: now) }
             }
         }
     }
 
-    public func index(of id: WeightEntry.ID) -> Int? {
-        entries.firstIndex { $0.id == id }
+    /// Every id in the store, of every kind: ids are unique across kinds.
+    public var allIDs: Set<UUID> {
+        var ids = Set<UUID>()
+        func add<Record: StoredRecord>(_: Record.Type) { ids.formUnion(records(Record.self).lazy.map(\.id)) }
+        for kind in Self.kinds { add(kind) }
+        return ids
     }
 
-    /// Replaces the entry with the same id; false when there is none.
-    @discardableResult
-    public mutating func replace(_ entry: WeightEntry) -> Bool {
-        guard let index = index(of: entry.id) else { return false }
-        let previous = entries.remove(at: index)
-        place(entry)
-        edits?.note(previous: previous, now: entry)
-        return true
+    /// Every record's id of every kind, kind by kind in store order.
+    public var allRecordIDs: [RecordID] {
+        var ids: [RecordID] = []
+        func add<Record: StoredRecord>(_: Record.Type) { ids += records(Record.self).lazy.map(\.recordID) }
+        for kind in Self.kinds { add(kind) }
+        return ids
     }
 
-    /// Removes the entry with that id; nil when there is none.
-    @discardableResult
-    public mutating func remove(id: WeightEntry.ID) -> WeightEntry? {
-        guard let index = index(of: id) else { return nil }
-        let removed = entries.remove(at: index)
-        edits?.note(previous: removed, now: nil)
-        return removed
+    // MARK: Order
+
+    static func place<Stored: StoredRecord>(_ record: Stored, in records: inout [Stored]) {
+        var low = 0
+        var high = records.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Stored.isOrderedBefore(records[mid], record) { low = mid + 1 } else { high = mid }
+        }
+        records.insert(record, at: low)
+    }
+
+    /// Merges records in store order into an array in store order: into
+    /// an empty one they are the array, not a copy; after its last they
+    /// are appended; else the two runs are merged in one pass.
+    static func merge<Stored: StoredRecord>(_ incoming: [Stored], into records: inout [Stored]) {
+        if records.isEmpty {
+            records = incoming
+            return
+        }
+        guard let last = records.last, let first = incoming.first, Stored.isOrderedBefore(first, last) else {
+            records.append(contentsOf: incoming)
+            return
+        }
+        var merged: [Stored] = []
+        merged.reserveCapacity(records.count + incoming.count)
+        var i = 0
+        var j = 0
+        while i < records.count && j < incoming.count {
+            if Stored.isOrderedBefore(incoming[j], records[i]) {
+                merged.append(incoming[j])
+                j += 1
+            } else {
+                merged.append(records[i])
+                i += 1
+            }
+        }
+        merged.append(contentsOf: records[i...])
+        merged.append(contentsOf: incoming[j...])
+        records = merged
     }
 }
 
@@ -181,78 +250,5 @@ extension Array where Element: StoredRecord {
 
     var isInStoreOrder: Bool {
         indices.dropFirst().allSatisfy { !Element.isOrderedBefore(self[$0], self[$0 - 1]) }
-    }
-}
-
-// MARK: Intake and measurements
-
-extension RecordStore {
-    /// Inserts in order: usually an append.
-    public mutating func insert(_ entry: IntakeEntry) { Self.place(entry, in: &intake) }
-    public mutating func insert(_ entry: MeasurementEntry) { Self.place(entry, in: &measurements) }
-
-    /// Adds many with one sort.
-    public mutating func insert(contentsOf added: [IntakeEntry]) {
-        intake = (intake + added).inStoreOrder
-    }
-
-    public mutating func insert(contentsOf added: [MeasurementEntry]) {
-        measurements = (measurements + added).inStoreOrder
-    }
-
-    /// Removes every intake entry of those days (an import that replaces them).
-    public mutating func removeIntake(on days: Set<CalendarDay>) {
-        intake.removeAll { days.contains($0.calendarDay) }
-    }
-
-    /// Replaces the record with the same id; false when there is none.
-    @discardableResult
-    public mutating func replace(_ entry: IntakeEntry) -> Bool { Self.replace(entry, in: &intake) }
-    @discardableResult
-    public mutating func replace(_ entry: MeasurementEntry) -> Bool { Self.replace(entry, in: &measurements) }
-
-    /// Every id in the store, of every kind: ids are unique across all three.
-    public var allIDs: Set<UUID> {
-        var ids = Set(entries.map(\.id))
-        ids.formUnion(intake.map(\.id))
-        ids.formUnion(measurements.map(\.id))
-        return ids
-    }
-
-    /// Removes the record of any kind with that id; false when there is none.
-    @discardableResult
-    public mutating func removeRecord(id: UUID) -> Bool {
-        if remove(id: id) != nil { return true }
-        if let index = intake.firstIndex(where: { $0.id == id }) {
-            intake.remove(at: index)
-            return true
-        }
-        if let index = measurements.firstIndex(where: { $0.id == id }) {
-            measurements.remove(at: index)
-            return true
-        }
-        return false
-    }
-
-    /// Every record of every kind, as mentions: what an id prefix is matched against.
-    public var mentions: [RecordMention] {
-        entries.map(RecordMention.init) + intake.map(RecordMention.init) + measurements.map(RecordMention.init)
-    }
-
-    static func place<Stored: StoredRecord>(_ record: Stored, in records: inout [Stored]) {
-        var low = 0
-        var high = records.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Stored.isOrderedBefore(records[mid], record) { low = mid + 1 } else { high = mid }
-        }
-        records.insert(record, at: low)
-    }
-
-    static func replace<Stored: StoredRecord>(_ record: Stored, in records: inout [Stored]) -> Bool {
-        guard let index = records.firstIndex(where: { $0.id == record.id }) else { return false }
-        records.remove(at: index)
-        place(record, in: &records)
-        return true
     }
 }

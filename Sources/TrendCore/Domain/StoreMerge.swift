@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Merging copies of the weigh-ins by id (SPEC §9): two-way for `trend
+/// Merging copies of the store by id (SPEC §9): two-way for `trend
 /// merge` (another device's copy, a sync tool's conflict copy) and three-way
 /// for git's merge driver.
 public enum StoreMerge {
@@ -13,8 +13,8 @@ public enum StoreMerge {
         case ours, theirs
     }
 
-    /// One id both sides changed differently (a weigh-in, an intake entry
-    /// or a measurement: ids are unique across the three).
+    /// One id both sides changed differently (a record of any kind: ids
+    /// are unique across kinds).
     public struct Conflict: Equatable, Sendable {
         public let id: UUID
         /// Nil where that side deleted it.
@@ -39,37 +39,14 @@ public enum StoreMerge {
             outcome.conflicts.append(conflict)
             guard prefer == .theirs, let record = conflict.theirs else { continue }
             ours.removeRecord(id: conflict.id)
-            switch record {
-            case .weighIn(let entry): ours.insert(entry)
-            case .intake(let entry): ours.insert(entry)
-            case .measurement(let entry): ours.insert(entry)
-            }
+            ours.insert(record)
         }
-        var byID: [WeightEntry.ID: WeightEntry] = [:]
-        for entry in ours.entries { byID[entry.id] = entry }
-        var added: [WeightEntry] = []
-        for entry in theirs.entries {
-            guard let mine = byID[entry.id] else {
-                added.append(entry)
-                byID[entry.id] = entry
-                continue
-            }
-            if mine == entry {
-                outcome.same += 1
-            } else {
-                outcome.conflicts.append(Conflict(id: entry.id, ours: .weighIn(mine), theirs: .weighIn(entry)))
-                if prefer == .theirs { ours.replace(entry) }
-            }
+        func merge<Record: StoredRecord>(_: Record.Type) {
+            let (added, replaced) = mergeRecords(theirs.records(Record.self), into: ours.records(Record.self), prefer: prefer, outcome: &outcome)
+            for record in replaced { ours.replace(record) }
+            ours.insert(contentsOf: added)
         }
-        ours.insert(contentsOf: added)
-        outcome.added = added.count
-        // Intake and measurements the same way, by id.
-        let newIntake = mergeRecords(theirs.intake, into: ours.intake, prefer: prefer, wrap: AnyRecord.intake, outcome: &outcome)
-        for entry in newIntake.replaced { ours.replace(entry) }
-        ours.insert(contentsOf: newIntake.added)
-        let newMeasurements = mergeRecords(theirs.measurements, into: ours.measurements, prefer: prefer, wrap: AnyRecord.measurement, outcome: &outcome)
-        for entry in newMeasurements.replaced { ours.replace(entry) }
-        ours.insert(contentsOf: newMeasurements.added)
+        for kind in RecordStore.kinds { merge(kind) }
         // The goal and its plan are one value.
         switch (ours.goal, theirs.goal) {
         case (nil, let goal?): ours.setGoal(goal.kilograms, plan: goal.plan)
@@ -83,36 +60,47 @@ public enum StoreMerge {
 
     /// `theirs` without the records whose id one of `ours` of another kind
     /// holds, and those records as conflicts: ids are unique across the
-    /// three kinds (SPEC §1), so such a record is never merged beside ours.
+    /// kinds (SPEC §1), so such a record is never merged beside ours.
     static func withoutCrossKindIDs(_ theirs: RecordStore, against ours: RecordStore) -> (RecordStore, [Conflict]) {
-        var kinds: [RecordID: AnyRecord] = [:]
-        for entry in ours.entries { kinds[entry.recordID] = .weighIn(entry) }
-        for entry in ours.intake { kinds[entry.recordID] = .intake(entry) }
-        for entry in ours.measurements { kinds[entry.recordID] = .measurement(entry) }
+        var held: [RecordID: AnyRecord] = [:]
+        for record in ours.allRecords { held[record.recordID] = record }
         var conflicts: [Conflict] = []
-        func keeps(_ record: AnyRecord) -> Bool {
-            guard let mine = kinds[record.recordID], mine.kind != record.kind else { return true }
-            conflicts.append(Conflict(id: record.id, ours: mine, theirs: record))
-            return false
+        var kept = RecordStore(goalKilograms: theirs.goalKilograms, goalPlan: theirs.goalPlan, version: theirs.version)
+        func keep<Record: StoredRecord>(_: Record.Type) {
+            var records: [Record] = []
+            for record in theirs.records(Record.self) {
+                if let mine = held[record.recordID], mine.kind != Record.kind {
+                    conflicts.append(Conflict(id: record.id, ours: mine, theirs: AnyRecord(record)))
+                } else {
+                    records.append(record)
+                }
+            }
+            kept.insert(contentsOf: records)
         }
-        let entries = theirs.entries.filter { keeps(.weighIn($0)) }
-        let intake = theirs.intake.filter { keeps(.intake($0)) }
-        let measurements = theirs.measurements.filter { keeps(.measurement($0)) }
-        guard !conflicts.isEmpty else { return (theirs, []) }
-        let goal = theirs.goal
-        return (RecordStore(entries: entries, goalKilograms: goal?.kilograms, goalPlan: goal?.plan, intake: intake, measurements: measurements, version: theirs.version), conflicts)
+        for kind in RecordStore.kinds { keep(kind) }
+        return conflicts.isEmpty ? (theirs, []) : (kept, conflicts)
     }
 
-    /// What only `theirs` has (to add) and, preferring theirs, what replaces ours; counted into `outcome`.
+    /// What only `theirs` has (to add) and, preferring theirs, what
+    /// replaces ours; counted into `outcome`. A record of theirs that is
+    /// one of ours under another id (the kind's merge rule) is the same.
     static func mergeRecords<Stored: StoredRecord>(
-        _ theirs: [Stored], into ours: [Stored], prefer: Preference, wrap: (Stored) -> AnyRecord, outcome: inout Outcome
+        _ theirs: [Stored], into ours: [Stored], prefer: Preference, outcome: inout Outcome
     ) -> (added: [Stored], replaced: [Stored]) {
         var byID: [UUID: Stored] = [:]
-        for record in ours { byID[record.id] = record }
+        var keys = Set<AnyHashable>()
+        for record in ours {
+            byID[record.id] = record
+            if let key = record.mergeKey { keys.insert(key) }
+        }
         var added: [Stored] = []
         var replaced: [Stored] = []
         for record in theirs {
             guard let mine = byID[record.id] else {
+                if let key = record.mergeKey, !keys.insert(key).inserted {
+                    outcome.same += 1
+                    continue
+                }
                 added.append(record)
                 byID[record.id] = record
                 continue
@@ -120,7 +108,7 @@ public enum StoreMerge {
             if mine == record {
                 outcome.same += 1
             } else {
-                outcome.conflicts.append(Conflict(id: record.id, ours: wrap(mine), theirs: wrap(record)))
+                outcome.conflicts.append(Conflict(id: record.id, ours: AnyRecord(mine), theirs: AnyRecord(record)))
                 if prefer == .theirs { replaced.append(record) }
             }
         }
@@ -146,9 +134,6 @@ public enum StoreMerge {
         let crossed = withoutCrossKindIDs(given, against: ours)
         let theirs = crossed.0
         var conflicts = crossed.1
-        let entries = threeWay(base.entries, ours.entries, theirs.entries, wrap: AnyRecord.weighIn, conflicts: &conflicts)
-        let intake = threeWay(base.intake, ours.intake, theirs.intake, wrap: AnyRecord.intake, conflicts: &conflicts)
-        let measurements = threeWay(base.measurements, ours.measurements, theirs.measurements, wrap: AnyRecord.measurement, conflicts: &conflicts)
         var goal = ours.goal
         var goalConflict = false
         if ours.goal != theirs.goal {
@@ -158,10 +143,12 @@ public enum StoreMerge {
                 goalConflict = true
             }
         }
+        var store = RecordStore(goalKilograms: goal?.kilograms, goalPlan: goal?.plan, version: max(ours.version, theirs.version))
+        func merge<Record: StoredRecord>(_: Record.Type) {
+            store.insert(contentsOf: threeWay(base.records(Record.self), ours.records(Record.self), theirs.records(Record.self), conflicts: &conflicts))
+        }
+        for kind in RecordStore.kinds { merge(kind) }
         conflicts.sort { $0.id.uuidString < $1.id.uuidString }
-        let store = RecordStore(
-            entries: entries, goalKilograms: goal?.kilograms, goalPlan: goal?.plan, intake: intake, measurements: measurements,
-            version: max(ours.version, theirs.version))
         return ThreeWay(store: store, conflicts: conflicts, goalConflict: goalConflict)
     }
 
@@ -169,7 +156,7 @@ public enum StoreMerge {
     /// taken, a deletion of an unchanged record honoured, and changes that
     /// differ (or a change against a deletion) are conflicts, kept as ours.
     static func threeWay<Stored: StoredRecord>(
-        _ base: [Stored], _ ours: [Stored], _ theirs: [Stored], wrap: (Stored) -> AnyRecord, conflicts: inout [Conflict]
+        _ base: [Stored], _ ours: [Stored], _ theirs: [Stored], conflicts: inout [Conflict]
     ) -> [Stored] {
         func index(_ records: [Stored]) -> [UUID: Stored] {
             var result: [UUID: Stored] = [:]
@@ -180,19 +167,26 @@ public enum StoreMerge {
         let mine = index(ours)
         let other = index(theirs)
         var result: [Stored] = []
+        // Records only their side added, held back while ours may hold the same under another id.
+        var addedByThem: [Stored] = []
         for id in Set(mine.keys).union(other.keys).union(old.keys) {
             let (b, o, t) = (old[id], mine[id], other[id])
             if o == t {
                 if let o { result.append(o) }
             } else if o == b {
-                if let t { result.append(t) }
+                if let t {
+                    if b == nil { addedByThem.append(t) } else { result.append(t) }
+                }
             } else if t == b {
                 if let o { result.append(o) }
             } else {
-                conflicts.append(Conflict(id: id, ours: o.map(wrap), theirs: t.map(wrap)))
+                conflicts.append(Conflict(id: id, ours: o.map { AnyRecord($0) }, theirs: t.map { AnyRecord($0) }))
                 if let o { result.append(o) }
             }
         }
+        // One of ours again under another id (the kind's merge rule) is not added twice.
+        let keys = Set(result.compactMap(\.mergeKey))
+        result += addedByThem.filter { $0.mergeKey.map { !keys.contains($0) } ?? true }
         return result
     }
 }

@@ -4,24 +4,53 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What the store keeps besides the goal: weigh-ins, intake and body
-/// measurements (SPEC §1). Each is named by an id unique across all three,
-/// kept in one order (by instant, ties by id), and dated at the offset it
-/// was logged with, which decides its calendar day.
-public protocol StoredRecord: Identifiable, Equatable, Sendable where ID == UUID {
+/// One kind of record the store keeps (SPEC §1): weigh-ins, intake, body
+/// measurements. Each kind is declared once, by its value conforming to
+/// this: what it is called (`kind`), where the store keeps it (`slot`),
+/// the file version it needs, and how two of its records are told apart
+/// (`isSameRecord`, `repeats`). The store, change tracking, undo, merge,
+/// export and the hook iterate over `RecordStore.kinds` and ask these,
+/// so they never name a kind.
+///
+/// Every record is named by an id unique across all kinds, kept in one
+/// order (by instant, ties by id), and dated at the offset it was logged
+/// with, which decides its calendar day.
+public protocol StoredRecord: Identifiable, Hashable, Sendable where ID == UUID {
     /// The id as it is kept (`id` is the same as a `UUID`).
     var recordID: RecordID { get }
     var timestamp: Timestamp { get set }
     var note: String? { get set }
-    /// Which of the three it is: how ids are named across kinds.
+    /// What this kind is called, in messages, the journal and the hook.
     static var kind: RecordKind { get }
+    /// Where the store keeps this kind.
+    static var slot: RecordStore.Slot<Self> { get }
+    /// The lowest file version that holds `records` (SPEC §1: a file is
+    /// written with the lowest version that can hold what it contains).
+    static func versionNeeded(for records: [Self]) -> Int
+    /// The merge rule beside ids (SPEC §9): records of this kind with the
+    /// same key are one record under two ids, of which a merge keeps one.
+    /// Nil (the default): records are told apart by id alone, so two equal
+    /// readings are two readings.
+    var mergeKey: AnyHashable? { get }
+    /// Whether `other` is the same reading as this one read again from a
+    /// file of another app (SPEC §6, §15, §16): what an import counts as a
+    /// duplicate.
+    func repeats(_ other: Self) -> Bool
 }
 
-/// The three kinds of record in the store.
-public enum RecordKind: String, CaseIterable, Sendable {
-    case weighIn = "weigh-in"
-    case intake = "intake entry"
-    case measurement
+extension StoredRecord {
+    public var mergeKey: AnyHashable? { nil }
+
+    /// The instant to the minute: what an import's duplicate rule compares.
+    public var minute: Int64 {
+        let seconds = timestamp.epochSeconds
+        return seconds >= 0 ? seconds / 60 : (seconds - 59) / 60
+    }
+
+    /// Whether `other` is a record of this kind equal to this one.
+    func isEqual(to other: any StoredRecord) -> Bool {
+        (other as? Self) == self
+    }
 }
 
 extension StoredRecord {
@@ -88,20 +117,4 @@ extension Array where Element: StoredRecord {
         }
         return low
     }
-}
-
-/// One record's id and when it was: what a message lists when a prefix
-/// names more than one, whatever their kinds.
-public struct RecordMention: Equatable, Sendable {
-    public let id: UUID
-    public let timestamp: Timestamp
-    public let kind: RecordKind
-
-    public init<Stored: StoredRecord>(_ record: Stored) {
-        id = record.id
-        timestamp = record.timestamp
-        kind = Stored.kind
-    }
-
-    public var shortID: String { EntryID.shortID(of: id) }
 }

@@ -80,5 +80,24 @@ public struct WeightEntry: Identifiable, Hashable, Sendable {
 }
 
 extension WeightEntry: StoredRecord {
-    public static let kind = RecordKind.weighIn
+    public static let kind = RecordKind(name: "weigh-in", pluralName: "weigh-ins", groupName: nil, hookName: "entries")
+    public static var slot: RecordStore.Slot<WeightEntry> { RecordStore.Slot(\.entries) }
+
+    /// Version 2 added body fat on a weigh-in (SPEC §1, §12).
+    public static func versionNeeded(for records: [WeightEntry]) -> Int {
+        records.contains { $0.fatPercent != nil } ? 2 : 1
+    }
+
+    /// Two weights this close are one reading (SPEC §6): the shortest
+    /// round trip of pounds through kilograms differs by less.
+    public static let sameWeightKilograms = 0.005
+
+    /// The same minute and the same weight (SPEC §6).
+    public func repeats(_ other: WeightEntry) -> Bool {
+        minute == other.minute && abs(kilograms - other.kilograms) < Self.sameWeightKilograms
+    }
+}
+
+extension RecordKind {
+    public static var weighIn: RecordKind { WeightEntry.kind }
 }

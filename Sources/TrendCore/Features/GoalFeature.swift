@@ -50,7 +50,7 @@ public final class GoalFeature {
     /// under a healthy BMI, is refused unless `check` is skipped (`--force`).
     @discardableResult
     public func setGoal(
-        kilograms: Double, plan request: PlanRequest? = nil, check: RecordLogFeature.TypoCheck = .skipped
+        kilograms: Double, plan request: PlanRequest? = nil, check: WeightLogFeature.TypoCheck = .skipped
     ) async throws -> SetOutcome {
         guard WeightInput.isValid(kilograms: kilograms) else {
             throw LogError.goalOutOfRange(kilograms: kilograms)

@@ -83,7 +83,7 @@ public final class ImportFeature {
         var unitDecision: UnitInference.Decision?
         if let evidence = parsed.unitEvidence {
             if !records.hasLoaded { await records.refresh() }
-            let history = records.entries.isEmpty ? nil : TypoGuard.trendKilograms(of: records.entries)
+            let history = records.store.entries.isEmpty ? nil : TypoGuard.trendKilograms(of: records.store.entries)
             let weights = parsed.assumedWeights
             guard let decision = UnitInference.decide(
                 evidence, weightsRead: weights, fileName: request.input.fileName, historyTrendKilograms: history,

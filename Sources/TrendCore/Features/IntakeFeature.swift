@@ -55,13 +55,13 @@ public final class IntakeFeature {
     /// resolved against what is stored when the change is made.
     @discardableResult
     public func update(
-        matching text: String, kilocalories: Double? = nil, timestamp: Timestamp? = nil, note: RecordLogFeature.NoteChange = .keep, force: Bool = false
+        matching text: String, kilocalories: Double? = nil, timestamp: Timestamp? = nil, note: NoteChange = .keep, force: Bool = false
     ) async throws -> IntakeEntry {
         if let kilocalories { try validate(kilocalories: kilocalories, force: force) }
         if let timestamp { try clock.check(timestamp) }
         return try await records.apply { [repository] in
             try await repository.modify { store in
-                guard case .intake(var entry) = try store.record(matching: text) else { throw LogError.entryNotFound(id: text) }
+                guard var entry = try store.record(matching: text).as(IntakeEntry.self) else { throw LogError.entryNotFound(id: text) }
                 if let kilocalories { entry.kilocalories = kilocalories }
                 if let timestamp { entry.timestamp = timestamp }
                 entry.note = note.applied(to: entry.note)
@@ -74,16 +74,5 @@ public final class IntakeFeature {
     private func validate(kilocalories: Double, force: Bool) throws(LogError) {
         guard IntakeEntry.isValid(kilocalories: kilocalories) else { throw .intakeOutOfRange(kilocalories: kilocalories) }
         if !force && kilocalories > EnergyInput.unlikelyKilocalories { throw .unlikelyIntake(kilocalories: kilocalories) }
-    }
-}
-
-extension RecordLogFeature.NoteChange {
-    /// The note after the change.
-    func applied(to note: String?) -> String? {
-        switch self {
-        case .keep: note
-        case .set(let text): text.isEmpty ? nil : text
-        case .clear: nil
-        }
     }
 }

@@ -70,14 +70,14 @@ public final class MeasurementFeature {
     /// Changes the measurement `text` names (full id or unique prefix).
     @discardableResult
     public func update(
-        matching text: String, centimetres: Double? = nil, timestamp: Timestamp? = nil, note: RecordLogFeature.NoteChange = .keep,
+        matching text: String, centimetres: Double? = nil, timestamp: Timestamp? = nil, note: NoteChange = .keep,
         check: TapeCheck = .skipped
     ) async throws -> MeasurementEntry {
         if let centimetres, !MeasurementEntry.isValid(centimetres: centimetres) { throw LogError.measurementOutOfRange(centimetres: centimetres) }
         if let timestamp { try clock.check(timestamp) }
         return try await records.apply { [repository] in
             try await repository.modify { store in
-                guard case .measurement(var entry) = try store.record(matching: text) else { throw LogError.entryNotFound(id: text) }
+                guard var entry = try store.record(matching: text).as(MeasurementEntry.self) else { throw LogError.entryNotFound(id: text) }
                 if let centimetres, case .shownIn(let unit) = check {
                     let others = store.measurements.filter { $0.id != entry.id }
                     try TapeGuard.check(centimetres, name: entry.name, on: (timestamp ?? entry.timestamp).day, in: others, shownIn: unit)

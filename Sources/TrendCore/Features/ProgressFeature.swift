@@ -84,7 +84,7 @@ public final class ProgressFeature {
                 preparation = nil
             }
         }
-        let entries = records.entries
+        let entries = records.store.entries
         let goal = records.store.goalKilograms
         let plan = records.store.goalPlan
         let intake = records.store.intake

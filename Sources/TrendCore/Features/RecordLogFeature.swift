@@ -5,11 +5,13 @@ import Foundation
 #endif
 import Observation
 
-/// The authoritative owner of the weigh-ins, and of the store they live in
-/// with the goal: the loaded `weights.json`, every change written to it, and
-/// the queue every change waits in. The goal, history, sync and import
-/// capabilities decide their own changes and apply them here (`apply`), so
-/// there is one store, one queue and one list of changes.
+/// The authoritative owner of the store: the loaded `weights.json` with
+/// its records of every kind and the goal, every change written to it,
+/// the queue every change waits in, and the removal of records of any
+/// kind. The capabilities of each kind (weigh-ins, intake, measurements)
+/// and the goal, history, sync and import capabilities decide their own
+/// changes and apply them here (`apply`), so there is one store, one queue
+/// and one list of changes.
 ///
 /// Reads share one in-flight refresh; edits are queued and run one after
 /// another in the order they were asked for, so no edit is ever dropped.
@@ -19,15 +21,14 @@ import Observation
 @Observable
 public final class RecordLogFeature {
     @ObservationIgnored private let repository: any StoreRepository
-    @ObservationIgnored private let clock: AppClock
     @ObservationIgnored private let refreshes = SharedRefresh()
     @ObservationIgnored private let edits = EditQueue()
     /// The stored version last read, taken before reading it: a change made
     /// while it was read shows as a change at the next look.
     @ObservationIgnored private var loadedIdentity: StoreIdentity?
 
-    /// The loaded data as one value: the weigh-ins, the goal, its plan,
-    /// the intake, the measurements and the file's version.
+    /// The loaded data as one value: the records of every kind, the goal,
+    /// its plan and the file's version.
     public private(set) var store = RecordStore()
     public private(set) var hasLoaded = false
     public private(set) var isLoading = false
@@ -38,13 +39,11 @@ public final class RecordLogFeature {
     /// post-change hook about (SPEC §14), whichever capability made it.
     public private(set) var changes: [StoreChange] = []
 
-    public var entries: [WeightEntry] { store.entries }
     /// The file's format version; a newer one is read but never written.
     public var version: Int { store.version }
 
-    public init(repository: any StoreRepository, clock: AppClock) {
+    public init(repository: any StoreRepository) {
         self.repository = repository
-        self.clock = clock
     }
 
     /// Launch entry point: starts loading and returns.
@@ -85,122 +84,9 @@ public final class RecordLogFeature {
         return true
     }
 
-    /// The most recent weigh-in by instant.
-    public var latestEntry: WeightEntry? { entries.last }
-
-    /// Elapsed seconds since the latest weigh-in; nil without one.
-    public var latestEntryAgeSeconds: Int64? {
-        latestEntry.map { clock.nowEpochSeconds - $0.timestamp.epochSeconds }
-    }
-
-    /// True when the latest weigh-in is strictly older than `seconds` of
-    /// elapsed time (or there is none): what a cron reminder asks.
-    public func isLatestEntry(olderThanSeconds seconds: Int64) -> Bool {
-        guard let age = latestEntryAgeSeconds else { return true }
-        return age > seconds
-    }
-
-    // MARK: Edits
-
-    /// Whether a typed weight is checked against the trend as a likely typo.
-    public enum TypoCheck: Equatable, Sendable {
-        /// Checked (`TypoGuard`), the weight having been typed in this unit.
-        case typedIn(WeightUnit)
-        /// Taken as given (`--force`).
-        case skipped
-    }
-
-    /// What logging a weigh-in did.
-    public struct LogOutcome: Equatable, Sendable {
-        /// The new weigh-in, or the one it repeats.
-        public let entry: WeightEntry
-        /// The same weight was logged within two minutes: nothing was added.
-        public let isRepeat: Bool
-        /// The first weigh-in, and heavy in kilograms: perhaps the unit is pounds.
-        public let mayBePounds: Bool
-    }
-
-    /// Logs a weigh-in. Decided under the lock, against what is stored
-    /// then: a weight far from the trend (or, first, no person's weight) is
-    /// refused as a likely typo, and the same weight again within two
-    /// minutes is not added twice, unless the check is skipped.
-    @discardableResult
-    public func log(
-        kilograms: Double, at timestamp: Timestamp, note: String? = nil, fatPercent: Double? = nil, check: TypoCheck
-    ) async throws -> LogOutcome {
-        try validate(kilograms: kilograms)
-        try validate(timestamp: timestamp)
-        if let fatPercent { try validate(fatPercent: fatPercent) }
-        let entry = WeightEntry(timestamp: timestamp, kilograms: kilograms, note: note, fatPercent: fatPercent)
-        return try await apply { [repository] in
-            try await repository.modify { store in
-                if case .typedIn(let unit) = check {
-                    if let existing = TypoGuard.repeated(kilograms, at: timestamp, in: store.entries) {
-                        return LogOutcome(entry: existing, isRepeat: true, mayBePounds: false)
-                    }
-                    try TypoGuard.check(kilograms, typedIn: unit, against: store.entries)
-                }
-                let first = store.entries.isEmpty
-                store.insert(entry)
-                let unit: WeightUnit = if case .typedIn(let unit) = check { unit } else { .kilograms }
-                return LogOutcome(entry: entry, isRepeat: false, mayBePounds: first && TypoGuard.firstWeighInMayBePounds(kilograms, unit: unit))
-            }
-        }
-    }
-
-    /// What an edit does to the note.
-    public enum NoteChange: Equatable, Sendable {
-        case keep
-        case set(String)
-        case clear
-    }
-
-    /// What an edit does to the body fat.
-    public enum FatChange: Equatable, Sendable {
-        case keep
-        case set(Double)
-        case clear
-    }
-
-    /// Changes the entry `text` names (full id or unique prefix), resolved
-    /// against what is stored when the change is made: one locked read and
-    /// write, nothing loaded first. Nil arguments keep what is there.
-    @discardableResult
-    public func update(
-        matching text: String, kilograms: Double? = nil, timestamp: Timestamp? = nil, note: NoteChange = .keep,
-        fat: FatChange = .keep, check: TypoCheck = .skipped
-    ) async throws -> WeightEntry {
-        _ = try EntryID.prefix(parsing: text)
-        if let kilograms { try validate(kilograms: kilograms) }
-        if case .set(let value) = fat { try validate(fatPercent: value) }
-        if let timestamp { try validate(timestamp: timestamp) }
-        return try await apply { [repository] in
-            try await repository.modify { store in
-                var entry = try EntryID.entry(matching: text, in: store.entries)
-                if let kilograms, case .typedIn(let unit) = check {
-                    try TypoGuard.check(kilograms, typedIn: unit, against: store.entries.filter { $0.id != entry.id })
-                }
-                if let kilograms { entry.kilograms = kilograms }
-                if let timestamp { entry.timestamp = timestamp }
-                switch note {
-                case .keep: break
-                case .set(let text): entry.note = text.isEmpty ? nil : text
-                case .clear: entry.note = nil
-                }
-                switch fat {
-                case .keep: break
-                case .set(let value): entry.fatPercent = value
-                case .clear: entry.fatPercent = nil
-                }
-                store.replace(entry)
-                return entry
-            }
-        }
-    }
-
-    /// Deletes the records `texts` name (weigh-ins, intake entries or
-    /// measurements: ids are unique across them), in one write; when any is
-    /// unknown or ambiguous, nothing is deleted and every such id is named.
+    /// Deletes the records `texts` name (of any kind: ids are unique across
+    /// kinds), in one write; when any is unknown or ambiguous, nothing is
+    /// deleted and every such id is named.
     @discardableResult
     public func remove(matching texts: [String]) async throws -> [AnyRecord] {
         for text in texts { _ = try EntryID.prefix(parsing: text) }
@@ -217,7 +103,7 @@ public final class RecordLogFeature {
                     }
                 }
                 guard errors.isEmpty else { throw LogError.unresolvedIDs(errors) }
-                for record in found { store.remove(record) }
+                for record in found { store.removeRecord(id: record.id) }
                 return found
             }
         }
@@ -251,24 +137,5 @@ public final class RecordLogFeature {
         published.edits = nil
         self.store = published
         hasLoaded = true
-    }
-
-    // MARK: Validation
-
-    private func validate(kilograms: Double) throws(LogError) {
-        guard WeightInput.isValid(kilograms: kilograms) else {
-            throw .weightOutOfRange(kilograms: kilograms)
-        }
-    }
-
-    private func validate(fatPercent: Double) throws(LogError) {
-        guard WeightInput.isValid(fatPercent: fatPercent) else { throw .fatOutOfRange(percent: fatPercent) }
-    }
-
-    private func validate(timestamp: Timestamp) throws(LogError) {
-        guard timestamp.storable == timestamp else { throw .dateNotStorable(timestamp: timestamp) }
-        guard clock.accepts(timestamp) else {
-            throw .dateInFuture(timestamp: timestamp)
-        }
     }
 }

@@ -24,7 +24,7 @@ public final class StatisticsFeature {
     public func statistics(
         by period: PeriodStatistics.Period, range: ProgressRange = .all, since: CalendarDay? = nil, until: CalendarDay? = nil
     ) async -> PeriodStatistics? {
-        let entries = records.entries
+        let entries = records.store.entries
         let intake = records.store.intake
         guard let first = entries.first?.calendarDay else { return nil }
         let method = settings.method

@@ -23,7 +23,7 @@ public final class TrendFeature {
 
     /// The status line's figures (`trend status`); nil without weigh-ins.
     public func status() async -> StatusSummary? {
-        let entries = records.entries
+        let entries = records.store.entries
         let goal = records.store.goalKilograms
         let method = settings.method
         return await worker.perform(entryCount: entries.count) {
@@ -48,7 +48,7 @@ public final class TrendFeature {
     /// The trend of `entry`'s day, the latest trend and the weekly rate,
     /// over the whole history: what `log` shows after adding a weigh-in.
     public func trend(for entry: WeightEntry) async -> LoggedTrend? {
-        let entries = records.entries
+        let entries = records.store.entries
         let method = settings.method
         return await worker.perform(entryCount: entries.count) {
             let series = TrendSeries(entries: entries, method: method)
@@ -67,7 +67,7 @@ public final class TrendFeature {
     public func listing(
         _ selection: EntrySelection, estimatedDays wanted: Bool
     ) async -> (points: [ProgressReport.Point], estimatedDays: [ProgressReport.EstimatedDay]) {
-        let entries = records.entries
+        let entries = records.store.entries
         let today = clock.today
         let method = settings.method
         return await worker.perform(entryCount: entries.count) {
@@ -87,7 +87,7 @@ public final class TrendFeature {
     /// The weigh-ins `selection` picks and the series that gives each its
     /// day's trend, without a point per entry: for output that streams.
     public func listingSeries(_ selection: EntrySelection) async -> (entries: [WeightEntry], series: TrendSeries) {
-        let entries = records.entries
+        let entries = records.store.entries
         let today = clock.today
         let method = settings.method
         return await worker.perform(entryCount: entries.count) {
@@ -97,7 +97,7 @@ public final class TrendFeature {
 
     /// The weigh-in trend of each of `days` that the history covers, by day number.
     public func dayTrends(_ days: [CalendarDay]) async -> [Int: Double] {
-        let entries = records.entries
+        let entries = records.store.entries
         let method = settings.method
         return await worker.perform(entryCount: entries.count) {
             let series = TrendSeries(entries: entries, method: method)

@@ -22,30 +22,36 @@ package enum ChangeDocument {
     }
 
     /// Written in pieces of about 64 KiB to `write`: an import of a long
-    /// history is never held twice.
+    /// history is never held twice. The members in sorted order: the
+    /// weigh-in counts and the context, then for every kind its records
+    /// written and removed, under the names the kind declares.
     package static func json(_ change: StoreChange, context: Context, write: @escaping ([UInt8]) -> Void) {
         var out = ChunkingSink(write: write)
         let summary = change.summary
-        out.append(contentsOf: "{\"added\": \(summary.added), \"changed\": \(summary.changed), \"command\": ".utf8)
-        out.append(contentsOf: JSONText.quoted(context.command).utf8)
-        out.append(", \"commandLine\": ")
-        out.append(contentsOf: JSONText.quoted(context.commandLine).utf8)
-        out.append(", \"dataFile\": ")
-        out.append(contentsOf: JSONText.quoted(context.dataFile).utf8)
-        out.append(", \"entries\": ")
-        entries(change.written, into: &out)
-        out.append(contentsOf: ", \"goalChanged\": \(summary.goalChanged), \"goalKilograms\": ".utf8)
-        out.append(contentsOf: (change.goal.map { JSONText.number($0.kilograms) } ?? "null").utf8)
-        out.append(", \"intake\": ")
-        records(change.intake.written, into: &out) { StoreDocument.encode($0, into: &$1) }
-        out.append(", \"measurements\": ")
-        records(change.measurements.written, into: &out) { StoreDocument.encode($0, into: &$1) }
-        out.append(contentsOf: ", \"removed\": \(summary.removed), \"removedEntries\": ".utf8)
-        entries(change.removed, into: &out)
-        out.append(", \"removedIntake\": ")
-        records(change.intake.removed, into: &out) { StoreDocument.encode($0, into: &$1) }
-        out.append(", \"removedMeasurements\": ")
-        records(change.measurements.removed, into: &out) { StoreDocument.encode($0, into: &$1) }
+        let weighIns = summary[WeightEntry.kind]
+        var members: [(key: String, write: (inout ChunkingSink) -> Void)] = [
+            ("added", { $0.append(contentsOf: "\(weighIns.added)".utf8) }),
+            ("changed", { $0.append(contentsOf: "\(weighIns.changed)".utf8) }),
+            ("command", { $0.append(contentsOf: JSONText.quoted(context.command).utf8) }),
+            ("commandLine", { $0.append(contentsOf: JSONText.quoted(context.commandLine).utf8) }),
+            ("dataFile", { $0.append(contentsOf: JSONText.quoted(context.dataFile).utf8) }),
+            ("goalChanged", { $0.append(contentsOf: "\(summary.goalChanged)".utf8) }),
+            ("goalKilograms", { $0.append(contentsOf: (change.goal.map { JSONText.number($0.kilograms) } ?? "null").utf8) }),
+            ("removed", { $0.append(contentsOf: "\(weighIns.removed)".utf8) }),
+        ]
+        func kind<Codec: RecordCodec>(_: Codec.Type) {
+            let records = change.records(Codec.Record.self)
+            let kind = Codec.Record.kind
+            members.append((kind.hookName, { Self.records(records.written, Codec.self, into: &$0) }))
+            members.append((kind.removedHookName, { Self.records(records.removed, Codec.self, into: &$0) }))
+        }
+        for codec in StoreDocument.codecs { kind(codec) }
+        for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+            out.append(contentsOf: (index == 0 ? "{\"" : ", \"").utf8)
+            out.append(contentsOf: member.key.utf8)
+            out.append("\": ")
+            member.write(&out)
+        }
         out.append("}\n")
         out.flush()
     }
@@ -56,20 +62,11 @@ package enum ChangeDocument {
         return bytes
     }
 
-    private static func records<Stored>(_ records: [Stored], into out: inout ChunkingSink, encode: (Stored, inout ChunkingSink) -> Void) {
+    private static func records<Codec: RecordCodec>(_ records: [Codec.Record], _: Codec.Type, into out: inout ChunkingSink) {
         out.append(UInt8(ascii: "["))
         for (i, record) in records.enumerated() {
             if i > 0 { out.append(", ") }
-            encode(record, &out)
-        }
-        out.append(UInt8(ascii: "]"))
-    }
-
-    private static func entries(_ entries: [WeightEntry], into out: inout ChunkingSink) {
-        out.append(UInt8(ascii: "["))
-        for (i, entry) in entries.enumerated() {
-            if i > 0 { out.append(", ") }
-            StoreDocument.encode(entry, into: &out)
+            Codec.encode(record, into: &out)
         }
         out.append(UInt8(ascii: "]"))
     }

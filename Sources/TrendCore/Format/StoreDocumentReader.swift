@@ -43,14 +43,16 @@ extension StoreDocument {
         guard scanner.peek() == UInt8(ascii: "{") else {
             throw scanner.fail(scanner.bytes.isEmpty ? "the file is empty" : "the top level must be an object")
         }
-        var entries: [WeightEntry] = []
-        var sawEntries = false
+        var store = RecordStore()
+        var arraysRead: Set<String> = []
         var goal: Double?
         var plan = PlanFields()
         var version: Int?
         var settings: Settings?
-        var intake: [IntakeEntry] = []
-        var measurements: [MeasurementEntry] = []
+        /// One kind's array, read into the store.
+        func read<Codec: RecordCodec>(_: Codec.Type, _ s: inout JSONScanner) throws(JSONScanner.Failure) {
+            store.insert(contentsOf: try readRecords(Codec.self, &s, allowUnknownKeys: allowUnknownKeys))
+        }
         try scanner.readObject { (s: inout JSONScanner, key: String, keyOffset: Int) throws(JSONScanner.Failure) in
             if try plan.read(key, &s) { return }
             switch key {
@@ -65,13 +67,9 @@ extension StoreDocument {
                     }
                 }
                 settings = members.settings
-            case "entries":
-                sawEntries = true
-                entries = try readRecords(WeighInFields.self, &s, allowUnknownKeys: allowUnknownKeys)
-            case "intake":
-                intake = try readRecords(IntakeFields.self, &s, allowUnknownKeys: allowUnknownKeys)
-            case "measurements":
-                measurements = try readRecords(MeasurementFields.self, &s, allowUnknownKeys: allowUnknownKeys)
+            case let key where codecs.contains(where: { $0.arrayKey == key }):
+                arraysRead.insert(key)
+                for codec in codecs where codec.arrayKey == key { try read(codec, &s) }
             case "goalKilograms":
                 if s.peek() == UInt8(ascii: "n") {
                     try s.readNull()
@@ -92,12 +90,12 @@ extension StoreDocument {
         }
         try scanner.expectEnd()
         guard let version else { throw scanner.fail("the \"version\" field is missing", at: 0) }
-        guard sawEntries else { throw scanner.fail("the \"entries\" field is missing", at: 0) }
-        if let repeated = repeatedID(entries: entries, intake: intake, measurements: measurements) {
-            throw scanner.fail(repeated, at: 0)
+        for codec in codecs where codec.isRequired && !arraysRead.contains(codec.arrayKey) {
+            throw scanner.fail("the \"\(codec.arrayKey)\" field is missing", at: 0)
         }
-        let store = RecordStore(
-            entries: entries, goalKilograms: goal, goalPlan: try plan.plan(goal: goal, &scanner), intake: intake, measurements: measurements, version: version)
+        if let repeated = repeatedID(in: store) { throw scanner.fail(repeated, at: 0) }
+        store.setGoal(goal, plan: try plan.plan(goal: goal, &scanner))
+        store.version = version
         return (store, settings)
     }
 
@@ -143,19 +141,29 @@ extension StoreDocument {
     }
 
     /// What is wrong when an id is met twice: ids are unique within and
-    /// across the three kinds (SPEC §1); nil when none is.
-    static func repeatedID(entries: [WeightEntry], intake: [IntakeEntry], measurements: [MeasurementEntry]) -> String? {
-        guard RepeatedIDs.any(entries.map { $0.recordID } + intake.map { $0.recordID } + measurements.map { $0.recordID }) else { return nil }
-        // One is there: the first met again, in the file's order, is named.
-        var seen = Set<RecordID>(minimumCapacity: entries.count + intake.count + measurements.count)
-        for (index, entry) in entries.enumerated() where !seen.insert(entry.recordID).inserted {
-            return "entry \(index + 1): id \(entry.idText) appears twice"
+    /// across the kinds (SPEC §1); nil when none is.
+    static func repeatedID(in store: RecordStore) -> String? {
+        guard RepeatedIDs.any(store.allRecordIDs) else { return nil }
+        // One is there: the first met again, array by array in the file's order, is named.
+        var seen: [RecordID: String] = [:]
+        seen.reserveCapacity(store.allRecordIDs.count)
+        var found: String?
+        func look<Codec: RecordCodec>(_: Codec.Type) {
+            for (index, record) in store.records(Codec.Record.self).enumerated() where found == nil {
+                guard let earlier = seen.updateValue(Codec.arrayKey, forKey: record.recordID) else { continue }
+                found = earlier == Codec.arrayKey
+                    ? "\(Codec.recordName) \(index + 1): id \(record.idText) appears twice"
+                    : "id \(record.idText) appears twice: ids are unique across \(arrayNames)"
+            }
         }
-        for id in intake.map(\.recordID) + measurements.map(\.recordID) where !seen.insert(id).inserted {
-            let text = EntryID.withText(of: id) { String(decoding: $0, as: UTF8.self) }
-            return "id \(text) appears twice: ids are unique across entries, intake and measurements"
-        }
-        return nil
+        for codec in codecs where found == nil { look(codec) }
+        return found
+    }
+
+    /// `entries, intake and measurements`.
+    private static var arrayNames: String {
+        let keys = codecs.map { $0.arrayKey }
+        return keys.dropLast().joined(separator: ", ") + " and " + keys[keys.count - 1]
     }
 
     /// `what` is built only when reporting: it is evaluated per entry otherwise.

@@ -13,6 +13,9 @@ import Foundation
 /// keys) and name the line and column, and the writer must give the same
 /// bytes for the same data.
 package enum StoreDocument {
+    /// Every kind's codec, one line a kind: the arrays the document holds.
+    static var codecs: [any RecordCodec.Type] { [WeighInCodec.self, IntakeCodec.self, MeasurementCodec.self] }
+
     // MARK: Writing
 
     package static func encode(_ store: RecordStore, settings: Settings? = nil) -> [UInt8] {
@@ -24,10 +27,36 @@ package enum StoreDocument {
 
     /// Writes the document into any byte sink (an array, or a file in
     /// chunks); with `settings`, a JSON export (a full backup, SPEC §6).
+    /// The top-level members in sorted order: each kind's array (a kind
+    /// with no record left out, but for `entries`), the goal and its plan,
+    /// the settings, the version.
     static func encode<Sink: ByteSink>(_ store: RecordStore, settings: Settings? = nil, into out: inout Sink) {
-        out.append(contentsOf: header)
-        encodeLines(store.entries[...], into: &out)
-        encodeTrailer(store, settings: settings, into: &out)
+        var members: [(key: String, write: (inout Sink) -> Void)] = []
+        func array<Codec: RecordCodec>(_: Codec.Type) {
+            let records = store.records(Codec.Record.self)
+            guard Codec.isRequired || !records.isEmpty else { return }
+            members.append((Codec.arrayKey, { out in encodeArray(Codec.self, records, into: &out) }))
+        }
+        for codec in codecs { array(codec) }
+        if case .by(let day)? = store.goalPlan?.pace {
+            members.append(("goalBy", { $0.append(contentsOf: "  \"goalBy\": \"\(day)\",\n".utf8) }))
+        }
+        if let goal = store.goalKilograms {
+            members.append(("goalKilograms", { $0.append(contentsOf: "  \"goalKilograms\": \(JSONText.number(goal)),\n".utf8) }))
+        }
+        if let plan = store.goalPlan {
+            members.append(("goalStart", { $0.append(contentsOf: "  \"goalStart\": \"\(plan.start)\",\n".utf8) }))
+            if case .weeklyRate(let kilograms) = plan.pace {
+                members.append(("goalWeeklyRateKilograms", { $0.append(contentsOf: "  \"goalWeeklyRateKilograms\": \(JSONText.number(kilograms)),\n".utf8) }))
+            }
+        }
+        if let settings {
+            members.append(("settings", { $0.append(contentsOf: "  \"settings\": {\n\(SettingsDocument.members(settings, indent: "    "))\n  },\n".utf8) }))
+        }
+        out.append(contentsOf: "{\n".utf8)
+        for member in members.sorted(by: { $0.key < $1.key }) { member.write(&out) }
+        let version = settings == nil ? store.versionNeeded : max(store.versionNeeded, settingsVersion)
+        out.append(contentsOf: "  \"version\": \(version)\n}\n".utf8)
     }
 
     /// The version a document needs: the store's, and 3 for an export
@@ -35,59 +64,13 @@ package enum StoreDocument {
     /// calling the key unknown.
     static let settingsVersion = 3
 
-    private static let header = Array("{\n  \"entries\": [".utf8)
-
-    private static func encodeTrailer<Sink: ByteSink>(_ store: RecordStore, settings: Settings? = nil, into out: inout Sink) {
-        out.append(contentsOf: store.entries.isEmpty ? "],\n".utf8 : "\n  ],\n".utf8)
-        // Keys in sorted order: goalBy, goalKilograms, goalStart, goalWeeklyRateKilograms.
-        if case .by(let day)? = store.goalPlan?.pace {
-            out.append(contentsOf: "  \"goalBy\": \"\(day)\",\n".utf8)
+    /// `  "intake": [\n    {…},\n    {…}\n  ],\n`, one record a line; `[]` when empty.
+    static func encodeArray<Sink: ByteSink, Codec: RecordCodec>(_: Codec.Type, _ records: [Codec.Record], into out: inout Sink) {
+        out.append(contentsOf: "  \"\(Codec.arrayKey)\": [".utf8)
+        for index in records.indices {
+            out.append(index == 0 ? "\n    " : ",\n    ")
+            Codec.encode(records[index], into: &out)
         }
-        if let goal = store.goalKilograms {
-            out.append(contentsOf: "  \"goalKilograms\": \(JSONText.number(goal)),\n".utf8)
-        }
-        if let plan = store.goalPlan {
-            out.append(contentsOf: "  \"goalStart\": \"\(plan.start)\",\n".utf8)
-            if case .weeklyRate(let kilograms) = plan.pace {
-                out.append(contentsOf: "  \"goalWeeklyRateKilograms\": \(JSONText.number(kilograms)),\n".utf8)
-            }
-        }
-        encodeArray("intake", store.intake, into: &out) { entry, out in encode(entry, into: &out) }
-        encodeArray("measurements", store.measurements, into: &out) { entry, out in encode(entry, into: &out) }
-        if let settings {
-            out.append(contentsOf: "  \"settings\": {\n\(SettingsDocument.members(settings, indent: "    "))\n  },\n".utf8)
-        }
-        let version = settings == nil ? store.versionNeeded : max(store.versionNeeded, settingsVersion)
-        out.append(contentsOf: "  \"version\": \(version)\n}\n".utf8)
-    }
-
-    /// `\n    {…}` for each entry, a comma before all but the document's first.
-    static func encodeLines<Sink: ByteSink>(_ entries: ArraySlice<WeightEntry>, into out: inout Sink) {
-        for i in entries.indices {
-            out.append(i == 0 ? "\n    " : ",\n    ")
-            encode(entries[i], into: &out)
-        }
-    }
-
-    /// One entry as the document writes it, keys sorted:
-    /// `{"date": …, "fatPercent": …, "id": …, "kilograms": …, "note": …}`.
-    static func encode<Sink: ByteSink>(_ entry: WeightEntry, into out: inout Sink) {
-        out.append("{\"date\": \"")
-        entry.timestamp.withISO8601 { out.append(contentsOf: $0) }
-        if let fat = entry.fatPercent {
-            out.append("\", \"fatPercent\": ")
-            JSONText.appendNumber(fat, to: &out)
-            out.append(", \"id\": \"")
-        } else {
-            out.append("\", \"id\": \"")
-        }
-        EntryID.withText(of: entry.recordID) { out.append(contentsOf: $0) }
-        out.append("\", \"kilograms\": ")
-        JSONText.appendNumber(entry.kilograms, to: &out)
-        if let note = entry.note {
-            out.append(", \"note\": ")
-            out.append(contentsOf: JSONText.quoted(note).utf8)
-        }
-        out.append(UInt8(ascii: "}"))
+        out.append(contentsOf: records.isEmpty ? "],\n".utf8 : "\n  ],\n".utf8)
     }
 }

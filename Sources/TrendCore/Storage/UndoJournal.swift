@@ -226,7 +226,7 @@ struct UndoJournalDirectory {
             journal.steps.removeSubrange(position...)
             let id = journal.nextID
             guard id <= UndoJournal.largestID else { break }
-            let record = JournalStep(at: at, command: JournalStep.notRecordedCommand, summary: ChangeSummary(added: 0, removed: 0, changed: 0, goalChanged: false))
+            let record = JournalStep(at: at, command: JournalStep.notRecordedCommand, summary: ChangeSummary(goalChanged: false))
             journal.steps.append(UndoJournal.Step(id: id, record: record, version: UndoJournal.SavedVersion(fingerprint: current, file: UndoJournal.versionFile(id)), retired: []))
             return (journal, journal.steps.count, name)
         }

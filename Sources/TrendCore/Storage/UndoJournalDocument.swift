@@ -17,14 +17,25 @@ enum UndoJournalDocument {
             let summary = step.record.summary
             let retired = step.retired.map { "{\"file\": \(JSONText.quoted($0.file)), \"path\": \(JSONText.quoted(dataDirectory + "/" + $0.name))}" }
             text += index == 0 ? "\n    " : ",\n    "
-            text += "{\"added\": \(summary.added), \"at\": \(JSONText.quoted(step.record.at.iso8601)), \"changed\": \(summary.changed), "
-            text += "\"command\": \(JSONText.quoted(step.record.command)), \(version(step.version)), "
-            text += "\"goalChanged\": \(summary.goalChanged), \"id\": \(step.id), "
-            // Intake and measurements as [added, removed, changed], only when the step touched them.
-            for (name, counts) in [("intake", summary.intake), ("measurements", summary.measurements)] where !counts.isEmpty {
-                text += "\"\(name)\": [\(counts.added), \(counts.removed), \(counts.changed)], "
+            // Weigh-ins counted at the top; every other kind under its group name
+            // as [added, removed, changed], only when the step touched it; keys sorted.
+            let weighIns = summary[WeightEntry.kind]
+            var members: [(key: String, value: String)] = [
+                ("added", "\(weighIns.added)"), ("at", JSONText.quoted(step.record.at.iso8601)), ("changed", "\(weighIns.changed)"),
+                ("command", JSONText.quoted(step.record.command)), ("goalChanged", "\(summary.goalChanged)"), ("id", "\(step.id)"),
+                ("removed", "\(weighIns.removed)"),
+            ]
+            for kind in RecordStore.kinds.map({ $0.kind }) {
+                guard let group = kind.groupName, !summary[kind].isEmpty else { continue }
+                let counts = summary[kind]
+                members.append((group, "[\(counts.added), \(counts.removed), \(counts.changed)]"))
             }
-            text += "\"removed\": \(summary.removed), "
+            text += "{"
+            for member in members.sorted(by: { $0.key < $1.key }) {
+                text += "\"\(member.key)\": \(member.value), "
+                // The saved version's file and fingerprint follow the command, as they always have.
+                if member.key == "command" { text += "\(version(step.version)), " }
+            }
             text += "\"retired\": [\(retired.joined(separator: ", "))]}"
         }
         text += journal.steps.isEmpty ? "],\n" : "\n  ],\n"
@@ -113,6 +124,7 @@ enum UndoJournalDocument {
         var counts = (added: 0, removed: 0, changed: 0)
         var goalChanged = false
         var others: [String: ChangeSummary.Counts] = [:]
+        let groups = Set(RecordStore.kinds.compactMap { $0.kind.groupName })
         var version = UndoJournal.SavedVersion(fingerprint: nil, file: "")
         var retired: [UndoJournal.Retired] = []
         try s.readObject { (s: inout JSONScanner, key: String, _: Int) throws(JSONScanner.Failure) in
@@ -127,7 +139,7 @@ enum UndoJournalDocument {
             case "removed": counts.removed = try count(&s)
             case "changed": counts.changed = try count(&s)
             case "goalChanged": goalChanged = try readBool(&s)
-            case "intake", "measurements":
+            case let key where groups.contains(key):
                 var numbers: [Int] = []
                 try s.readArray { (s: inout JSONScanner) throws(JSONScanner.Failure) in numbers.append(try count(&s)) }
                 guard numbers.count == 3 else { throw s.fail("\"\(key)\" must be three counts") }
@@ -157,9 +169,11 @@ enum UndoJournalDocument {
             }
         }
         guard let id, let at, !version.file.isEmpty, version.fingerprint != nil else { throw s.fail("a step without its id, time or version") }
-        let summary = ChangeSummary(
-            added: counts.added, removed: counts.removed, changed: counts.changed, goalChanged: goalChanged, intake: others["intake"] ?? .none,
-            measurements: others["measurements"] ?? .none)
+        var byKind: [RecordKind: ChangeSummary.Counts] = [WeightEntry.kind: ChangeSummary.Counts(added: counts.added, removed: counts.removed, changed: counts.changed)]
+        for kind in RecordStore.kinds.map({ $0.kind }) {
+            if let group = kind.groupName, let counted = others[group] { byKind[kind] = counted }
+        }
+        let summary = ChangeSummary(goalChanged: goalChanged, counts: byKind)
         return UndoJournal.Step(id: id, record: JournalStep(at: at, command: command, summary: summary), version: version, retired: retired)
     }
 

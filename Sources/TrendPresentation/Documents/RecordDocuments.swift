@@ -39,25 +39,16 @@ public struct MeasurementDocument: Encodable, Sendable {
     }
 }
 
-/// A record of any kind, as its own document.
-public enum RecordDocument: Encodable, Sendable {
-    case weighIn(EntryDocument)
-    case intake(IntakeEntryDocument)
-    case measurement(MeasurementDocument)
+/// A record of any kind, as its kind's own document
+/// (`RecordPresentation.document`).
+public struct RecordDocument: Encodable, Sendable {
+    let document: any Encodable & Sendable
 
     public init(_ record: AnyRecord, unit: WeightUnit) {
-        switch record {
-        case .weighIn(let entry): self = .weighIn(EntryDocument(entry, unit: unit))
-        case .intake(let entry): self = .intake(IntakeEntryDocument(entry))
-        case .measurement(let entry): self = .measurement(MeasurementDocument(entry, unit: LengthUnit(weightUnit: unit)))
-        }
+        document = RecordPresentations.document(record, unit: unit)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .weighIn(let document): try document.encode(to: encoder)
-        case .intake(let document): try document.encode(to: encoder)
-        case .measurement(let document): try document.encode(to: encoder)
-        }
+        try document.encode(to: encoder)
     }
 }

@@ -105,7 +105,7 @@ public struct JournalDocument: Encodable, Sendable {
         position = journal.position
         changes = journal.steps.enumerated().map { index, step in
             Change(
-                at: step.at.iso8601, command: step.command, added: step.summary.added, removed: step.summary.removed, changed: step.summary.changed,
+                at: step.at.iso8601, command: step.command, added: step.summary[.weighIn].added, removed: step.summary[.weighIn].removed, changed: step.summary[.weighIn].changed,
                 goalChanged: step.summary.goalChanged, undone: journal.isUndone(index))
         }
     }
@@ -128,8 +128,8 @@ public struct InfoDocument: Encodable, Sendable {
     let method: String
     let goal: Double?
     let syncConflicts: [String]
-    let intakeCount: Int
-    let measurementCount: Int
+    /// Every other kind's count under its declaration's key (`intakeCount`).
+    let kindCounts: [(key: String, count: Int)]
     let heightCentimetres: Double?
     let sex: String?
 
@@ -150,9 +150,39 @@ public struct InfoDocument: Encodable, Sendable {
         method = info.method.rawValue
         goal = DisplayRounding.weight(info.goalKilograms, unit)
         syncConflicts = info.conflictCopies
-        intakeCount = info.intakeCount
-        measurementCount = info.measurementCount
+        kindCounts = info.kinds.dropFirst().map { ($0.countKey, $0.count) }
         heightCentimetres = info.heightCentimetres
         sex = info.sex?.rawValue
+    }
+
+    private struct Key: CodingKey {
+        let stringValue: String
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    /// The members in the contract's order, each kind's count in the place the kinds' counts have.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(dataDirectory, forKey: Key("dataDirectory"))
+        try container.encode(source, forKey: Key("source"))
+        try container.encode(weightsFile, forKey: Key("weightsFile"))
+        try container.encode(weightsFileSize, forKey: Key("weightsFileSize"))
+        try container.encode(weightsError, forKey: Key("weightsError"))
+        try container.encode(settingsFile, forKey: Key("settingsFile"))
+        try container.encode(settingsFileSize, forKey: Key("settingsFileSize"))
+        try container.encode(settingsError, forKey: Key("settingsError"))
+        try container.encode(count, forKey: Key("count"))
+        try container.encode(first, forKey: Key("first"))
+        try container.encode(last, forKey: Key("last"))
+        try container.encode(unit, forKey: Key("unit"))
+        try container.encode(method, forKey: Key("method"))
+        try container.encode(goal, forKey: Key("goal"))
+        try container.encode(syncConflicts, forKey: Key("syncConflicts"))
+        for (key, count) in kindCounts { try container.encode(count, forKey: Key(key)) }
+        try container.encode(heightCentimetres, forKey: Key("heightCentimetres"))
+        try container.encode(sex, forKey: Key("sex"))
     }
 }

@@ -24,7 +24,7 @@ struct MeasureTextRenderer: Renderer {
         switch model.action {
         case .log:
             guard let entry = model.logged else { return }
-            var text = "Measured " + EntryRendering.summary(entry, unit: unit) + "\n"
+            var text = "Measured " + EntryRendering.summary(entry, unit: model.unit) + "\n"
             if let summary = model.summaries.first {
                 text += "Trend \(unit.format(centimetres: summary.trend))" + (summary.weeklyRate.map { ", \(unit.formatChange(centimetres: $0))/week" } ?? "") + "\n"
             }

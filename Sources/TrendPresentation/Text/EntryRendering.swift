@@ -18,37 +18,15 @@ public enum EntryRendering {
         return "\(tenths / 10).\(tenths % 10) MiB"
     }
 
-    /// `a1b2c3d4  80.5 kg on 2026-11-29 07:30 (after run)`.
+    /// `80.5 kg, 22.4% fat on 2026-11-29 07:30 (a1b2c3d4): after run`.
     /// `ids`: the store's short ids, where two records may share their first 8 digits.
-    public static func summary(_ entry: WeightEntry, unit: WeightUnit, ids: ShortIDs = ShortIDs()) -> String {
-        var text = unit.format(kilograms: entry.kilograms)
-        if let fat = entry.fatPercent { text += ", " + fatText(fat) + " fat" }
-        text += " on \(localDateTime(entry.timestamp)) (\(ids.text(of: entry)))"
-        if let note = entry.note { text += ": " + note.terminalSafe }
-        return text
+    public static func summary<Record: StoredRecord>(_ record: Record, unit: WeightUnit, ids: ShortIDs = ShortIDs()) -> String {
+        RecordPresentations.summary(AnyRecord(record), unit: unit, ids: ids)
     }
 
-    /// `650 kcal on 2026-11-30 12:30 (3f2a1b0c): lunch`.
-    public static func summary(_ entry: IntakeEntry, ids: ShortIDs = ShortIDs()) -> String {
-        var text = kilocalories(entry.kilocalories) + " on \(localDateTime(entry.timestamp)) (\(ids.text(of: entry)))"
-        if let note = entry.note { text += ": " + note.terminalSafe }
-        return text
-    }
-
-    /// `waist 84.5 cm on 2026-11-30 07:20 (3f2a1b0c)`.
-    public static func summary(_ entry: MeasurementEntry, unit: LengthUnit, ids: ShortIDs = ShortIDs()) -> String {
-        var text = "\(entry.name) " + unit.format(centimetres: entry.centimetres) + " on \(localDateTime(entry.timestamp)) (\(ids.text(of: entry)))"
-        if let note = entry.note { text += ": " + note.terminalSafe }
-        return text
-    }
-
-    /// Any record's summary.
+    /// Any record's summary, as its kind's declaration gives it.
     public static func summary(_ record: AnyRecord, unit: WeightUnit, ids: ShortIDs = ShortIDs()) -> String {
-        switch record {
-        case .weighIn(let entry): summary(entry, unit: unit, ids: ids)
-        case .intake(let entry): summary(entry, ids: ids)
-        case .measurement(let entry): summary(entry, unit: LengthUnit(weightUnit: unit), ids: ids)
-        }
+        RecordPresentations.summary(record, unit: unit, ids: ids)
     }
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -107,11 +85,7 @@ public enum EntryRendering {
 
     /// What a record holds, in a few words: `80.5 kg`, `650 kcal`, `waist 84.5 cm`.
     public static func what(_ record: AnyRecord, unit: WeightUnit) -> String {
-        switch record {
-        case .weighIn(let entry): unit.format(kilograms: entry.kilograms)
-        case .intake(let entry): kilocalories(entry.kilocalories)
-        case .measurement(let entry): "\(entry.name) " + LengthUnit(weightUnit: unit).format(centimetres: entry.centimetres)
-        }
+        RecordPresentations.what(record, unit: unit)
     }
 
     /// `650 kcal`, `2,450 kcal`: whole kilocalories, thousands grouped.

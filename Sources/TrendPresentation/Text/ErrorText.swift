@@ -1,50 +1,9 @@
 import TrendCore
 
-/// The message for an error as a front end says it: TrendCore's messages
-/// name no command-line option, so the command line's hint (`--force`) is
-/// added here, and a screen adds its own to the same sentence.
-public enum ErrorText {
-    /// A period that cannot be, in the options that gave it.
-    public static func usageMessage(for error: PeriodError) -> String {
-        switch error {
-        case .reversed(let since, let until): "--until \(until.text) is before --since \(since.text)"
-        }
-    }
-
-    public static func message(for error: any Error) -> String {
-        let text = "\(error)"
-        switch error {
-        case StorageError.noDataDirectory: return text + ", or pass --data-dir"
-        case ImportError.unrecognized: return text + " Name one with --format."
-        case LogError.unlikelyWeight(_, _, _, _, let earlier):
-            var message = text + (text.hasSuffix("?") ? "" : ".") + " Log it anyway with --force."
-            if !earlier.isEmpty {
-                let ids = earlier.map(\.shortID).joined(separator: ", ")
-                message += " The trend rests on \(earlier.count == 1 ? "one weigh-in" : "\(earlier.count) weigh-ins") (\(ids)): if \(earlier.count == 1 ? "it" : "one of them") is the typo, fix it with 'trend edit ID --weight W' or 'trend undo'."
-            }
-            return message
-        case LogError.implausibleWeight(_, let likely, let unit):
-            var message = text + (text.hasSuffix("?") ? "" : ".")
-            if let other = likely.compactMap({ if case .otherUnit(_, let other, _) = $0 { other } else { nil } }).first, other != unit {
-                message += " If you weigh in \(other.name), run 'trend unit \(other.rawValue)'."
-            }
-            return message + " Log it anyway with --force."
-        case LogError.unlikelyGoal(let kilograms, _, _, let unit), LogError.goalUnderHealthyBMI(let kilograms, _, _, let unit):
-            return text + (text.hasSuffix("?") ? "" : ".") + " Add --force to set \(unit.format(kilograms: kilograms))."
-        case LogError.unlikelyIntake:
-            return text + ". Log it as kcal anyway with --force."
-        case LogError.unlikelyMeasurement(_, let centimetres, _, _, let unit):
-            return text + " Add --force to keep \(unit.format(centimetres: centimetres))."
-        case LogError.unknownMeasurement:
-            return text + ". A name of your own is introduced once with --new."
-        case ImportError.farFromHistory:
-            return text + ". Import them anyway with --force."
-        case let ImportError.invalidRows(_, problems):
-            return text + " Fix \(problems.count == 1 ? "it" : "them") or pass --skip-invalid."
-        default: return text
-        }
-    }
-}
+/// What every face needs to say of an error: the library's own sentence,
+/// and whether a person may overrule it once seen. How a face words the
+/// way to overrule it (`--force`, "Enter again") is the face's own.
+public enum ErrorText {}
 
 extension ErrorText {
     /// A guard the user may overrule once they have seen it (`--force`): a

@@ -50,15 +50,7 @@ public final class CompletionViewModel {
         let ids = ShortIDs(app.recordLogFeature.store)
         return app.recordLogFeature.store.allRecords.filter { EntryID.hasPrefix($0.recordID, bytes) }.map { record in
             guard describe else { return ids.text(of: record.recordID) }
-            return ids.text(of: record.recordID) + "\t" + EntryRendering.localDateTime(record.timestamp) + " " + Self.compact(record, unit: unit)
-        }
-    }
-
-    /// `80 kg`, `650 kcal`, `waist 84.5 cm`: what a candidate is, in few characters.
-    static func compact(_ record: AnyRecord, unit: WeightUnit) -> String {
-        switch record {
-        case .weighIn(let entry): DecimalText.shortest(unit.roundedValue(fromKilograms: entry.kilograms)) + " " + unit.rawValue
-        default: EntryRendering.what(record, unit: unit)
+            return ids.text(of: record.recordID) + "\t" + EntryRendering.localDateTime(record.timestamp) + " " + RecordPresentations.compact(record, unit: unit)
         }
     }
 }

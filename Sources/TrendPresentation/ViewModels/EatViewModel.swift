@@ -44,7 +44,7 @@ public final class EatViewModel {
 
     var text: String {
         guard let outcome, !outcome.isRepeat else { return "" }
-        var text = "Logged " + EntryRendering.summary(outcome.entry) + "\n"
+        var text = "Logged " + EntryRendering.summary(outcome.entry, unit: app.settingsFeature.unit) + "\n"
         if let day = dayTotal {
             text += "\(EntryRendering.longDate(day.day)): \(EntryRendering.kilocalories(day.kilocalories)) in \(day.entries) entr\(day.entries == 1 ? "y" : "ies")\n"
         }

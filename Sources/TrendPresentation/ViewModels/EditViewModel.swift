@@ -1,8 +1,9 @@
 import Observation
 import TrendCore
 
-/// The edit screen (SPEC §4, §15, §16): one record changed by id: a
-/// weigh-in, an intake entry or a measurement, each with what applies to it.
+/// The edit screen (SPEC §4, §15, §16): one record changed by id, of any
+/// kind, with what applies to that kind (its declaration's `editable`
+/// fields, and the date and note of every record).
 @MainActor
 @Observable
 public final class EditViewModel {
@@ -19,7 +20,7 @@ public final class EditViewModel {
     public var value: String?
     /// For any.
     public var date: String?
-    public var note: RecordLogFeature.NoteChange = .keep
+    public var note: NoteChange = .keep
     public var force = false
 
     public private(set) var edited: AnyRecord?
@@ -30,38 +31,40 @@ public final class EditViewModel {
 
     public var unit: WeightUnit { app.settingsFeature.unit }
 
+    /// A field given that the record's kind does not have (a kilocalorie
+    /// figure for a weigh-in): nothing is changed.
+    public struct FieldDoesNotApply: Error, Equatable, Sendable, CustomStringConvertible {
+        public let field: EditField
+        public let kind: RecordKind
+        public var description: String { "\(field.rawValue) does not apply to \(kind.withArticle)" }
+    }
+
+    /// What was given, beside the date and the note.
+    public var fieldsGiven: [EditField] {
+        var fields: [EditField] = []
+        if weight != nil { fields.append(.weight) }
+        if fat != nil || clearFat { fields.append(.fat) }
+        if kilocalories != nil { fields.append(.kilocalories) }
+        if value != nil { fields.append(.value) }
+        return fields
+    }
+
     public func edit() async throws {
         try await app.loadSettings()
         try await app.loadWeights()
         // Which kind the id names decides what may change; the change itself resolves it again under the lock.
         let kind = try app.recordLogFeature.store.record(matching: id).kind
-        let timestamp = try date.map { try app.clock.dateInput.timestamp(parsing: $0) }
-        func refuse(_ option: String, _ given: Bool) throws {
-            if given { throw LogError.editDoesNotApply(option: option, kind: kind) }
+        let presentation = RecordPresentations.of(kind)
+        if let field = fieldsGiven.first(where: { !presentation.editable.contains($0) }) {
+            throw FieldDoesNotApply(field: field, kind: kind)
         }
-        switch kind {
-        case .weighIn:
-            try refuse("--kcal", kilocalories != nil)
-            try refuse("--value", value != nil)
-            let kilograms = try weight.map { try WeightInput.kilograms(parsing: $0, defaultUnit: unit) }
-            let fatChange: RecordLogFeature.FatChange = clearFat ? .clear : try fat.map { .set(try WeightInput.fatPercent(parsing: $0)) } ?? .keep
-            edited = .weighIn(try await app.recordLogFeature.update(
-                matching: id, kilograms: kilograms, timestamp: timestamp, note: note, fat: fatChange, check: force ? .skipped : .typedIn(unit)))
-        case .intake:
-            try refuse("--weight", weight != nil)
-            try refuse("--fat", fat != nil || clearFat)
-            try refuse("--value", value != nil)
-            let amount = try kilocalories.map { try EnergyInput.kilocalories(parsing: $0) }
-            edited = .intake(try await app.intakeFeature.update(matching: id, kilocalories: amount, timestamp: timestamp, note: note, force: force))
-        case .measurement:
-            try refuse("--weight", weight != nil)
-            try refuse("--fat", fat != nil || clearFat)
-            try refuse("--kcal", kilocalories != nil)
-            let length = try value.map { try LengthInput.centimetres(parsing: $0, defaultUnit: LengthUnit(weightUnit: unit)) }
-            edited = .measurement(
-                try await app.measurementFeature.update(
-                    matching: id, centimetres: length, timestamp: timestamp, note: note, check: force ? .skipped : .shownIn(LengthUnit(weightUnit: unit))))
-        }
+        func edit<P: RecordPresentation>(_: P.Type) async throws -> AnyRecord { AnyRecord(try await P.edit(self, app: app)) }
+        edited = try await edit(presentation)
+    }
+
+    /// The new date, when one was given.
+    func timestamp(app: AppModel) throws -> Timestamp? {
+        try date.map { try app.clock.dateInput.timestamp(parsing: $0) }
     }
 
     public var document: RecordDocument? { edited.map { RecordDocument($0, unit: unit) } }

@@ -26,7 +26,7 @@ public final class ExportViewModel {
 
     /// What is said once the export is in `path`.
     public func confirmation(path: String) -> String {
-        let count = app.recordLogFeature.entries.count
+        let count = app.weightLogFeature.entries.count
         return "Exported \(count) weigh-in\(count == 1 ? "" : "s") to \(path.terminalSafe).\n"
     }
 }

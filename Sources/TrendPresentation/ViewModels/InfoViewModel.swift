@@ -25,11 +25,19 @@ public final class InfoViewModel {
         let method: TrendMethod
         let goalKilograms: Double?
         let conflictCopies: [String]
-        let intakeCount: Int
-        let measurementCount: Int
-        let measuredNames: [MeasurementName]
+        /// Every kind's count, in the store's order of kinds (weigh-ins first).
+        let kinds: [KindCount]
         let heightCentimetres: Double?
         let sex: Sex?
+    }
+
+    /// How many records of one kind the store holds.
+    public struct KindCount: Sendable {
+        let kind: RecordKind
+        let countKey: String
+        let count: Int
+        /// What follows the count in text (the names measured).
+        let detail: String?
     }
 
     public private(set) var facts: Facts?
@@ -42,13 +50,19 @@ public final class InfoViewModel {
         app.syncFeature.refreshConflictCopies()
         let directory = app.dataDirectory ?? DataDirectory(path: nil, source: nil)
         let log = app.recordLogFeature
+        let weighIns = app.weightLogFeature
+        var kinds: [KindCount] = []
+        func count<P: RecordPresentation>(_: P.Type) {
+            let records = log.store.records(P.Record.self)
+            kinds.append(KindCount(kind: P.kind, countKey: P.countKey, count: records.count, detail: P.detail(records)))
+        }
+        for presentation in RecordPresentations.all { count(presentation) }
         facts = Facts(
             directory: directory, weightsFileSize: DataDirectory.size(ofFile: directory.weightsPath),
             settingsFileSize: DataDirectory.size(ofFile: directory.settingsPath), weightsError: log.loadError.map { "\($0)" },
-            settingsError: app.settingsFeature.loadError.map { "\($0)" }, count: log.entries.count, first: log.entries.first,
-            last: log.latestEntry, unit: app.settingsFeature.unit, method: app.settingsFeature.method, goalKilograms: log.store.goalKilograms,
-            conflictCopies: app.syncFeature.conflictCopies, intakeCount: log.store.intake.count, measurementCount: log.store.measurements.count,
-            measuredNames: app.measurementFeature.measuredNames, heightCentimetres: app.settingsFeature.heightCentimetres, sex: app.settingsFeature.sex)
+            settingsError: app.settingsFeature.loadError.map { "\($0)" }, count: weighIns.entries.count, first: weighIns.entries.first,
+            last: weighIns.latestEntry, unit: app.settingsFeature.unit, method: app.settingsFeature.method, goalKilograms: log.store.goalKilograms,
+            conflictCopies: app.syncFeature.conflictCopies, kinds: kinds, heightCentimetres: app.settingsFeature.heightCentimetres, sex: app.settingsFeature.sex)
     }
 
     /// A file that could not be read: the error after the report.
@@ -73,8 +87,10 @@ public final class InfoViewModel {
         ]
         if let first = facts.first { rows.append(("First", EntryRendering.summary(first, unit: unit))) }
         if let last = facts.last { rows.append(("Last", EntryRendering.summary(last, unit: unit))) }
-        rows.append(("Intake entries", String(facts.intakeCount)))
-        rows.append(("Measurements", String(facts.measurementCount) + (facts.measuredNames.isEmpty ? "" : " (" + facts.measuredNames.map(\.text).joined(separator: ", ") + ")")))
+        for kind in facts.kinds.dropFirst() {
+            let name = kind.kind.pluralName.prefix(1).uppercased() + kind.kind.pluralName.dropFirst()
+            rows.append((name, String(kind.count) + (kind.detail.map { " (" + $0 + ")" } ?? "")))
+        }
         rows.append(("Height", facts.heightCentimetres.map { HeightViewModel.text($0) } ?? "none"))
         rows.append(("Sex", facts.sex?.rawValue ?? "none"))
         rows.append(("Unit", unit.rawValue + " (" + unit.name + ")"))

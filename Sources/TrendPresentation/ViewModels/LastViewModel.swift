@@ -21,19 +21,19 @@ public final class LastViewModel {
     }
 
     public var unit: WeightUnit { app.settingsFeature.unit }
-    public var latest: WeightEntry? { app.recordLogFeature.latestEntry }
+    public var latest: WeightEntry? { app.weightLogFeature.latestEntry }
     public var document: EntryDocument? { latest.map { EntryDocument($0, unit: unit) } }
     var text: String { latest.map { EntryRendering.summary($0, unit: unit) + "\n" } ?? "" }
 
     /// The latest weigh-in is strictly older than `maxAge` (SPEC §4).
     public var isTooOld: Bool {
         guard let maxAge else { return false }
-        return app.recordLogFeature.isLatestEntry(olderThanSeconds: maxAge.seconds)
+        return app.weightLogFeature.isLatestEntry(olderThanSeconds: maxAge.seconds)
     }
 
     /// `The latest weigh-in is 2 d 3 h old, more than 20h.`
     public var tooOldMessage: String? {
-        guard isTooOld, let maxAge, let age = app.recordLogFeature.latestEntryAgeSeconds else { return nil }
+        guard isTooOld, let maxAge, let age = app.weightLogFeature.latestEntryAgeSeconds else { return nil }
         return "The latest weigh-in is \(ElapsedTime.describe(seconds: age)) old, more than \(maxAge.text)."
     }
 }

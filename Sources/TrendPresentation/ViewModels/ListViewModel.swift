@@ -39,7 +39,7 @@ public final class ListViewModel {
     }
 
     public var unit: WeightUnit { app.settingsFeature.unit }
-    var hasNoHistory: Bool { app.recordLogFeature.entries.isEmpty }
+    var hasNoHistory: Bool { app.weightLogFeature.entries.isEmpty }
     var rows: [ProgressReport.Row] { ProgressReport.rows(points: points, estimatedDays: estimatedDays) }
     /// A FAT column when any listed weigh-in has body fat (SPEC §12).
     var showsFat: Bool { points.contains { $0.entry.fatPercent != nil } }

@@ -17,7 +17,7 @@ public final class LogViewModel {
     /// Log it even when it looks like a typo, or repeats one of 2 minutes ago.
     public var force = false
 
-    public private(set) var outcome: RecordLogFeature.LogOutcome?
+    public private(set) var outcome: WeightLogFeature.LogOutcome?
     public private(set) var trend: TrendFeature.LoggedTrend?
 
     public init(app: AppModel) {
@@ -32,7 +32,7 @@ public final class LogViewModel {
         let kilograms = try WeightInput.kilograms(parsing: weight, defaultUnit: unit)
         let fatPercent = try fat.map(WeightInput.fatPercent(parsing:))
         let timestamp = try date.map { try app.clock.dateInput.timestamp(parsing: $0) } ?? app.clock.now
-        let outcome = try await app.recordLogFeature.log(
+        let outcome = try await app.weightLogFeature.log(
             kilograms: kilograms, at: timestamp, note: note, fatPercent: fatPercent, check: force ? .skipped : .typedIn(unit))
         self.outcome = outcome
         trend = await app.trendFeature.trend(for: outcome.entry)

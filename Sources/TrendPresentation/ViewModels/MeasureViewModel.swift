@@ -35,7 +35,9 @@ public final class MeasureViewModel {
         self.app = app
     }
 
-    public var lengthUnit: LengthUnit { LengthUnit(weightUnit: app.settingsFeature.unit) }
+    public var lengthUnit: LengthUnit { LengthUnit(weightUnit: unit) }
+    /// The weight unit the length unit goes with.
+    public var unit: WeightUnit { app.settingsFeature.unit }
 
     public func run() async throws {
         try PeriodError.check(since: since, until: until)

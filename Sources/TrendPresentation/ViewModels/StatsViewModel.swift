@@ -27,7 +27,7 @@ public final class StatsViewModel {
     }
 
     public var unit: WeightUnit { app.settingsFeature.unit }
-    var hasNoHistory: Bool { app.recordLogFeature.entries.isEmpty }
+    var hasNoHistory: Bool { app.weightLogFeature.entries.isEmpty }
     var rows: [PeriodStatistics.Row] { statistics?.rows ?? [] }
     var showsFat: Bool { rows.contains { $0.fatPercent != nil } }
     var showsIntake: Bool { rows.contains { $0.averageIntake != nil } }

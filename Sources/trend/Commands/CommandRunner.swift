@@ -109,13 +109,13 @@ enum CommandRunner {
             console.error(TrendProgram.usageError(UsageError(message: problem.message, commandName: context.commandName)))
             return ExitStatus.usage
         } catch let error as PeriodError {
-            console.error(TrendProgram.usageError(UsageError(message: ErrorText.usageMessage(for: error), commandName: context.commandName)))
+            console.error(TrendProgram.usageError(UsageError(message: CommandLineErrors.usageMessage(for: error), commandName: context.commandName)))
             return ExitStatus.usage
         } catch let failure as CommandFailure {
             if let message = failure.message { console.message(message + "\n") }
             return failure.status
         } catch {
-            console.error("Error: " + ErrorText.message(for: error).terminalSafe + "\n")
+            console.error("Error: " + CommandLineErrors.message(for: error).terminalSafe + "\n")
             return ExitStatus.code(for: error)
         }
     }

@@ -25,7 +25,7 @@ struct EditCommand: TrendCommand {
     let id: String
     let weight: String?
     let date: String?
-    let note: RecordLogFeature.NoteChange
+    let note: NoteChange
     let fat: String?
     let clearFat: Bool
     let kilocalories: String?
@@ -62,6 +62,20 @@ struct EditCommand: TrendCommand {
         viewModel.force = force
         try await viewModel.edit()
         try await context.write(format, viewModel)
+    }
+}
+
+extension EditCommand {
+    /// The option that gives a field: how the command line names it in a refusal.
+    static func option(for field: EditField) -> String {
+        switch field {
+        case .weight: "--weight"
+        case .fat: "--fat"
+        case .kilocalories: "--kcal"
+        case .value: "--value"
+        case .date: "--date"
+        case .note: "--note"
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import TrendCore
+import TrendPresentation
 
 /// The documented exit statuses (SPEC §4), and which error means which.
 enum ExitStatus {
@@ -34,7 +35,7 @@ enum ExitStatus {
         switch error {
         case is UsageError: return usage
         case let failure as CommandFailure: return failure.status
-        case is WeightInputError, is DateInputError, is HeightInput.Problem, is QuantityInputError: return dataError
+        case is WeightInputError, is DateInputError, is HeightInput.Problem, is QuantityInputError, is EditViewModel.FieldDoesNotApply: return dataError
         case let error as LogError:
             switch error {
             case .entryNotFound: return notFound

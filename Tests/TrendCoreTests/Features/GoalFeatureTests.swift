@@ -19,7 +19,7 @@ struct GoalFeatureTests {
         let outcome = try await app.goalFeature.setGoal(kilograms: 76, plan: .by(CalendarDay(year: 2027, month: 6, day: 1)!))
         #expect(app.goalFeature.goalKilograms == 76)
         #expect(app.goalFeature.plan?.start == app.clock.today)
-        #expect(outcome.trendKilograms == TrendSeries(entries: app.recordLogFeature.entries).lastTrendKilograms)
+        #expect(outcome.trendKilograms == TrendSeries(entries: app.weightLogFeature.entries).lastTrendKilograms)
     }
 
     @Test("a plan date that is not ahead, or a rate of nothing, is refused and nothing is set", arguments: [

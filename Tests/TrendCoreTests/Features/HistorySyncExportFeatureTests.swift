@@ -11,13 +11,13 @@ struct HistoryFeatureTests {
         let clock = AppClock.fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0))
         let repository = InMemoryRecordRepository(clock: clock)
         let app = TestAppModelFactory.make(weights: repository)
-        try await app.recordLogFeature.add(kilograms: 80, at: clock.now)
+        try await app.weightLogFeature.add(kilograms: 80, at: clock.now)
         let undone = try await app.historyFeature.undo()
         #expect(undone.direction == .undo && undone.effect.removed == 1)
-        #expect(app.recordLogFeature.entries.isEmpty)
+        #expect(app.weightLogFeature.entries.isEmpty)
         #expect(try await app.historyFeature.refreshJournal().canRedo)
         _ = try await app.historyFeature.redo()
-        #expect(app.recordLogFeature.entries.count == 1)
+        #expect(app.weightLogFeature.entries.count == 1)
         await #expect(throws: StorageError.self) { try await app.historyFeature.redo() }
     }
 
@@ -26,8 +26,8 @@ struct HistoryFeatureTests {
         let clock = AppClock.fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0))
         let repository = InMemoryRecordRepository(clock: clock, command: "ui")
         let app = TestAppModelFactory.make(weights: repository)
-        try await app.historyFeature.naming("log 80") { try await app.recordLogFeature.add(kilograms: 80, at: clock.now) }
-        try await app.recordLogFeature.add(kilograms: 81, at: clock.now.adding(days: 1))
+        try await app.historyFeature.naming("log 80") { try await app.weightLogFeature.add(kilograms: 80, at: clock.now) }
+        try await app.weightLogFeature.add(kilograms: 81, at: clock.now.adding(days: 1))
         let steps = try await app.historyFeature.refreshJournal().steps
         #expect(steps.map(\.command) == ["log 80", "ui"])
     }

@@ -34,7 +34,7 @@ struct ProgressFeatureTests {
         app.progressFeature.select(.all)
         await app.progressFeature.prepared()
         #expect(app.progressFeature.snapshot.isEmpty)
-        try await app.recordLogFeature.add(kilograms: 80, at: app.clock.now)
+        try await app.weightLogFeature.add(kilograms: 80, at: app.clock.now)
         app.progressFeature.startPreparing()
         await app.progressFeature.prepared()
         #expect(app.progressFeature.snapshot.count == 1)

@@ -99,7 +99,7 @@ struct FoundationAgreementTests {
             repeated = entries[0].id
         default: break
         }
-        let found = StoreDocument.repeatedID(entries: entries, intake: intake, measurements: measurements)
+        let found = StoreDocument.repeatedID(in: RecordStore(entries: entries, intake: intake, measurements: measurements))
         if let repeated {
             #expect(found?.contains(EntryID.withText(of: repeated) { String(decoding: $0, as: UTF8.self) }) == true, "\(found ?? "nothing found")")
         } else {

@@ -69,7 +69,7 @@ struct EntryScreensTests {
     @Test("the list gives each weigh-in its day's trend, with the estimated days between when asked")
     func list() async throws {
         var store = fifteenDays()
-        store.remove(id: store.entries[7].id)
+        store.remove(WeightEntry.self, id: store.entries[7].id)
         let viewModel = ListViewModel(app: TestAppModelFactory.make(repository: InMemoryStoreRepository(store: store)))
         viewModel.showsEstimatedDays = true
         try await viewModel.load(streaming: false)

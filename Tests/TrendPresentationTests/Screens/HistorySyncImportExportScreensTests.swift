@@ -11,7 +11,7 @@ struct HistorySyncImportExportScreensTests {
     func undoRedo() async throws {
         let repository = InMemoryRecordRepository(store: fifteenDays(), clock: .fixed(epochSeconds: TestAppModelFactory.now, timeZone: FixedOffsetTimeZone(offsetSeconds: 0)), command: "log 80")
         let app = TestAppModelFactory.make(weights: repository)
-        try await app.recordLogFeature.add(kilograms: 80, at: app.clock.now)
+        try await app.weightLogFeature.add(kilograms: 80, at: app.clock.now)
         let viewModel = HistoryViewModel(app: app)
         try await viewModel.undo()
         #expect(await repository.store.entries.count == 15)

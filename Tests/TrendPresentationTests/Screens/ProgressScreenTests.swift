@@ -54,7 +54,7 @@ struct ProgressScreenTests {
         viewModel.range = .year
         try await viewModel.load()
         let other = TestAppModelFactory.make(repository: repository)
-        try await other.recordLogFeature.add(kilograms: 80, at: other.clock.now)
+        try await other.weightLogFeature.add(kilograms: 80, at: other.clock.now)
         try await viewModel.reload()
         #expect(viewModel.report.count == 16)
         #expect(viewModel.report.range == .year)

@@ -4,14 +4,20 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// One kind of record as `weights.json` holds it (SPEC §1): the array it
-/// lives in, what a message calls one, and the members of its own beside
-/// the id, date and note every record has. `readRecords` walks each
-/// record's keys once and hands this kind's members to these fields.
-protocol RecordFields {
+/// One kind of record as `weights.json` holds it (SPEC §1): its codec,
+/// declared once per kind (`WeighInCodec`, `IntakeCodec`, …) and
+/// registered in `StoreDocument.codecs`. It names the array the kind lives
+/// in, what a message calls one, and the members of its own beside the id,
+/// date and note every record has; `readRecords` walks each record's keys
+/// once and hands this kind's members to the codec, and `encode` writes
+/// one record as the document's canonical line, keys sorted.
+protocol RecordCodec {
     associatedtype Record: StoredRecord
     /// The top-level array: `entries`, `intake`, `measurements`.
     static var arrayKey: String { get }
+    /// Whether a document must hold the array (only `entries`, which is
+    /// written even when empty, as every version of the format has it).
+    static var isRequired: Bool { get }
     /// `entry`, `intake entry`, `measurement` (then its number).
     static var recordName: StaticString { get }
     /// This kind's own members, by the index `read` is given.
@@ -21,6 +27,12 @@ protocol RecordFields {
     mutating func read(member: Int, _ s: inout JSONScanner, _ what: RecordPlace) throws(JSONScanner.Failure)
     /// The record, or the member that is missing.
     func record(_ common: CommonFields, _ s: inout JSONScanner, _ what: RecordPlace, at start: Int) throws(JSONScanner.Failure) -> Record
+    /// One record as the document writes it: `{…}`, keys sorted.
+    static func encode<Sink: ByteSink>(_ record: Record, into out: inout Sink)
+}
+
+extension RecordCodec {
+    static var isRequired: Bool { false }
 }
 
 /// Which record a message is about (`intake entry 3`): spelt out only when
@@ -82,84 +94,11 @@ extension JSONScanner {
     }
 }
 
-/// A weigh-in: `kilograms` and, when measured, `fatPercent`.
-struct WeighInFields: RecordFields {
-    static let arrayKey = "entries"
-    static let recordName: StaticString = "entry"
-    static let members: [StaticString] = ["kilograms", "fatPercent"]
-    var kilograms: Double?
-    var fatPercent: Double?
-
-    mutating func read(member: Int, _ s: inout JSONScanner, _ what: RecordPlace) throws(JSONScanner.Failure) {
-        if member == 0 {
-            kilograms = try s.readBoundedNumber("kilograms", what, range: WeightInput.validRangeText) { WeightInput.isValid(kilograms: $0) }
-        } else if s.peek() == UInt8(ascii: "n") {
-            try s.readNull()
-        } else {
-            fatPercent = try s.readBoundedNumber("fatPercent", what, range: WeightInput.validFatRangeText) { WeightInput.isValid(fatPercent: $0) }
-        }
-    }
-
-    func record(_ common: CommonFields, _ s: inout JSONScanner, _ what: RecordPlace, at start: Int) throws(JSONScanner.Failure) -> WeightEntry {
-        let (id, timestamp) = try common.required(&s, what, at: start)
-        guard let kilograms else { throw s.fail("\(what): the \"kilograms\" field is missing", at: start) }
-        return WeightEntry(recordID: id, timestamp: timestamp, kilograms: kilograms, note: common.note, fatPercent: fatPercent)
-    }
-}
-
-/// Food energy eaten: `kilocalories`.
-struct IntakeFields: RecordFields {
-    static let arrayKey = "intake"
-    static let recordName: StaticString = "intake entry"
-    static let members: [StaticString] = ["kilocalories"]
-    var kilocalories: Double?
-
-    mutating func read(member: Int, _ s: inout JSONScanner, _ what: RecordPlace) throws(JSONScanner.Failure) {
-        kilocalories = try s.readBoundedNumber("kilocalories", what, range: IntakeEntry.validRangeText) { IntakeEntry.isValid(kilocalories: $0) }
-    }
-
-    func record(_ common: CommonFields, _ s: inout JSONScanner, _ what: RecordPlace, at start: Int) throws(JSONScanner.Failure) -> IntakeEntry {
-        let (id, timestamp) = try common.required(&s, what, at: start)
-        guard let kilocalories else { throw s.fail("\(what): the \"kilocalories\" field is missing", at: start) }
-        return IntakeEntry(recordID: id, timestamp: timestamp, kilocalories: kilocalories, note: common.note)
-    }
-}
-
-/// A tape measurement: `name` and `centimetres`.
-struct MeasurementFields: RecordFields {
-    static let arrayKey = "measurements"
-    static let recordName: StaticString = "measurement"
-    static let members: [StaticString] = ["centimetres", "name"]
-    var name: MeasurementName?
-    var centimetres: Double?
-
-    mutating func read(member: Int, _ s: inout JSONScanner, _ what: RecordPlace) throws(JSONScanner.Failure) {
-        guard member == 1 else {
-            centimetres = try s.readBoundedNumber("centimetres", what, range: "1 to 300") { MeasurementEntry.isValid(centimetres: $0) }
-            return
-        }
-        let offset = s.offset
-        guard s.peek() == UInt8(ascii: "\"") else { throw s.fail("\(what): \"name\" must be a string, not \(s.kindOfNextValue())") }
-        let text = try s.readString()
-        guard let value = MeasurementName(text) else {
-            throw s.fail("\(what): \"\(text)\" is not a measurement name (a lowercase letter, then up to 31 letters, digits or dashes)", at: offset)
-        }
-        name = value
-    }
-
-    func record(_ common: CommonFields, _ s: inout JSONScanner, _ what: RecordPlace, at start: Int) throws(JSONScanner.Failure) -> MeasurementEntry {
-        let (id, timestamp) = try common.required(&s, what, at: start)
-        guard let name else { throw s.fail("\(what): the \"name\" field is missing", at: start) }
-        guard let centimetres else { throw s.fail("\(what): the \"centimetres\" field is missing", at: start) }
-        return MeasurementEntry(recordID: id, timestamp: timestamp, name: name, centimetres: centimetres, note: common.note)
-    }
-}
-
 extension StoreDocument {
     /// Reads one of the record arrays, each record key by key: every key
     /// known (unless `allowUnknownKeys`: a newer trend's file), none twice,
     /// every value in range.
-    static func readRecords<Fields: RecordFields>(
+    static func readRecords<Fields: RecordCodec>(
         _: Fields.Type, _ s: inout JSONScanner, allowUnknownKeys: Bool
     ) throws(JSONScanner.Failure) -> [Fields.Record] {
         guard s.peek() == UInt8(ascii: "[") else { throw s.fail("\"\(Fields.arrayKey)\" must be an array, not \(s.kindOfNextValue())") }
@@ -186,5 +125,23 @@ extension StoreDocument {
             records.append(try fields.record(shared, &s, what, at: start))
         }
         return records
+    }
+}
+
+extension StoreDocument {
+    /// Appends `, "note": "…"` when there is a note: the last member of every record.
+    static func appendNote<Sink: ByteSink>(_ note: String?, to out: inout Sink) {
+        guard let note else { return }
+        out.append(", \"note\": ")
+        out.append(contentsOf: JSONText.quoted(note).utf8)
+    }
+
+    /// Appends `"date": "…", "id": "…"`, the members every record has, in their sorted place.
+    static func appendDateAndID<Sink: ByteSink>(_ record: some StoredRecord, to out: inout Sink) {
+        out.append("\"date\": \"")
+        record.timestamp.withISO8601 { out.append(contentsOf: $0) }
+        out.append("\", \"id\": \"")
+        EntryID.withText(of: record.recordID) { out.append(contentsOf: $0) }
+        out.append(UInt8(ascii: "\""))
     }
 }
