@@ -21,17 +21,14 @@ public struct ImportBatch: Equatable, Sendable {
     public let idsDecide: Bool
     /// Entries whose fate the caller wants to know (possible typos): which of them were added.
     public let watched: Set<WeightEntry.ID>
-    /// Intake and measurements to add beside the weigh-ins (SPEC §15, §16).
-    public var intake: [IntakeEntry] = []
-    public var measurements: [MeasurementEntry] = []
-    /// A day that already holds intake takes the file's instead of keeping
-    /// its own (`--replace-intake`); otherwise it keeps its own (SPEC §15:
-    /// one source per day, never a sum of two).
+    /// The records of every other kind to add beside the weigh-ins
+    /// (intake, measurements, …: SPEC §15, §16).
+    public var others = RecordStore()
+    /// A day of a one-source kind (intake) that the store already holds
+    /// takes the file's records instead of keeping its own
+    /// (`--replace-intake`); otherwise it keeps its own (SPEC §15: one
+    /// source per day, never a sum of two).
     public var replaceIntake = false
-    /// The same day's intake within this many kcal, at the same minute, is the same entry.
-    public static let intakeTolerance = 0.5
-    /// The same measurement within this many centimetres, at the same minute, is the same.
-    public static let measurementTolerance = 0.05
     /// One weigh-in seen twice (SPEC §18): another app's row within 30
     /// minutes of a stored weigh-in of the same day, and within 0.5 kg of
     /// it, is that weigh-in (a scale's export beside the same morning
@@ -62,16 +59,20 @@ public struct ImportBatch: Equatable, Sendable {
         public var goalSet = false
         /// The watched entries that were added (not duplicates).
         public var watchedAdded: Set<WeightEntry.ID> = []
-        public var intakeAdded = 0
-        public var intakeDuplicates = 0
-        public var measurementsAdded = 0
-        public var measurementsDuplicates = 0
+        /// Each other kind's records added and duplicates, by kind.
+        public var others: [RecordKind: OtherCounts] = [:]
         /// Days that held intake already, whose rows in the file were left
         /// out (one source per day), or, with `replaceIntake`, replaced.
         public var intakeDaysKept: [CalendarDay] = []
         public var intakeDaysReplaced: [CalendarDay] = []
-        /// The measurements that were added (not duplicates).
-        public var addedMeasurementIDs: Set<MeasurementEntry.ID> = []
+        /// The records of other kinds that were added (not duplicates).
+        public var addedOtherIDs: Set<UUID> = []
+
+        /// Records of one other kind the file held: added, or already stored.
+        public struct OtherCounts: Equatable, Sendable {
+            public var added = 0
+            public var duplicates = 0
+        }
 
         public init(added: Int = 0, updated: Int = 0, duplicates: Int = 0, goalSet: Bool = false) {
             self.added = added
@@ -116,93 +117,89 @@ public struct ImportBatch: Equatable, Sendable {
         public let inFile: RecordKind
         public let stored: RecordKind
         public var description: String {
-            "the file's \(inFile.name) \(EntryID.shortID(of: id)) has the id of a stored \(stored.name): ids are unique across weigh-ins, intake and measurements"
+            "the file's \(inFile.name) \(EntryID.shortID(of: id)) has the id of a stored \(stored.name): ids are unique across \(ImportBatch.kindNames)"
         }
+    }
+
+    /// `weigh-ins, intake and measurements`: every kind, as summaries head them.
+    static var kindNames: String {
+        let names = RecordStore.kinds.map { $0.kind.groupName ?? $0.kind.pluralName }
+        return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
     }
 
     private func sharedID(with store: RecordStore) -> SharedID? {
         var kinds: [RecordID: RecordKind] = [:]
         for record in store.allRecords { kinds[record.recordID] = record.kind }
-        let incoming = entries.lazy.map { ($0.recordID, RecordKind.weighIn) } + intake.lazy.map { ($0.recordID, RecordKind.intake) }
-            + measurements.lazy.map { ($0.recordID, RecordKind.measurement) }
+        let incoming = entries.lazy.map { ($0.recordID, RecordKind.weighIn) } + others.allRecords.lazy.map { ($0.recordID, $0.kind) }
         for (id, kind) in incoming {
             if let stored = kinds[id], stored != kind { return SharedID(id: id.uuid, inFile: kind, stored: stored) }
         }
         return nil
     }
 
-    /// Intake and measurements: by id for trend's own export (an id any
-    /// record has is a duplicate), else by what they say: the same minute
-    /// and amount (intake within 0.5 kcal; a measurement of the same name
-    /// within 0.05 cm) as one stored or earlier in the file.
+    /// Every other kind, each by its own rules: by id for trend's own
+    /// export (an id any record has is a duplicate), else by what they say
+    /// (the kind's `repeats`: the same minute and amount as one stored or
+    /// earlier in the file). A one-source kind (intake) takes none of a
+    /// day the store already holds, or replaces that day's records.
     private func mergeBody(into store: inout RecordStore, outcome: inout Outcome) {
-        guard !intake.isEmpty || !measurements.isEmpty else { return }
-        var seenIntake: [Int64: [Double]] = [:]
-        for entry in store.intake { seenIntake[Self.minute(entry.timestamp), default: []].append(entry.kilocalories) }
-        // One source per day: a day already logged keeps its own intake, or takes the file's whole.
-        let loggedDays = Set(store.intake.map(\.calendarDay))
-        // The ids a record keeps: a day whose intake is replaced gives its ids up, every other stays taken,
-        // so an id of the file already held elsewhere is a duplicate on every path, replacing or not.
-        var ids: Set<UUID> = []
-        if idsDecide {
-            let replacing = replaceIntake ? loggedDays.intersection(intake.map(\.calendarDay)) : []
-            ids = store.allIDs.subtracting(store.intake.lazy.filter { replacing.contains($0.calendarDay) }.map(\.id))
-        }
-        var kept: Set<CalendarDay> = []
-        var replaced: Set<CalendarDay> = []
-        var addedIntake: [IntakeEntry] = []
-        for entry in intake {
-            let day = entry.calendarDay
-            if replaceIntake && loggedDays.contains(day) {
+        guard !others.allRecordIDs.isEmpty else { return }
+        var ids = idsDecide ? store.allIDs : []
+        func merge<Record: StoredRecord>(_: Record.Type) {
+            let incoming = others.records(Record.self)
+            guard !incoming.isEmpty else { return }
+            var counts = Outcome.OtherCounts()
+            var seen: [Int64: [Record]] = [:]
+            for record in store.records(Record.self) { seen[record.minute, default: []].append(record) }
+            // One source per day: a day already holding records keeps its own, or takes the file's whole.
+            let loggedDays = Record.oneSourcePerDay ? Set(store.records(Record.self).map(\.calendarDay)) : []
+            var kept: Set<CalendarDay> = []
+            var replaced: Set<CalendarDay> = []
+            var added: [Record] = []
+            // The ids of the records a replaced day gives up are free; every other id stays taken, so an
+            // id of the file already held elsewhere is a duplicate on every path, replacing or not.
+            let replacing = replaceIntake ? loggedDays.intersection(incoming.map(\.calendarDay)) : []
+            if idsDecide && !replacing.isEmpty {
+                ids.subtract(store.records(Record.self).lazy.filter { replacing.contains($0.calendarDay) }.map(\.id))
+            }
+            for record in incoming {
+                let day = record.calendarDay
+                if replacing.contains(day) {
+                    if idsDecide {
+                        guard ids.insert(record.id).inserted else { counts.duplicates += 1; continue }
+                    }
+                    replaced.insert(day)
+                    added.append(record)
+                    continue
+                }
                 if idsDecide {
-                    guard ids.insert(entry.id).inserted else { outcome.intakeDuplicates += 1; continue }
+                    guard ids.insert(record.id).inserted else { counts.duplicates += 1; continue }
+                } else {
+                    if seen[record.minute]?.contains(where: { $0.repeats(record) }) == true {
+                        counts.duplicates += 1
+                        continue
+                    }
+                    seen[record.minute, default: []].append(record)
                 }
-                replaced.insert(day)
-                addedIntake.append(entry)
-                continue
-            }
-            if idsDecide {
-                guard ids.insert(entry.id).inserted else { outcome.intakeDuplicates += 1; continue }
-            } else {
-                let minute = Self.minute(entry.timestamp)
-                if seenIntake[minute]?.contains(where: { abs($0 - entry.kilocalories) < Self.intakeTolerance }) == true {
-                    outcome.intakeDuplicates += 1
+                if loggedDays.contains(day) {
+                    kept.insert(day)
                     continue
                 }
-                seenIntake[minute, default: []].append(entry.kilocalories)
+                added.append(record)
             }
-            if loggedDays.contains(day) {
-                kept.insert(day)
-                continue
+            // A day whose rows in the file were all records stored already keeps its own.
+            kept.formUnion(replacing.subtracting(replaced))
+            if !replaced.isEmpty { store.removeAll(Record.self) { replaced.contains($0.calendarDay) } }
+            if Record.oneSourcePerDay {
+                outcome.intakeDaysKept = kept.sorted()
+                outcome.intakeDaysReplaced = replaced.sorted()
             }
-            addedIntake.append(entry)
+            counts.added = added.count
+            outcome.addedOtherIDs.formUnion(added.map(\.id))
+            outcome.others[Record.kind] = counts
+            store.insert(contentsOf: added)
         }
-        // A day whose rows in the file were all records stored already keeps its own.
-        if replaceIntake { kept.formUnion(loggedDays.intersection(intake.map(\.calendarDay)).subtracting(replaced)) }
-        if !replaced.isEmpty { store.removeAll(IntakeEntry.self) { replaced.contains($0.calendarDay) } }
-        outcome.intakeDaysKept = kept.sorted()
-        outcome.intakeDaysReplaced = replaced.sorted()
-        var seenMeasurements: [Int64: [(MeasurementName, Double)]] = [:]
-        for entry in store.measurements { seenMeasurements[Self.minute(entry.timestamp), default: []].append((entry.name, entry.centimetres)) }
-        var addedMeasurements: [MeasurementEntry] = []
-        for entry in measurements {
-            if idsDecide {
-                guard ids.insert(entry.id).inserted else { outcome.measurementsDuplicates += 1; continue }
-            } else {
-                let minute = Self.minute(entry.timestamp)
-                if seenMeasurements[minute]?.contains(where: { $0.0 == entry.name && abs($0.1 - entry.centimetres) < Self.measurementTolerance }) == true {
-                    outcome.measurementsDuplicates += 1
-                    continue
-                }
-                seenMeasurements[minute, default: []].append((entry.name, entry.centimetres))
-            }
-            addedMeasurements.append(entry)
-        }
-        store.insert(contentsOf: addedIntake)
-        store.insert(contentsOf: addedMeasurements)
-        outcome.intakeAdded = addedIntake.count
-        outcome.measurementsAdded = addedMeasurements.count
-        outcome.addedMeasurementIDs = Set(addedMeasurements.map(\.id))
+        for kind in RecordStore.kinds { merge(kind) }
     }
 
     private static func minute(_ timestamp: Timestamp) -> Int64 {

@@ -34,6 +34,9 @@ public struct IntakeEntry: StoredRecord, Hashable {
         kilocalories.isFinite && kilocalories > 0 && kilocalories <= 20_000
     }
 
+    /// A day's intake comes from one source (SPEC §15).
+    public static let oneSourcePerDay = true
+
     /// Version 3 added intake and measurements (SPEC §1).
     public static func versionNeeded(for records: [IntakeEntry]) -> Int { records.isEmpty ? 1 : 3 }
 

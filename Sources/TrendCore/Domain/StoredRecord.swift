@@ -36,10 +36,16 @@ public protocol StoredRecord: Identifiable, Hashable, Sendable where ID == UUID 
     /// file of another app (SPEC §6, §15, §16): what an import counts as a
     /// duplicate.
     func repeats(_ other: Self) -> Bool
+    /// Whether a day of this kind takes its records from one source only
+    /// (SPEC §15: a day's intake is never summed from two files): an
+    /// import leaves out the file's records of a day the store holds some
+    /// of already, or replaces them when asked.
+    static var oneSourcePerDay: Bool { get }
 }
 
 extension StoredRecord {
     public var mergeKey: AnyHashable? { nil }
+    public static var oneSourcePerDay: Bool { false }
 
     /// The instant to the minute: what an import's duplicate rule compares.
     public var minute: Int64 {

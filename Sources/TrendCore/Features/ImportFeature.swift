@@ -122,8 +122,7 @@ public final class ImportFeature {
         var batch = ImportBatch(
             entries: entries, goalKilograms: parsed.goalKilograms, goalPlan: parsed.goalPlan, idsDecide: parsed.format == TrendJSONFormat.format,
             watched: Set(outliers.map(\.entry.id)))
-        batch.intake = body.intake
-        batch.measurements = body.measurements
+        batch.others = body.records
         batch.replaceIntake = request.replaceIntake
         // Another app's row near a stored weigh-in is that weigh-in; trend's own records are matched by id (SPEC §18).
         batch.matchesNearby = parsed.format != TrendJSONFormat.format
@@ -154,13 +153,12 @@ public final class ImportFeature {
             settingsRestore: restore, nothingFound: nil,
             possibleTypos: outliers.filter { outcome.watchedAdded.contains($0.entry.id) },
             body: body.isEmpty && body.invalid.isEmpty ? nil : BodyImport(
-                intakeAdded: outcome.intakeAdded, intakeDuplicates: outcome.intakeDuplicates, measurementsAdded: outcome.measurementsAdded,
-                measurementsDuplicates: outcome.measurementsDuplicates, incompleteIntakeDays: body.incompleteDays, readWeighIns: !entries.isEmpty || parsed.noReadingCount > 0,
-                intakeDaysKept: outcome.intakeDaysKept, intakeDaysReplaced: outcome.intakeDaysReplaced,
-                assumedLength: outcome.measurementsAdded + outcome.measurementsDuplicates > 0 ? body.assumedLength : nil))
+                kinds: RecordStore.kinds.compactMap { kind in outcome.others[kind.kind].map { (kind.kind, $0) } }, incompleteIntakeDays: body.incompleteDays,
+                readWeighIns: !entries.isEmpty || parsed.noReadingCount > 0, intakeDaysKept: outcome.intakeDaysKept, intakeDaysReplaced: outcome.intakeDaysReplaced,
+                assumedLength: body.measurements.isEmpty ? nil : body.assumedLength))
         summary.tableReading = tableReading
         summary.nearbyMatches = outcome.nearbyMatches
-        summary.body?.possibleTapeTypos = TapeGuard.outliers(in: body.measurements).filter { outcome.addedMeasurementIDs.contains($0.entry.id) }
+        summary.body?.possibleTapeTypos = TapeGuard.outliers(in: body.measurements).filter { outcome.addedOtherIDs.contains($0.entry.id) }
         return summary
     }
 }
@@ -217,10 +215,8 @@ public struct ImportSummary: Equatable, Sendable {
 
 /// What importing a file's intake and measurements did (SPEC §15, §16).
 public struct BodyImport: Equatable, Sendable {
-    public let intakeAdded: Int
-    public let intakeDuplicates: Int
-    public let measurementsAdded: Int
-    public let measurementsDuplicates: Int
+    /// Each kind the file held besides weigh-ins, in the store's order: added and duplicates.
+    public let kinds: [(kind: RecordKind, counts: ImportBatch.Outcome.OtherCounts)]
     /// Days with intake the file marks as not completed (Cronometer): imported, and named.
     public let incompleteIntakeDays: Int
     /// The file held weigh-ins (or rows for them) too.
@@ -232,6 +228,12 @@ public struct BodyImport: Equatable, Sendable {
     public let assumedLength: LengthUnit?
     /// Measurements far from their neighbours of the same name: imported, and listed (SPEC §16).
     public var possibleTapeTypos: [TapeGuard.Outlier] = []
+
+    public static func == (a: BodyImport, b: BodyImport) -> Bool {
+        a.kinds.map(\.kind) == b.kinds.map(\.kind) && a.kinds.map(\.counts) == b.kinds.map(\.counts) && a.incompleteIntakeDays == b.incompleteIntakeDays
+            && a.readWeighIns == b.readWeighIns && a.intakeDaysKept == b.intakeDaysKept && a.intakeDaysReplaced == b.intakeDaysReplaced
+            && a.assumedLength == b.assumedLength && a.possibleTapeTypos == b.possibleTapeTypos
+    }
 }
 
 /// The settings a backup carried, and what restoring them did.

@@ -24,7 +24,7 @@ extension AppleHealthScanner {
         case "HKQuantityTypeIdentifierDietaryEnergyConsumed":
             switch bodyValue(attributes, factors: ["kcal": 1, "Cal": 1, "kJ": 1 / IntakeEntry.kilojoulesPerKilocalorie, "cal": 0.001]) {
             case .value(let kilocalories, let stamp) where IntakeEntry.isValid(kilocalories: kilocalories):
-                body.intake.append(IntakeEntry(timestamp: stamp, kilocalories: kilocalories))
+                body.add(IntakeEntry(timestamp: stamp, kilocalories: kilocalories))
             case .value(let kilocalories, _): body.invalid.append((line, "\(DecimalText.shortest(kilocalories)) kcal is not food eaten at once"))
             case .invalid(let reason): body.invalid.append((line, reason))
             case .nothing: break
@@ -33,7 +33,7 @@ extension AppleHealthScanner {
         case "HKQuantityTypeIdentifierWaistCircumference":
             switch bodyValue(attributes, factors: ["cm": 1, "in": MeasurementEntry.centimetresPerInch, "m": 100, "mm": 0.1, "ft": 30.48]) {
             case .value(let centimetres, let stamp) where MeasurementEntry.isValid(centimetres: centimetres):
-                body.measurements.append(MeasurementEntry(timestamp: stamp, name: .waist, centimetres: centimetres))
+                body.add(MeasurementEntry(timestamp: stamp, name: .waist, centimetres: centimetres))
             case .value(let centimetres, _): body.invalid.append((line, "a waist of \(DecimalText.shortest(centimetres)) cm is not a body measurement"))
             case .invalid(let reason): body.invalid.append((line, reason))
             case .nothing: break

@@ -314,7 +314,7 @@ struct BodyTable {
                         body.invalid.append((record.line, "\(measurement.name) '\(fields[column].trimmed)' is not a body measurement: it must be 1 to 300 cm"))
                         continue
                     }
-                    body.measurements.append(MeasurementEntry(timestamp: timestamp, name: measurement.name, centimetres: centimetres))
+                    body.add(MeasurementEntry(timestamp: timestamp, name: measurement.name, centimetres: centimetres))
                 }
             }
         }
@@ -327,7 +327,7 @@ struct BodyTable {
                 continue
             }
             guard case .success(let noon) = cells.timestamp(CalendarDay(dayNumber: dayNumber).description) else { continue }
-            body.intake.append(IntakeEntry(timestamp: noon, kilocalories: day.kilocalories))
+            body.add(IntakeEntry(timestamp: noon, kilocalories: day.kilocalories))
             if day.incomplete { body.incompleteDays += 1 }
         }
         if !body.measurements.isEmpty { body.assumedLength = assumedLength }

@@ -91,7 +91,7 @@ enum CronometerFormat: ImportFileFormat {
             case (.success(let value?), .success(let timestamp)):
                 let centimetres = row.unit.centimetres(from: value)
                 if MeasurementEntry.isValid(centimetres: centimetres) {
-                    result.body.measurements.append(MeasurementEntry(timestamp: timestamp, name: row.name, centimetres: centimetres))
+                    result.body.add(MeasurementEntry(timestamp: timestamp, name: row.name, centimetres: centimetres))
                 } else {
                     result.body.invalid.append((row.line, "\(row.name) '\(row.amount.trimmed)' is not a body measurement: it must be 1 to 300 cm"))
                 }

@@ -8,7 +8,7 @@ enum TrendJSONFormat: ImportFileFormat {
     /// apps' JSON is `ForeignJSONFormat`'s.
     static func recognizes(_ head: ImportHead) -> Bool {
         let text = head.text
-        return text.hasPrefix("{") && (text.contains("\"entries\"") || text.contains("\"intake\"") || text.contains("\"measurements\""))
+        return text.hasPrefix("{") && StoreDocument.codecs.contains { text.contains("\"\($0.arrayKey)\"") }
     }
 
     static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
@@ -32,13 +32,18 @@ enum TrendJSONFormat: ImportFileFormat {
         var parsed = ParsedImport(format: format, rows: rows, goalKilograms: store.goalKilograms, goalPlan: store.goalPlan, locatesByEntry: true)
         parsed.namedUnit = .format(.kilograms)
         parsed.settings = settings
-        // Intake and measurements keep their ids too; one dated in the future is refused like a weigh-in.
-        for (index, entry) in store.intake.enumerated() {
-            if clock.accepts(entry.timestamp) { parsed.body.intake.append(entry) } else { parsed.body.invalid.append((index + 1, "intake \(entry.timestamp.iso8601) is in the future")) }
+        // Every other kind keeps its ids too; a record dated in the future is refused like a weigh-in.
+        func keep<Record: StoredRecord>(_: Record.Type) {
+            guard Record.self != WeightEntry.self else { return }
+            for (index, record) in store.records(Record.self).enumerated() {
+                if clock.accepts(record.timestamp) {
+                    parsed.body.add(record)
+                } else {
+                    parsed.body.invalid.append((index + 1, "\(Record.kind.name) \(record.timestamp.iso8601) is in the future"))
+                }
+            }
         }
-        for (index, entry) in store.measurements.enumerated() {
-            if clock.accepts(entry.timestamp) { parsed.body.measurements.append(entry) } else { parsed.body.invalid.append((index + 1, "measurement \(entry.timestamp.iso8601) is in the future")) }
-        }
+        for kind in RecordStore.kinds { keep(kind) }
         return parsed
     }
 }

@@ -53,9 +53,8 @@ public final class ImportViewModel {
             parts.append("\(summary.added) added, \(summary.updated) updated, \(summary.duplicates) duplicate, \(summary.noReading) skipped (no reading), \(summary.invalid) invalid")
         }
         if let body = summary.body {
-            if body.intakeAdded + body.intakeDuplicates > 0 { parts.append("intake: \(body.intakeAdded) added, \(body.intakeDuplicates) duplicate") }
-            if body.measurementsAdded + body.measurementsDuplicates > 0 {
-                parts.append("measurements: \(body.measurementsAdded) added, \(body.measurementsDuplicates) duplicate")
+            for (kind, counts) in body.kinds where counts.added + counts.duplicates > 0 {
+                parts.append("\(kind.groupName ?? kind.pluralName): \(counts.added) added, \(counts.duplicates) duplicate")
             }
             if !body.readWeighIns && summary.invalid > 0 { parts.append("\(summary.invalid) invalid") }
         }

@@ -147,13 +147,13 @@ struct BodyImportTests {
         #expect(parsed.body.intake == store.intake && parsed.body.measurements == store.measurements)
         var target = RecordStore()
         var batch = ImportBatch(entries: parsed.entries, idsDecide: true)
-        batch.intake = parsed.body.intake
-        batch.measurements = parsed.body.measurements
+        batch.others.insert(contentsOf: parsed.body.intake)
+        batch.others.insert(contentsOf: parsed.body.measurements)
         let outcome = try batch.merge(into: &target)
-        #expect(target == store && outcome.intakeAdded == 1 && outcome.measurementsAdded == 1)
+        #expect(target == store && outcome.others[.intake]?.added == 1 && outcome.others[.measurement]?.added == 1)
         // Again: every id is there already.
         let again = try batch.merge(into: &target)
-        #expect(again.intakeDuplicates == 1 && again.measurementsDuplicates == 1 && target == store)
+        #expect(again.others[.intake]?.duplicates == 1 && again.others[.measurement]?.duplicates == 1 && target == store)
     }
 
     @Test("re-importing is harmless: the same minute and amount is a duplicate; daily summary and servings of one diary meet")
@@ -162,11 +162,11 @@ struct BodyImportTests {
         let servings = try parse("Day,Group,Food Name,Amount,Energy (kcal)\n2026-05-11,Breakfast,Oats,1,400\n2026-05-11,Lunch,Soup,1,713.6\n")
         var store = RecordStore()
         var first = ImportBatch(entries: [])
-        first.intake = daily.body.intake
-        #expect(try first.merge(into: &store).intakeAdded == 1)
+        first.others.insert(contentsOf: daily.body.intake)
+        #expect(try first.merge(into: &store).others[.intake]?.added == 1)
         var second = ImportBatch(entries: [])
-        second.intake = servings.body.intake
+        second.others.insert(contentsOf: servings.body.intake)
         let outcome = try second.merge(into: &store)
-        #expect(outcome.intakeDuplicates == 1 && outcome.intakeAdded == 0, "one source per day: the totals agree within 0.5 kcal")
+        #expect(outcome.others[.intake]?.duplicates == 1 && outcome.others[.intake]?.added == 0, "one source per day: the totals agree within 0.5 kcal")
     }
 }
