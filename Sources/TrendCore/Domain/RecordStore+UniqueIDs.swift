@@ -9,7 +9,12 @@ extension RecordStore {
         func tally<Record: StoredRecord>(_: Record.Type) { count += records(Record.self).count }
         for kind in Self.kinds { tally(kind) }
         return RepeatedIDs.first(count: count) { visit in
-            func each<Record: StoredRecord>(_: Record.Type) { for record in records(Record.self) { visit(record.recordID) } }
+            // Each id read in place: no record is copied on the way.
+            func each<Record: StoredRecord>(_: Record.Type) {
+                records(Record.self).withUnsafeBufferPointer { records in
+                    for index in records.indices { visit(records[index].recordID) }
+                }
+            }
             for kind in Self.kinds { each(kind) }
         }
     }
