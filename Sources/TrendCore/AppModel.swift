@@ -6,6 +6,7 @@ public final class AppModel {
     public let weightLogFeature: WeightLogFeature
     public let intakeFeature: IntakeFeature
     public let measurementFeature: MeasurementFeature
+    public let markFeature: MarkFeature
     public let goalFeature: GoalFeature
     public let historyFeature: HistoryFeature
     public let syncFeature: SyncFeature
@@ -48,6 +49,7 @@ public final class AppModel {
         settingsFeature = SettingsFeature(repository: settings)
         intakeFeature = IntakeFeature(records: recordLogFeature, repository: store, clock: clock)
         measurementFeature = MeasurementFeature(records: recordLogFeature, repository: store, clock: clock)
+        markFeature = MarkFeature(records: recordLogFeature, repository: store, clock: clock)
         goalFeature = GoalFeature(records: recordLogFeature, settings: settingsFeature, repository: store, clock: clock)
         historyFeature = HistoryFeature(records: recordLogFeature, repository: history)
         syncFeature = SyncFeature(records: recordLogFeature, store: store, copies: copies)

@@ -137,4 +137,6 @@ extension CompletionKind {
     static let entryIDs = CompletionKind.dynamic("ids")
     /// Measurement names: the known places and those measured (`trend measure NAME`).
     static let measurementNames = CompletionKind.dynamic("names")
+    /// The names marked before, and the usual ones.
+    static let markNames = CompletionKind.dynamic("marks")
 }

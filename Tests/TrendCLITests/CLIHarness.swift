@@ -35,6 +35,11 @@ struct CLIHarness {
         try binary.run(arguments, environment: environment, stdin: stdin)
     }
 
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil) throws -> TrendBinary.Result {
+        try binary.run(arguments, environment: environment, stdin: stdin)
+    }
+
     /// Runs and requires success.
     @discardableResult
     func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> TrendBinary.Result {

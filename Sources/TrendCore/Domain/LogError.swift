@@ -44,6 +44,15 @@ public enum LogError: Error, Equatable, Sendable, CustomStringConvertible {
     case seriesNotMeasurement(name: String)
     /// Far from that name's trend and latest value: probably a typo (SPEC §16).
     case unlikelyMeasurement(name: String, centimetres: Double, trendCentimetres: Double, likely: [Double], unit: LengthUnit)
+    /// Not a mark's name (SPEC §21), and why: its characters, or a name a
+    /// series or a measurement has.
+    case invalidMarkName(name: String, takenBy: String?)
+    /// More days than one mark may cover at once, or none.
+    case markDaysOutOfRange(days: Int)
+    /// A mark's last day after today: marks say what happened.
+    case markInFuture(day: CalendarDay)
+    /// An edit that would give a mark the day and name another mark has.
+    case alreadyMarked(day: CalendarDay, name: String)
     /// Some of the ids to remove are unknown or ambiguous: nothing was removed.
     case unresolvedIDs([LogError])
 
@@ -109,6 +118,16 @@ public enum LogError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unlikelyMeasurement(let name, let centimetres, let trend, let likely, let unit):
             "\(unit.format(centimetres: centimetres)) is far from your \(name) (trend \(unit.format(centimetres: trend)))"
                 + (likely.isEmpty ? "" : "; did you mean " + likely.map { unit.format(centimetres: $0) }.joined(separator: " or ") + "?")
+        case .invalidMarkName(let name, let takenBy?):
+            "'\(name)' is \(takenBy): a mark needs a name of its own"
+        case .invalidMarkName(let name, nil):
+            "'\(name)' is not a mark's name: use lowercase letters, digits and -, 1 to 32 of them (period, sick, travel)"
+        case .markDaysOutOfRange(let days):
+            "a mark covers 1 to \(DayMark.largestRun) days, not \(days)"
+        case .markInFuture(let day):
+            "a mark says what happened: \(day) is after today"
+        case .alreadyMarked(let day, let name):
+            "\(day) is marked \(name) already"
         case .unresolvedIDs(let errors):
             errors.map(\.description).joined(separator: "; ") + "; nothing was removed"
         case .ambiguousID(let prefix, let candidates):

@@ -13,12 +13,13 @@ import Foundation
 /// changed) is generic over them. A kind only adds its array below.
 public struct RecordStore: Equatable, Sendable {
     /// The newest file format this program reads and writes: 2 added body
-    /// fat on entries and the goal's plan, 3 the intake and measurements.
-    public static let currentVersion = 3
+    /// fat on entries and the goal's plan, 3 the intake and measurements,
+    /// 4 day marks.
+    public static let currentVersion = 4
 
     /// Every kind of record, in the order listings, summaries and the hook
     /// give them.
-    public static var kinds: [any StoredRecord.Type] { [WeightEntry.self, IntakeEntry.self, MeasurementEntry.self] }
+    public static var kinds: [any StoredRecord.Type] { [WeightEntry.self, IntakeEntry.self, MeasurementEntry.self, DayMark.self] }
 
     /// Weigh-ins, in store order (by instant, ties by id), as every kind.
     public internal(set) var entries: [WeightEntry] = []
@@ -26,6 +27,8 @@ public struct RecordStore: Equatable, Sendable {
     public internal(set) var intake: [IntakeEntry] = []
     /// Body measurements (SPEC §16).
     public internal(set) var measurements: [MeasurementEntry] = []
+    /// Day marks (SPEC §21).
+    public internal(set) var marks: [DayMark] = []
 
     /// Setting or clearing the goal clears its plan.
     public var goalKilograms: Double? {

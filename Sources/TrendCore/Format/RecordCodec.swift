@@ -22,6 +22,9 @@ protocol RecordCodec {
     static var recordName: StaticString { get }
     /// This kind's own members, by the index `read` is given.
     static var members: [StaticString] { get }
+    /// Whether its records carry the shared `date` (an instant); a kind
+    /// dated by a day alone (a mark) reads its own member instead.
+    static var hasDate: Bool { get }
     init()
     /// Reads the value of `members[member]`.
     mutating func read(member: Int, _ s: inout JSONScanner, _ what: RecordPlace) throws(JSONScanner.Failure)
@@ -33,6 +36,7 @@ protocol RecordCodec {
 
 extension RecordCodec {
     static var isRequired: Bool { false }
+    static var hasDate: Bool { true }
 }
 
 /// Which record a message is about (`intake entry 3`): spelt out only when
@@ -102,8 +106,10 @@ extension StoreDocument {
         _: Fields.Type, _ s: inout JSONScanner, allowUnknownKeys: Bool
     ) throws(JSONScanner.Failure) -> [Fields.Record] {
         guard s.peek() == UInt8(ascii: "[") else { throw s.fail("\"\(Fields.arrayKey)\" must be an array, not \(s.kindOfNextValue())") }
-        let names = JSONScanner.MemberNames(CommonFields.members + Fields.members)
-        let common = CommonFields.members.count
+        // Without a date, the shared members are id and note, read as the shared reader's 1 and 2.
+        let skipped = Fields.hasDate ? 0 : 1
+        let names = JSONScanner.MemberNames(Array(CommonFields.members.dropFirst(skipped)) + Fields.members)
+        let common = CommonFields.members.count - skipped
         var records: [Fields.Record] = []
         // Room for the rest of the file at the shortest line a record takes.
         records.reserveCapacity((s.bytes.count - s.offset) / 90)
@@ -115,7 +121,7 @@ extension StoreDocument {
             var fields = Fields()
             try s.readMembers(names) { (s: inout JSONScanner, member: Int?, keyOffset: Int) throws(JSONScanner.Failure) in
                 switch member {
-                case let member? where member < common: try shared.read(member: member, &s, what)
+                case let member? where member < common: try shared.read(member: member + skipped, &s, what)
                 case let member?: try fields.read(member: member - common, &s, what)
                 case nil:
                     guard allowUnknownKeys else { throw s.fail("\(what): unknown key \"\(try s.rereadString(at: keyOffset))\"", at: keyOffset) }

@@ -14,7 +14,7 @@ import Foundation
 /// bytes for the same data.
 package enum StoreDocument {
     /// Every kind's codec, one line a kind: the arrays the document holds.
-    static var codecs: [any RecordCodec.Type] { [WeighInCodec.self, IntakeCodec.self, MeasurementCodec.self] }
+    static var codecs: [any RecordCodec.Type] { [WeighInCodec.self, IntakeCodec.self, MeasurementCodec.self, MarkCodec.self] }
 
     // MARK: Writing
 

@@ -39,6 +39,17 @@ extension AppleHealthScanner {
             case .nothing: break
             }
             return
+        case "HKCategoryTypeIdentifierMenstrualFlow":
+            // Any flow but none marks its day as a period's (SPEC §21).
+            guard attributes["value"] != "HKCategoryValueMenstrualFlowNone" else {
+                otherRecords += 1
+                return
+            }
+            switch cells.timestamp(attributes["startDate"] ?? "") {
+            case .success(let stamp): body.add(DayMark(day: stamp.day, name: .period))
+            case .failure(let failure): body.invalid.append((line, failure.reason))
+            }
+            return
         default:
             break
         }

@@ -99,10 +99,13 @@ struct AppleHealthScanner {
     /// `DietaryEnergyConsumed` (SPEC §15) and `WaistCircumference` (§16).
     private static let dietaryWord = word("DietaryE")
     private static let waistWord = word("WaistCir")
+    /// `MenstrualFlow` (SPEC §21): a category, whose identifier is as long as a quantity's.
+    private static let menstrualWord = word("Menstrua")
+    private static let menstrualType = Array("type=\"HKCategoryTypeIdentifierMenstrualFlow\"".utf8)
     private static let dietaryType = Array("type=\"HKQuantityTypeIdentifierDietaryEnergyConsumed\"".utf8)
     private static let waistType = Array("type=\"HKQuantityTypeIdentifierWaistCircumference\"".utf8)
 
-    /// Intake and waist records, read in the same pass as body mass.
+    /// Intake, waist and menstrual-flow records, read in the same pass as body mass.
     var body = BodyRecords()
 
     /// Scans `b` from one `<` to the next (`memchr`), parsing only body-mass
@@ -121,6 +124,7 @@ struct AppleHealthScanner {
         let bodyFatWord = Self.bodyFatWord
         let dietaryWord = Self.dietaryWord
         let waistWord = Self.waistWord
+        let menstrualWord = Self.menstrualWord
         let raw = UnsafeRawPointer(base)
         func lineAt(_ position: Int) -> Int {
             lines += Self.newlines(b, from: counted, to: position)
@@ -196,7 +200,8 @@ struct AppleHealthScanner {
             let isBodyMass = hasType && kind == bodyMassWord && matches(Self.bodyMassType, at: attributesStart)
             let isBodyFat = hasType && kind == bodyFatWord && matches(Self.bodyFatType, at: attributesStart)
             let isOther = hasType && ((kind == dietaryWord && matches(Self.dietaryType, at: attributesStart))
-                || (kind == waistWord && matches(Self.waistType, at: attributesStart)))
+                || (kind == waistWord && matches(Self.waistType, at: attributesStart))
+                || (kind == menstrualWord && matches(Self.menstrualType, at: attributesStart)))
             if !isBodyMass && !isBodyFat && !isOther && hasType {
                 otherRecords += 1
                 index = i + 1

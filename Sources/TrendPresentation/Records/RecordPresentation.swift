@@ -13,6 +13,8 @@ public protocol RecordPresentation {
     static func what(_ record: Record, unit: WeightUnit) -> String
     /// `80 kg`: what a completion candidate is, in fewer characters still.
     static func compact(_ record: Record, unit: WeightUnit) -> String
+    /// `2026-11-29 07:30`: when it was, as a listing gives it.
+    static func when(_ record: Record) -> String
     /// `80.5 kg, 22.4% fat on 2026-11-29 07:30 (a1b2c3d4): after run`.
     static func summary(_ record: Record, unit: WeightUnit, ids: ShortIDs) -> String
     /// The record as its JSON document (SPEC §4, §15, §16).
@@ -33,8 +35,10 @@ extension RecordPresentation {
 
     public static func compact(_ record: Record, unit: WeightUnit) -> String { what(record, unit: unit) }
 
+    public static func when(_ record: Record) -> String { EntryRendering.localDateTime(record.timestamp) }
+
     public static func summary(_ record: Record, unit: WeightUnit, ids: ShortIDs) -> String {
-        var text = what(record, unit: unit) + " on \(EntryRendering.localDateTime(record.timestamp)) (\(ids.text(of: record)))"
+        var text = what(record, unit: unit) + " on \(when(record)) (\(ids.text(of: record)))"
         if let note = record.note { text += ": " + note.terminalSafe }
         return text
     }
@@ -45,12 +49,12 @@ extension RecordPresentation {
 /// What `edit` can change (SPEC §4, §15, §16, §21): each kind takes its
 /// own; the date and the note apply to every kind.
 public enum EditField: String, CaseIterable, Sendable {
-    case weight, fat, kilocalories, value, date, note
+    case weight, fat, kilocalories, value, name, date, note
 }
 
 /// The declarations, one line a kind, in the store's order of kinds.
 public enum RecordPresentations {
-    public static var all: [any RecordPresentation.Type] { [WeighInPresentation.self, IntakePresentation.self, MeasurementPresentation.self] }
+    public static var all: [any RecordPresentation.Type] { [WeighInPresentation.self, IntakePresentation.self, MeasurementPresentation.self, MarkPresentation.self] }
 
     /// The declaration of `record`'s kind.
     static func of(_ kind: RecordKind) -> any RecordPresentation.Type {
@@ -65,6 +69,11 @@ public enum RecordPresentations {
     public static func compact(_ record: AnyRecord, unit: WeightUnit) -> String {
         func compact<P: RecordPresentation>(_: P.Type) -> String { P.compact(record.as(P.Record.self)!, unit: unit) }
         return compact(of(record.kind))
+    }
+
+    public static func when(_ record: AnyRecord) -> String {
+        func when<P: RecordPresentation>(_: P.Type) -> String { P.when(record.as(P.Record.self)!) }
+        return when(of(record.kind))
     }
 
     public static func summary(_ record: AnyRecord, unit: WeightUnit, ids: ShortIDs = ShortIDs()) -> String {

@@ -39,6 +39,15 @@ public enum EntryRendering {
         "\(day.day) \(months[day.month - 1])"
     }
 
+    /// `2–6 Nov 2026`, `30 Nov–2 Dec 2026`, `29 Dec 2025–2 Jan 2026`, or
+    /// one day as `2 Nov 2026`: a run of days, each part said once.
+    public static func dayRange(_ first: CalendarDay, _ last: CalendarDay) -> String {
+        guard first != last else { return longDate(first) }
+        if first.year != last.year { return longDate(first) + "–" + longDate(last) }
+        if first.month != last.month { return dayMonth(first) + "–" + longDate(last) }
+        return "\(first.day)–" + longDate(last)
+    }
+
     /// `14 Feb 2027`: unambiguous in every locale.
     public static func longDate(_ day: CalendarDay) -> String {
         "\(day.day) \(months[day.month - 1]) \(day.year)"

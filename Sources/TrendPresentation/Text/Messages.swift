@@ -5,6 +5,7 @@ public enum Messages {
     /// What the intake screen says before the first entry.
     public static let noIntakeYet = "No intake logged yet. Log what you eat with 'trend eat 650'."
     /// What the measure screen says before the first measurement.
+    public static let noMarksYet = "No marks yet. Mark a day with 'trend mark period' (or sick, travel, salty…)."
     public static let noMeasurementsYet = "No measurements yet. Measure your waist with 'trend measure waist 84.5'."
     /// Where a reminder asks only whether there is one.
     public static let noWeighInsYetShort = "No weigh-ins yet."

@@ -12,7 +12,7 @@ import TrendCore
 @Observable
 public final class CompletionViewModel {
     public enum Kind: String, CaseIterable, Sendable {
-        case ids, names
+        case ids, names, marks
     }
 
     private let app: AppModel
@@ -37,6 +37,12 @@ public final class CompletionViewModel {
             // Known places and names measured: [a-z][a-z0-9-]* only, nothing a shell could read as more.
             let typed = prefix.lowercased()
             lines = MeasurementFeature.names(measured: app.measurementFeature.measuredNames).filter { $0.hasPrefix(typed) }
+        case .marks:
+            // The names used before, then the usual ones: [a-z0-9-] only, nothing a shell could read as more.
+            let typed = prefix.lowercased()
+            var names = app.markFeature.namesUsed.map(\.text)
+            for usual in ["period", "sick", "travel", "holiday", "salty"] where !names.contains(usual) { names.append(usual) }
+            lines = names.filter { $0.hasPrefix(typed) }
         }
     }
 
@@ -50,7 +56,7 @@ public final class CompletionViewModel {
         let ids = ShortIDs(app.recordLogFeature.store)
         return app.recordLogFeature.store.allRecords.filter { EntryID.hasPrefix($0.recordID, bytes) }.map { record in
             guard describe else { return ids.text(of: record.recordID) }
-            return ids.text(of: record.recordID) + "\t" + EntryRendering.localDateTime(record.timestamp) + " " + RecordPresentations.compact(record, unit: unit)
+            return ids.text(of: record.recordID) + "\t" + RecordPresentations.when(record) + " " + RecordPresentations.compact(record, unit: unit)
         }
     }
 }

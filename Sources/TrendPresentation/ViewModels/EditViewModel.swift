@@ -18,6 +18,8 @@ public final class EditViewModel {
     public var kilocalories: String?
     /// For a measurement: its length.
     public var value: String?
+    /// For a mark: its name.
+    public var name: String?
     /// For any.
     public var date: String?
     public var note: NoteChange = .keep
@@ -46,6 +48,7 @@ public final class EditViewModel {
         if fat != nil || clearFat { fields.append(.fat) }
         if kilocalories != nil { fields.append(.kilocalories) }
         if value != nil { fields.append(.value) }
+        if name != nil { fields.append(.name) }
         return fields
     }
 

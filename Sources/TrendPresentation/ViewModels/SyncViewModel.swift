@@ -50,7 +50,7 @@ public final class SyncViewModel {
     static func describe(_ conflict: StoreMerge.Conflict, unit: WeightUnit) -> String {
         func side(_ record: AnyRecord?) -> String {
             guard let record else { return "deleted" }
-            return EntryRendering.what(record, unit: unit) + " on \(EntryRendering.localDateTime(record.timestamp))" + (record.note.map { " (\($0.terminalSafe))" } ?? "")
+            return EntryRendering.what(record, unit: unit) + " on \(RecordPresentations.when(record))" + (record.note.map { " (\($0.terminalSafe))" } ?? "")
         }
         return "\(EntryID.shortID(of: conflict.id)): ours \(side(conflict.ours)), theirs \(side(conflict.theirs))"
     }

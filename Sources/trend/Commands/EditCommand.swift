@@ -12,15 +12,16 @@ struct EditCommand: TrendCommand {
     static let clearFatFlag = Flag("clear-fat", help: "Remove the body fat.")
     static let kcalOption = Option<String>("kcal", valueName: "ENERGY", help: "An intake entry's new amount: 650, 650kcal or 2720kJ.")
     static let valueOption = Option<String>("value", valueName: "LENGTH", help: "A measurement's new length: 84.5, 84.5cm or 33.3in.")
+    static let nameOption = Option<String>("name", valueName: "NAME", help: "A mark's new name.", completion: .markNames)
     static let formatOption = CommandTable.format(EditFormat.self)
 
     static let names = ["edit"]
-    static let configuration = CommandConfiguration(names: names, abstract: "Change a weigh-in, an intake entry or a measurement.",
-        discussion: "The id says which: --weight and --fat change a weigh-in, --kcal an intake entry, --value a measurement; --date and --note any of them.",
+    static let configuration = CommandConfiguration(names: names, abstract: "Change a record of any kind, by its id.",
+        discussion: "The id says which: --weight and --fat change a weigh-in, --kcal an intake entry, --value a measurement, --name a mark; --date and --note any of them.",
         arguments: [idArgument.spec],
-        options: [weightOption, fatOption, clearFatFlag, kcalOption, valueOption, dateOption, noteOption, clearNoteFlag, CommandTable.forceFlag, formatOption],
+        options: [weightOption, fatOption, clearFatFlag, kcalOption, valueOption, nameOption, dateOption, noteOption, clearNoteFlag, CommandTable.forceFlag, formatOption],
         exclusive: [["note", "clear-note"], ["fat", "clear-fat"]],
-        examples: ["trend edit 3f2a --weight 80.4", "trend edit 3f2a --fat 22.1", "trend edit 9c01 --kcal 720", "trend edit 7e4d --value 84.0"])
+        examples: ["trend edit 3f2a --weight 80.4", "trend edit 3f2a --fat 22.1", "trend edit 9c01 --kcal 720", "trend edit 7e4d --value 84.0", "trend edit 5b1e --name sick"])
 
     let id: String
     let weight: String?
@@ -30,6 +31,7 @@ struct EditCommand: TrendCommand {
     let clearFat: Bool
     let kilocalories: String?
     let value: String?
+    let name: String?
     let format: EditFormat
     let force: Bool
 
@@ -42,10 +44,11 @@ struct EditCommand: TrendCommand {
         clearFat = values[Self.clearFatFlag]
         kilocalories = values[Self.kcalOption]
         value = values[Self.valueOption]
+        name = values[Self.nameOption]
         format = values[Self.formatOption] ?? .text
         force = values[CommandTable.forceFlag]
-        guard weight != nil || date != nil || note != .keep || fat != nil || clearFat || kilocalories != nil || value != nil else {
-            throw UsageError(message: "nothing to change: give --weight, --fat, --clear-fat, --kcal, --value, --date, --note or --clear-note", commandName: "edit")
+        guard weight != nil || date != nil || note != .keep || fat != nil || clearFat || kilocalories != nil || value != nil || name != nil else {
+            throw UsageError(message: "nothing to change: give --weight, --fat, --clear-fat, --kcal, --value, --name, --date, --note or --clear-note", commandName: "edit")
         }
     }
 
@@ -59,6 +62,7 @@ struct EditCommand: TrendCommand {
         viewModel.clearFat = clearFat
         viewModel.kilocalories = kilocalories
         viewModel.value = value
+        viewModel.name = name
         viewModel.force = force
         try await viewModel.edit()
         try await context.write(format, viewModel)
@@ -73,6 +77,7 @@ extension EditCommand {
         case .fat: "--fat"
         case .kilocalories: "--kcal"
         case .value: "--value"
+        case .name: "--name"
         case .date: "--date"
         case .note: "--note"
         }

@@ -8,7 +8,7 @@ struct RemoveCommand: TrendCommand {
     static let formatOption = CommandTable.format(RemoveFormat.self)
 
     static let names = ["remove", "rm"]
-    static let configuration = CommandConfiguration(names: names, abstract: "Delete weigh-ins, intake entries or measurements.",
+    static let configuration = CommandConfiguration(names: names, abstract: "Delete records of any kind, by their ids.",
         discussion: "Deletes every ID given in one write and prints what it deleted; if any ID is unknown or ambiguous, nothing is deleted.",
         arguments: [idArgument.spec], options: [formatOption], examples: ["trend rm 3f2a", "trend rm 3f2a 9c01"])
 

@@ -44,7 +44,7 @@ enum CommandTable {
 
     static let commands: [any TrendCommand.Type] = [
         LogCommand.self, ListCommand.self, EditCommand.self, RemoveCommand.self, ProgressCommand.self, StatsCommand.self, StatusCommand.self,
-        EatCommand.self, IntakeCommand.self, MeasureCommand.self,
+        EatCommand.self, IntakeCommand.self, MeasureCommand.self, MarkCommand.self, MarksCommand.self,
         GoalCommand.self, HeightCommand.self, UnitCommand.self, SexCommand.self, MethodCommand.self, ImportCommand.self, ExportCommand.self, LastCommand.self,
         UICommand.self, UndoCommand.self, RedoCommand.self, MergeCommand.self, MergeDriverCommand.self, InfoCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]

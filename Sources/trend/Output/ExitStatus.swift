@@ -40,7 +40,7 @@ enum ExitStatus {
             switch error {
             case .entryNotFound: return notFound
             case .unresolvedIDs(let errors): return errors.allSatisfy { if case .entryNotFound = $0 { true } else { false } } ? notFound : dataError
-            case .malformedID: return usage
+            case .malformedID, .markDaysOutOfRange: return usage
             default: return dataError
             }
         case let error as ImportError:

@@ -157,8 +157,8 @@ struct StoreChangeTests {
         #expect(text.hasPrefix("{\"added\": 2, \"changed\": 0, \"command\": \"import\", \"commandLine\": \"trend import 'a b.csv'\", \"dataFile\": \"/d/weights.json\", \"entries\": [{\"date\": \"2026-"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         #expect(object.keys.sorted() == [
-            "added", "changed", "command", "commandLine", "dataFile", "entries", "goalChanged", "goalKilograms", "intake", "measurements", "removed",
-            "removedEntries", "removedIntake", "removedMeasurements",
+            "added", "changed", "command", "commandLine", "dataFile", "entries", "goalChanged", "goalKilograms", "intake", "marks", "measurements", "removed",
+            "removedEntries", "removedIntake", "removedMarks", "removedMeasurements",
         ])
         #expect(object["goalKilograms"] as? Double == 75.5 && object["goalChanged"] as? Bool == true && object["removed"] as? Int == 1)
         let entries = try #require(object["entries"] as? [[String: Any]])

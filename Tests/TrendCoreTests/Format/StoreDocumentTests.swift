@@ -117,11 +117,11 @@ struct StoreDocumentTests {
 
     @Test("a newer version is read when it can be and blamed when it cannot")
     func newerVersion() throws {
-        let readable = #"{"entries": [], "version": 4, "favouriteColour": "blue"}"#
+        let readable = #"{"entries": [], "version": 5, "favouriteColour": "blue"}"#
         let store = try StoreDocument.decode(Array(readable.utf8), path: "w")
-        #expect(store.version == 4)
-        let unreadable = #"{"entries": {"new": "layout"}, "version": 5}"#
-        #expect(throws: DataFileError.newerVersion(path: "w", version: 5)) {
+        #expect(store.version == 5)
+        let unreadable = #"{"entries": {"new": "layout"}, "version": 6}"#
+        #expect(throws: DataFileError.newerVersion(path: "w", version: 6)) {
             try StoreDocument.decode(Array(unreadable.utf8), path: "w")
         }
     }

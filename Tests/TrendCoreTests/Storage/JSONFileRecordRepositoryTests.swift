@@ -45,11 +45,11 @@ struct JSONFileRepositoryTests {
     @Test("a newer version is readable but never written")
     func newerNotWritten() async throws {
         let dir = try TemporaryDirectory()
-        let text = #"{"entries": [], "version": 4}"#
+        let text = #"{"entries": [], "version": 5}"#
         try dir.write(text, to: "weights.json")
         let repository = JSONFileRecordRepository(path: dir.file("weights.json"))
-        #expect(try await repository.load().version == 4)
-        await #expect(throws: DataFileError.newerVersion(path: dir.file("weights.json"), version: 4)) {
+        #expect(try await repository.load().version == 5)
+        await #expect(throws: DataFileError.newerVersion(path: dir.file("weights.json"), version: 5)) {
             _ = try await repository.modify { $0.goalKilograms = 70 }.store
         }
         #expect(dir.read("weights.json") == text)

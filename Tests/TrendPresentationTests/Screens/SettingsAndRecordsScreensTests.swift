@@ -61,7 +61,7 @@ struct SettingsAndRecordsScreensTests {
         let viewModel = InfoViewModel(app: TestAppModelFactory.make(repository: InMemoryStoreRepository(store: store)))
         await viewModel.load()
         let facts = try #require(viewModel.facts)
-        #expect(facts.count == 15 && facts.kinds.map(\.count) == [15, 1, 0])
+        #expect(facts.count == 15 && facts.kinds.map(\.count) == [15, 1, 0, 0])
         #expect(viewModel.text.contains("trendweight"))
         #expect(viewModel.loadError == nil)
     }
