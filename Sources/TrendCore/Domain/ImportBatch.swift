@@ -36,6 +36,8 @@ public struct ImportBatch: Equatable, Sendable {
     public var matchesNearby = false
     /// Weigh-ins far from the stored trend are refused (`HistoryCheck`); off when the person insists.
     public var checksHistory = false
+    /// Rows that match a removed record (SPEC §18) are taken, and the memory forgotten; otherwise they are skipped.
+    public var restoreRemoved = false
     public static let nearbySeconds: Int64 = 30 * 60
     public static let nearbyKilograms = 0.5
 
@@ -67,6 +69,11 @@ public struct ImportBatch: Equatable, Sendable {
         public var intakeDaysReplaced: [CalendarDay] = []
         /// The records of other kinds that were added (not duplicates).
         public var addedOtherIDs: Set<UUID> = []
+        /// Rows of any kind that match a removed record (SPEC §18): skipped, or with `restoreRemoved` taken back.
+        public var removedSkipped = 0
+        public var removedRestored = 0
+        /// The memories the taken-back rows stood for, forgotten.
+        var forgotten: Set<RemovedRecord> = []
 
         /// Records of one other kind the file held: added, or already stored.
         public struct OtherCounts: Equatable, Sendable {
@@ -106,7 +113,23 @@ public struct ImportBatch: Equatable, Sendable {
             outcome.goalSet = true
         }
         mergeBody(into: &store, outcome: &outcome)
+        store.forget(outcome.forgotten)
+        outcome.removedRestored = outcome.forgotten.count
         return outcome
+    }
+
+    /// Whether `record` was removed earlier and stays out (counted), or is
+    /// taken back with `restoreRemoved` (its memory forgotten): SPEC §18.
+    private func staysRemoved<Record: StoredRecord>(
+        _ record: Record, memories: [Int64: [(memory: RemovedRecord, record: Record)]], outcome: inout Outcome
+    ) -> Bool {
+        guard !memories.isEmpty, let hit = memories[record.minute]?.first(where: { $0.record.repeats(record) }) else { return false }
+        if restoreRemoved {
+            outcome.forgotten.insert(hit.memory)
+            return false
+        }
+        outcome.removedSkipped += 1
+        return true
     }
 
     /// A record of the file whose id a stored record of another kind has:
@@ -151,6 +174,7 @@ public struct ImportBatch: Equatable, Sendable {
             var counts = Outcome.OtherCounts()
             var seen: [Int64: [Record]] = [:]
             for record in store.records(Record.self) { seen[record.minute, default: []].append(record) }
+            let memories = store.recalled(Record.self)
             // One source per day: a day already holding records keeps its own, or takes the file's whole.
             let loggedDays = Record.oneSourcePerDay ? Set(store.records(Record.self).map(\.calendarDay)) : []
             var kept: Set<CalendarDay> = []
@@ -168,6 +192,7 @@ public struct ImportBatch: Equatable, Sendable {
                     if idsDecide {
                         guard ids.insert(record.id).inserted else { counts.duplicates += 1; continue }
                     }
+                    if staysRemoved(record, memories: memories, outcome: &outcome) { continue }
                     replaced.insert(day)
                     added.append(record)
                     continue
@@ -181,6 +206,7 @@ public struct ImportBatch: Equatable, Sendable {
                     }
                     seen[record.minute, default: []].append(record)
                 }
+                if staysRemoved(record, memories: memories, outcome: &outcome) { continue }
                 if loggedDays.contains(day) {
                     kept.insert(day)
                     continue
@@ -189,6 +215,10 @@ public struct ImportBatch: Equatable, Sendable {
             }
             // A day whose rows in the file were all records stored already keeps its own.
             kept.formUnion(replacing.subtracting(replaced))
+            // What a replaced day gave up is remembered, as `rm` remembers (SPEC §18), unless the file brings it again.
+            for record in store.records(Record.self) where replaced.contains(record.calendarDay) && !added.contains(where: { $0.repeats(record) }) {
+                store.remember(record)
+            }
             if !replaced.isEmpty { store.removeAll(Record.self) { replaced.contains($0.calendarDay) } }
             if Record.oneSourcePerDay {
                 outcome.intakeDaysKept = kept.sorted()
@@ -212,6 +242,7 @@ public struct ImportBatch: Equatable, Sendable {
         var lacksFat: [WeightEntry.ID: Bool] = [:]
         lacksFat.reserveCapacity(store.entries.count + entries.count)
         for entry in store.entries { lacksFat[entry.id] = entry.fatPercent == nil }
+        let memories = store.recalled(WeightEntry.self)
         for entry in entries {
             if let stored = lacksFat[entry.id] {
                 if stored, let value = entry.fatPercent, fat[entry.id] == nil {
@@ -221,6 +252,7 @@ public struct ImportBatch: Equatable, Sendable {
                 }
                 continue
             }
+            if staysRemoved(entry, memories: memories, outcome: &outcome) { continue }
             lacksFat[entry.id] = false
             added.append(entry)
             if !watched.isEmpty && watched.contains(entry.id) { outcome.watchedAdded.insert(entry.id) }
@@ -236,6 +268,7 @@ public struct ImportBatch: Equatable, Sendable {
         // Rows of one minute keep the file's order, so "earlier row" keeps its meaning.
         let order = entries.indices.sorted { minutes[$0] != minutes[$1] ? minutes[$0] < minutes[$1] : $0 < $1 }
         let stored = store.entries
+        let memories = store.recalled(WeightEntry.self)
         var cursor = 0
         var currentMinute = Int64.min
         var storedInMinute: Range<Int> = 0..<0
@@ -264,15 +297,17 @@ public struct ImportBatch: Equatable, Sendable {
                 }
                 continue
             }
-            if matchesNearby {
+            if matchesNearby && !stored.isEmpty {
                 let seconds = entry.timestamp.epochSeconds
                 while nearbyLow < stored.count && stored[nearbyLow].timestamp.epochSeconds < seconds - Self.nearbySeconds { nearbyLow += 1 }
                 nearbyHigh = max(nearbyHigh, nearbyLow)
                 while nearbyHigh < stored.count && stored[nearbyHigh].timestamp.epochSeconds <= seconds + Self.nearbySeconds { nearbyHigh += 1 }
-                let day = entry.calendarDay
-                let near = (nearbyLow..<nearbyHigh).filter {
-                    stored[$0].calendarDay == day && abs(stored[$0].kilograms - entry.kilograms) <= Self.nearbyKilograms
-                }.min { abs(stored[$0].timestamp.epochSeconds - seconds) < abs(stored[$1].timestamp.epochSeconds - seconds) }
+                // The nearest stored weigh-in of the same day within the window and 0.5 kg.
+                var near: Int?
+                for index in nearbyLow..<nearbyHigh where abs(stored[index].kilograms - entry.kilograms) <= Self.nearbyKilograms {
+                    guard stored[index].calendarDay == entry.calendarDay else { continue }
+                    if near.map({ abs(stored[index].timestamp.epochSeconds - seconds) < abs(stored[$0].timestamp.epochSeconds - seconds) }) ?? true { near = index }
+                }
                 if let near {
                     let target = stored[near]
                     if target.fatPercent == nil, let value = entry.fatPercent, fat[target.id] == nil {
@@ -284,6 +319,7 @@ public struct ImportBatch: Equatable, Sendable {
                     continue
                 }
             }
+            if staysRemoved(entry, memories: memories, outcome: &outcome) { continue }
             if keptInMinute.contains(where: { abs($0 - entry.kilograms) <= Self.weightTolerance }) {
                 outcome.duplicates += 1
                 continue
@@ -294,7 +330,7 @@ public struct ImportBatch: Equatable, Sendable {
         // Added in the file's order; the store puts them in time order. All
         // of them (an import into an empty store, a file of new weigh-ins):
         // the batch's own array, not a copy of a million entries.
-        if outcome.duplicates == 0 && fat.isEmpty {
+        if outcome.duplicates == 0 && fat.isEmpty && outcome.removedSkipped == 0 {
             added = entries
             if !watched.isEmpty { outcome.watchedAdded = watched.intersection(entries.lazy.map(\.id)) }
             return

@@ -38,6 +38,8 @@ public final class ImportFeature {
         public var replaceIntake = false
         /// Weigh-ins far from the stored trend are taken all the same (SPEC §18).
         public var force = false
+        /// Rows that match a removed record are taken back, and the memory forgotten (SPEC §18).
+        public var restoreRemoved = false
 
         public init(
             input: ImportInput, format: ImportFormat? = nil, numericDateOrder: NumericDateOrder? = nil, dryRun: Bool = false,
@@ -127,6 +129,7 @@ public final class ImportFeature {
         // Another app's row near a stored weigh-in is that weigh-in; trend's own records are matched by id (SPEC §18).
         batch.matchesNearby = parsed.format != TrendJSONFormat.format
         batch.checksHistory = !request.force
+        batch.restoreRemoved = request.restoreRemoved
         let outcome: ImportBatch.Outcome
         do {
             outcome = try await apply(batch, dryRun: request.dryRun)
@@ -158,6 +161,8 @@ public final class ImportFeature {
                 assumedLength: body.measurements.isEmpty ? nil : body.assumedLength))
         summary.tableReading = tableReading
         summary.nearbyMatches = outcome.nearbyMatches
+        summary.removedSkipped = outcome.removedSkipped
+        summary.removedRestored = outcome.removedRestored
         summary.body?.possibleTapeTypos = TapeGuard.outliers(in: body.measurements).filter { outcome.addedOtherIDs.contains($0.entry.id) }
         return summary
     }
@@ -209,6 +214,9 @@ public struct ImportSummary: Equatable, Sendable {
     public var tableReading: String?
     /// Rows that were a stored weigh-in seen within 30 minutes (counted among the duplicates and the updated).
     public var nearbyMatches = 0
+    /// Rows that match a record removed earlier: skipped, or taken back with `restoreRemoved` (SPEC §18).
+    public var removedSkipped = 0
+    public var removedRestored = 0
 
     public var invalid: Int { problems.count }
 }

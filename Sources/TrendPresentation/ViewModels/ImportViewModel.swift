@@ -63,10 +63,16 @@ public final class ImportViewModel {
             let n = summary.nearbyMatches
             text += " \(n) matched weigh-in\(n == 1 ? "" : "s") already logged within 30 minutes."
         }
+        if summary.removedSkipped > 0 {
+            text += " \(summary.removedSkipped) removed earlier, skipped; --restore-removed takes \(summary.removedSkipped == 1 ? "it" : "them") back."
+        }
+        if summary.removedRestored > 0 {
+            text += " \(summary.removedRestored) removed earlier, taken back."
+        }
         if let body = summary.body, !body.intakeDaysKept.isEmpty {
             let days = body.intakeDaysKept
             text += " Intake for \(days.count) day\(days.count == 1 ? "" : "s") already logged, kept: \(Self.dayList(days))"
-                + (request.replaceIntake ? ": the file's rows for \(days.count == 1 ? "it are" : "them are") records stored already, under their ids." : "; --replace-intake to take the file's.")
+                + (request.replaceIntake ? ": the file's rows for \(days.count == 1 ? "it were" : "them were") stored already or removed earlier." : "; --replace-intake to take the file's.")
         }
         if let body = summary.body, !body.intakeDaysReplaced.isEmpty {
             let days = body.intakeDaysReplaced

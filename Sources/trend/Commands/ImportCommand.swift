@@ -12,6 +12,7 @@ struct ImportCommand: TrendCommand {
     static let skipInvalidFlag = Flag("skip-invalid", help: "Import the readable rows even when some cannot be read.")
     static let replaceIntakeFlag = Flag("replace-intake", help: "On days that already hold intake, take the file's instead of keeping your own.")
     static let forceFlag = Flag("force", help: "Import weigh-ins even when they sit far from your trend.")
+    static let restoreRemovedFlag = Flag("restore-removed", help: "Take back rows that match a record removed earlier, and forget that it was.")
     static let dateColumnOption = Option<Count>(
         "date-column", valueName: "N", help: "Read a table's dates from column N (1 is the first), where its cells leave a choice.")
     static let weightColumnOption = Option<Count>(
@@ -23,7 +24,7 @@ struct ImportCommand: TrendCommand {
             "Reads the exports of other apps and trend's own; the format is recognised from the file, or named with --format: "
             + ImportFormat.all.map { "\($0.name) (\($0.displayName))" }.joined(separator: ", ")
             + ". A table no layout names is read by what its cells hold: the separator, decimal mark, encoding and leading lines from the file, the date and weight columns from their cells and headers (in twelve languages); where two columns could be the one, --date-column or --weight-column chooses. Rows already stored (same minute, same weight) are skipped, so importing again is harmless. Any row that cannot be read stops the import unless --skip-invalid is given; it is one write either way. A day that already holds intake keeps it (one source per day, never a sum); --replace-intake takes the file's instead.",
-        arguments: [fileArgument.spec], options: [formatOption, dateFormatOption, dateColumnOption, weightColumnOption, dryRunFlag, skipInvalidFlag, replaceIntakeFlag, forceFlag],
+        arguments: [fileArgument.spec], options: [formatOption, dateFormatOption, dateColumnOption, weightColumnOption, dryRunFlag, skipInvalidFlag, replaceIntakeFlag, forceFlag, restoreRemovedFlag],
         examples: ["trend import libra.csv --dry-run", "trend import export.xml --format apple-health", "trend export | trend import -"])
 
     let path: String
@@ -33,6 +34,7 @@ struct ImportCommand: TrendCommand {
     let skipInvalid: Bool
     let replaceIntake: Bool
     let force: Bool
+    let restoreRemoved: Bool
     let dateColumn: Int?
     let weightColumn: Int?
 
@@ -44,6 +46,7 @@ struct ImportCommand: TrendCommand {
         skipInvalid = values[Self.skipInvalidFlag]
         replaceIntake = values[Self.replaceIntakeFlag]
         force = values[Self.forceFlag]
+        restoreRemoved = values[Self.restoreRemovedFlag]
         dateColumn = values[Self.dateColumnOption]?.value
         weightColumn = values[Self.weightColumnOption]?.value
     }
@@ -55,6 +58,7 @@ struct ImportCommand: TrendCommand {
             dateColumn: dateColumn, weightColumn: weightColumn)
         viewModel.request.replaceIntake = replaceIntake
         viewModel.request.force = force
+        viewModel.request.restoreRemoved = restoreRemoved
         do {
             try await viewModel.run()
         } catch ImportError.invalidRows(let shown, let problems) {
