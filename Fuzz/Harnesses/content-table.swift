@@ -29,10 +29,28 @@ func fuzzContentTable(_ bytes: [UInt8]) {
     // none. Only rows with no letters: a later line may name its own header.
     let weightHeader = Array("date,weight\n".utf8)
     if bytes.starts(with: weightHeader), !bytes.dropFirst(weightHeader.count).contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 }) {
-        for other in ["date,pulse\n", "date,kcal\n", "date,waist\n", "date,row\n", "date,Herzfrequenz\n"] {
+        // And a weight whose header carries a qualifier that is not the body's (SPEC §18, read by evidence).
+        for other in [
+            "date,pulse\n", "date,kcal\n", "date,waist\n", "date,row\n", "date,Herzfrequenz\n", "date,Weight (goal)\n", "date,Gewicht Soll\n",
+            "date,Poids cible\n", "date,weight lifted\n", "date,7-day average weight\n",
+        ] {
             let renamed = Array(other.utf8) + bytes.dropFirst(weightHeader.count)
             if let parsed = try? FileImporter.parse(renamed, format: ContentTableFormat.format, settings: settings, path: "fuzz") {
                 precondition(parsed.entries.isEmpty, "a column named \(other) was read as weight")
+            }
+        }
+        // Every row again at 60 % and 150 % of its weight, on its own date: the
+        // spread of a workout's sets, which no one body has (SPEC §18).
+        let lines = bytes.dropFirst(weightHeader.count).split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        let rows = lines.compactMap { line -> (String, Double)? in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.count == 2, let weight = Double(fields[1]), weight.isFinite else { return nil }
+            return (String(fields[0]), weight)
+        }
+        if rows.count == lines.count, rows.count >= 2 {
+            let spread = "date,weight\n" + rows.map { "\($0.0),\($0.1)\n\($0.0),\($0.1 * 0.6)\n\($0.0),\($0.1 * 1.5)\n" }.joined()
+            if let parsed = try? FileImporter.parse(Array(spread.utf8), format: nil, settings: settings, path: "fuzz"), parsed.invalidRows.isEmpty {
+                precondition(parsed.entries.isEmpty, "rows spread as a workout's sets were read as weigh-ins")
             }
         }
         // And with the weight column removed: every line cut at its first comma.

@@ -87,7 +87,7 @@ struct DayMarksTests {
         #expect(result.status == 65 && result.stderr.contains("a measurement's name"), "\(result.stderr)")
     }
 
-    @Test("a store without marks keeps its version; the last mark removed gives the lower version back")
+    @Test("a store without marks keeps its version; the last mark undone gives the lower version back, removed it is remembered")
     func version() throws {
         let cli = try CLIHarness()
         try cli.ok("log", "80", "--date", "2026-11-01 07:00")
@@ -97,6 +97,11 @@ struct DayMarksTests {
         #expect(try cli.weightsJSON()["version"] as? Int == 4)
         let id = try #require(try marks(cli).first?["id"] as? String)
         try cli.ok("rm", String(id.prefix(8)))
+        // The memory of the removed mark (SPEC §18) is version 4 too.
+        #expect(try cli.weightsJSON()["version"] as? Int == 4)
+        #expect(try cli.weightsJSON()["marks"] == nil)
+        try cli.ok("undo")
+        try cli.ok("undo")
         #expect(try cli.weightsJSON()["version"] as? Int == 3)
         #expect(try cli.weightsJSON()["marks"] == nil)
     }

@@ -178,7 +178,7 @@ struct IntakeMeasureTests {
         if arguments == ["8400"] { #expect(result.stderr.contains("write 8400kJ") && result.stderr.contains("--force")) }
     }
 
-    @Test("intake makes the file version 3; without any, an older trend's version stays")
+    @Test("intake makes the file version 3; without any, an older trend's version stays; rm's memory of it makes version 4")
     func version() throws {
         let cli = try CLIHarness()
         try cli.ok("log", "80", "--date", "2026-11-28 07:00")
@@ -187,8 +187,13 @@ struct IntakeMeasureTests {
         let id = try #require((try cli.json(eaten.stdout) as? [String: Any])?["id"] as? String)
         #expect(try cli.weightsJSON()["version"] as? Int == 3)
         try cli.ok("rm", String(id.prefix(8)))
-        #expect(try cli.weightsJSON()["version"] as? Int == 1)
+        // What rm took out is remembered (SPEC §18): a store holding that memory is version 4.
+        #expect(try cli.weightsJSON()["version"] as? Int == 4)
         #expect(try cli.weightsJSON()["intake"] == nil)
+        #expect((try cli.weightsJSON()["removed"] as? [[String: Any]])?.count == 1)
+        try cli.ok("undo")
+        try cli.ok("undo")
+        #expect(try cli.weightsJSON()["version"] as? Int == 1)
     }
 
     @Test("listings: days or entries, in text, JSON and CSV that imports back the same")

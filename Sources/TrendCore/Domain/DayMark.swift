@@ -47,6 +47,12 @@ public struct DayMark: StoredRecord, Hashable {
     /// The same day and name.
     public func repeats(_ other: DayMark) -> Bool { day == other.day && name == other.name }
 
+    public var removalValue: (value: Double?, name: String?) { (nil, name.text) }
+
+    public static func recalled(minute: Timestamp, value: Double?, name: String?) -> DayMark? {
+        name.flatMap(MarkName.init).map { DayMark(day: minute.day, name: $0) }
+    }
+
     /// How many days one `trend mark` may mark at once: a year.
     public static let largestRun = 366
 }

@@ -29,6 +29,17 @@ public struct ImportBatch: Equatable, Sendable {
     /// (`--replace-intake`); otherwise it keeps its own (SPEC §15: one
     /// source per day, never a sum of two).
     public var replaceIntake = false
+    /// One weigh-in seen twice (SPEC §18): another app's row within 30
+    /// minutes of a stored weigh-in of the same day, and within 0.5 kg of
+    /// it, is that weigh-in (a scale's export beside the same morning
+    /// logged by hand). Not for trend's own JSON, where ids decide.
+    public var matchesNearby = false
+    /// Weigh-ins far from the stored trend are refused (`HistoryCheck`); off when the person insists.
+    public var checksHistory = false
+    /// Rows that match a removed record (SPEC §18) are taken, and the memory forgotten; otherwise they are skipped.
+    public var restoreRemoved = false
+    public static let nearbySeconds: Int64 = 30 * 60
+    public static let nearbyKilograms = 0.5
 
     public init(
         entries: [WeightEntry], goalKilograms: Double? = nil, goalPlan: GoalPlan? = nil, idsDecide: Bool = false, watched: Set<WeightEntry.ID> = []
@@ -45,6 +56,8 @@ public struct ImportBatch: Equatable, Sendable {
         /// Duplicates of stored entries without body fat that brought it (SPEC §6).
         public var updated = 0
         public var duplicates = 0
+        /// Of the duplicates and the updated, rows that were a stored weigh-in seen within 30 minutes, not at its minute.
+        public var nearbyMatches = 0
         public var goalSet = false
         /// The watched entries that were added (not duplicates).
         public var watchedAdded: Set<WeightEntry.ID> = []
@@ -56,6 +69,11 @@ public struct ImportBatch: Equatable, Sendable {
         public var intakeDaysReplaced: [CalendarDay] = []
         /// The records of other kinds that were added (not duplicates).
         public var addedOtherIDs: Set<UUID> = []
+        /// Rows of any kind that match a removed record (SPEC §18): skipped, or with `restoreRemoved` taken back.
+        public var removedSkipped = 0
+        public var removedRestored = 0
+        /// The memories the taken-back rows stood for, forgotten.
+        var forgotten: Set<RemovedRecord> = []
 
         /// Records of one other kind the file held: added, or already stored.
         public struct OtherCounts: Equatable, Sendable {
@@ -73,8 +91,11 @@ public struct ImportBatch: Equatable, Sendable {
 
     /// Adds the new entries to `store` and counts the duplicates; a
     /// duplicate of a stored entry without body fat that carries it fills it in.
-    public func merge(into store: inout RecordStore) throws(SharedID) -> Outcome {
+    /// Throws `SharedID`, or with `checksHistory` a `HistoryCheck.Finding`.
+    public func merge(into store: inout RecordStore) throws -> Outcome {
         if idsDecide, let shared = sharedID(with: store) { throw shared }
+        // Against the history as it is on disk, under the lock (SPEC §18).
+        if checksHistory, let finding = HistoryCheck.check(imported: entries, stored: store.entries) { throw finding }
         var outcome = Outcome()
         var added: [WeightEntry] = []
         var fat: [WeightEntry.ID: Double] = [:]
@@ -92,7 +113,23 @@ public struct ImportBatch: Equatable, Sendable {
             outcome.goalSet = true
         }
         mergeBody(into: &store, outcome: &outcome)
+        store.forget(outcome.forgotten)
+        outcome.removedRestored = outcome.forgotten.count
         return outcome
+    }
+
+    /// Whether `record` was removed earlier and stays out (counted), or is
+    /// taken back with `restoreRemoved` (its memory forgotten): SPEC §18.
+    private func staysRemoved<Record: StoredRecord>(
+        _ record: Record, memories: [Int64: [(memory: RemovedRecord, record: Record)]], outcome: inout Outcome
+    ) -> Bool {
+        guard !memories.isEmpty, let hit = memories[record.minute]?.first(where: { $0.record.repeats(record) }) else { return false }
+        if restoreRemoved {
+            outcome.forgotten.insert(hit.memory)
+            return false
+        }
+        outcome.removedSkipped += 1
+        return true
     }
 
     /// A record of the file whose id a stored record of another kind has:
@@ -137,14 +174,25 @@ public struct ImportBatch: Equatable, Sendable {
             var counts = Outcome.OtherCounts()
             var seen: [Int64: [Record]] = [:]
             for record in store.records(Record.self) { seen[record.minute, default: []].append(record) }
+            let memories = store.recalled(Record.self)
             // One source per day: a day already holding records keeps its own, or takes the file's whole.
             let loggedDays = Record.oneSourcePerDay ? Set(store.records(Record.self).map(\.calendarDay)) : []
             var kept: Set<CalendarDay> = []
             var replaced: Set<CalendarDay> = []
             var added: [Record] = []
+            // The ids of the records a replaced day gives up are free; every other id stays taken, so an
+            // id of the file already held elsewhere is a duplicate on every path, replacing or not.
+            let replacing = replaceIntake ? loggedDays.intersection(incoming.map(\.calendarDay)) : []
+            if idsDecide && !replacing.isEmpty {
+                ids.subtract(store.records(Record.self).lazy.filter { replacing.contains($0.calendarDay) }.map(\.id))
+            }
             for record in incoming {
                 let day = record.calendarDay
-                if replaceIntake && loggedDays.contains(day) {
+                if replacing.contains(day) {
+                    if idsDecide {
+                        guard ids.insert(record.id).inserted else { counts.duplicates += 1; continue }
+                    }
+                    if staysRemoved(record, memories: memories, outcome: &outcome) { continue }
                     replaced.insert(day)
                     added.append(record)
                     continue
@@ -158,11 +206,18 @@ public struct ImportBatch: Equatable, Sendable {
                     }
                     seen[record.minute, default: []].append(record)
                 }
+                if staysRemoved(record, memories: memories, outcome: &outcome) { continue }
                 if loggedDays.contains(day) {
                     kept.insert(day)
                     continue
                 }
                 added.append(record)
+            }
+            // A day whose rows in the file were all records stored already keeps its own.
+            kept.formUnion(replacing.subtracting(replaced))
+            // What a replaced day gave up is remembered, as `rm` remembers (SPEC §18), unless the file brings it again.
+            for record in store.records(Record.self) where replaced.contains(record.calendarDay) && !added.contains(where: { $0.repeats(record) }) {
+                store.remember(record)
             }
             if !replaced.isEmpty { store.removeAll(Record.self) { replaced.contains($0.calendarDay) } }
             if Record.oneSourcePerDay {
@@ -187,6 +242,7 @@ public struct ImportBatch: Equatable, Sendable {
         var lacksFat: [WeightEntry.ID: Bool] = [:]
         lacksFat.reserveCapacity(store.entries.count + entries.count)
         for entry in store.entries { lacksFat[entry.id] = entry.fatPercent == nil }
+        let memories = store.recalled(WeightEntry.self)
         for entry in entries {
             if let stored = lacksFat[entry.id] {
                 if stored, let value = entry.fatPercent, fat[entry.id] == nil {
@@ -196,6 +252,7 @@ public struct ImportBatch: Equatable, Sendable {
                 }
                 continue
             }
+            if staysRemoved(entry, memories: memories, outcome: &outcome) { continue }
             lacksFat[entry.id] = false
             added.append(entry)
             if !watched.isEmpty && watched.contains(entry.id) { outcome.watchedAdded.insert(entry.id) }
@@ -211,11 +268,15 @@ public struct ImportBatch: Equatable, Sendable {
         // Rows of one minute keep the file's order, so "earlier row" keeps its meaning.
         let order = entries.indices.sorted { minutes[$0] != minutes[$1] ? minutes[$0] < minutes[$1] : $0 < $1 }
         let stored = store.entries
+        let memories = store.recalled(WeightEntry.self)
         var cursor = 0
         var currentMinute = Int64.min
         var storedInMinute: Range<Int> = 0..<0
         var keptInMinute: [Double] = []
         var keep = [Bool](repeating: false, count: entries.count)
+        // The stored weigh-ins within 30 minutes either side of the row: a window that only moves forward.
+        var nearbyLow = 0
+        var nearbyHigh = 0
         for index in order {
             let entry = entries[index]
             let minute = minutes[index]
@@ -236,6 +297,29 @@ public struct ImportBatch: Equatable, Sendable {
                 }
                 continue
             }
+            if matchesNearby && !stored.isEmpty {
+                let seconds = entry.timestamp.epochSeconds
+                while nearbyLow < stored.count && stored[nearbyLow].timestamp.epochSeconds < seconds - Self.nearbySeconds { nearbyLow += 1 }
+                nearbyHigh = max(nearbyHigh, nearbyLow)
+                while nearbyHigh < stored.count && stored[nearbyHigh].timestamp.epochSeconds <= seconds + Self.nearbySeconds { nearbyHigh += 1 }
+                // The nearest stored weigh-in of the same day within the window and 0.5 kg.
+                var near: Int?
+                for index in nearbyLow..<nearbyHigh where abs(stored[index].kilograms - entry.kilograms) <= Self.nearbyKilograms {
+                    guard stored[index].calendarDay == entry.calendarDay else { continue }
+                    if near.map({ abs(stored[index].timestamp.epochSeconds - seconds) < abs(stored[$0].timestamp.epochSeconds - seconds) }) ?? true { near = index }
+                }
+                if let near {
+                    let target = stored[near]
+                    if target.fatPercent == nil, let value = entry.fatPercent, fat[target.id] == nil {
+                        fat[target.id] = value
+                    } else {
+                        outcome.duplicates += 1
+                    }
+                    outcome.nearbyMatches += 1
+                    continue
+                }
+            }
+            if staysRemoved(entry, memories: memories, outcome: &outcome) { continue }
             if keptInMinute.contains(where: { abs($0 - entry.kilograms) <= Self.weightTolerance }) {
                 outcome.duplicates += 1
                 continue
@@ -246,7 +330,7 @@ public struct ImportBatch: Equatable, Sendable {
         // Added in the file's order; the store puts them in time order. All
         // of them (an import into an empty store, a file of new weigh-ins):
         // the batch's own array, not a copy of a million entries.
-        if outcome.duplicates == 0 && fat.isEmpty {
+        if outcome.duplicates == 0 && fat.isEmpty && outcome.removedSkipped == 0 {
             added = entries
             if !watched.isEmpty { outcome.watchedAdded = watched.intersection(entries.lazy.map(\.id)) }
             return

@@ -49,6 +49,12 @@ public struct IntakeEntry: StoredRecord, Hashable {
         minute == other.minute && abs(kilocalories - other.kilocalories) < Self.sameAmountKilocalories
     }
 
+    public var removalValue: (value: Double?, name: String?) { (kilocalories, nil) }
+
+    public static func recalled(minute: Timestamp, value: Double?, name: String?) -> IntakeEntry? {
+        value.map { IntakeEntry(timestamp: minute, kilocalories: $0) }
+    }
+
     /// kJ per kcal (the thermochemical calorie).
     public static let kilojoulesPerKilocalorie = 4.184
 }

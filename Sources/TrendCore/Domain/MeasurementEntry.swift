@@ -52,6 +52,13 @@ public struct MeasurementEntry: StoredRecord, Hashable {
     public func repeats(_ other: MeasurementEntry) -> Bool {
         minute == other.minute && name == other.name && abs(centimetres - other.centimetres) < Self.sameLengthCentimetres
     }
+
+    public var removalValue: (value: Double?, name: String?) { (centimetres, name.text) }
+
+    public static func recalled(minute: Timestamp, value: Double?, name: String?) -> MeasurementEntry? {
+        guard let value, let name else { return nil }
+        return MeasurementEntry(timestamp: minute, name: MeasurementName(uncheckedText: name), centimetres: value)
+    }
 }
 
 extension RecordKind {

@@ -30,6 +30,11 @@ public struct RecordStore: Equatable, Sendable {
     /// Day marks (SPEC §21).
     public internal(set) var marks: [DayMark] = []
 
+    /// What `rm` and `import --replace-intake` took out, remembered so
+    /// that an import does not bring it back (SPEC §18), in `RemovedRecord`
+    /// order.
+    public internal(set) var removed: [RemovedRecord] = []
+
     /// Setting or clearing the goal clears its plan.
     public var goalKilograms: Double? {
         didSet { if goalKilograms != oldValue { goalPlan = nil } }
@@ -70,6 +75,8 @@ public struct RecordStore: Equatable, Sendable {
         var needed = goalPlan != nil ? 2 : 1
         func need<Record: StoredRecord>(_: Record.Type) { needed = max(needed, Record.versionNeeded(for: records(Record.self))) }
         for kind in Self.kinds { need(kind) }
+        // Version 4 added the memory of removed records (SPEC §18), as it added marks.
+        if !removed.isEmpty { needed = max(needed, 4) }
         return needed
     }
 
@@ -90,7 +97,7 @@ public struct RecordStore: Equatable, Sendable {
     /// The same records and goal: the version a file was read with is
     /// where the data came from, not what it is.
     public static func == (a: RecordStore, b: RecordStore) -> Bool {
-        guard a.goalKilograms == b.goalKilograms, a.goalPlan == b.goalPlan else { return false }
+        guard a.goalKilograms == b.goalKilograms, a.goalPlan == b.goalPlan, a.removed == b.removed else { return false }
         func same<Record: StoredRecord>(_: Record.Type) -> Bool { a.records(Record.self) == b.records(Record.self) }
         return Self.kinds.allSatisfy { same($0) }
     }

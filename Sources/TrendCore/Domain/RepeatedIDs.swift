@@ -15,6 +15,40 @@ enum RepeatedIDs {
         !repeated(count: store.recordCount, store.forEachRecordID, firstOnly: true) { ($0.high ^ ($0.low &* 0x9E37_79B9_7F4A_7C15)) }.isEmpty
     }
 
+    /// The first id met twice among `count` ids that `forEach` visits (it
+    /// may be asked twice), without an array of them all: what a write
+    /// checks of a whole store before it replaces the file (SPEC §1).
+    static func first(count: Int, _ forEach: ((RecordID) -> Void) -> Void) -> RecordID? {
+        var bitCount = 1024
+        while bitCount < count * 16 { bitCount *= 2 }
+        var once = [UInt64](repeating: 0, count: bitCount / 64)
+        var twice = once
+        func bit(_ id: RecordID) -> (word: Int, mask: UInt64) {
+            let hash = (id.high ^ (id.low &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+            let index = Int(truncatingIfNeeded: hash >> 32) & (bitCount - 1)
+            return (index >> 6, 1 << UInt64(index & 63))
+        }
+        var shared = false
+        forEach { id in
+            let (word, mask) = bit(id)
+            if once[word] & mask != 0 {
+                twice[word] |= mask
+                shared = true
+            } else {
+                once[word] |= mask
+            }
+        }
+        guard shared else { return nil }
+        var seen = Set<RecordID>()
+        var found: RecordID?
+        forEach { id in
+            let (word, mask) = bit(id)
+            guard found == nil, twice[word] & mask != 0, !seen.insert(id).inserted else { return }
+            found = id
+        }
+        return found
+    }
+
     /// The keys that occur more than once; with `firstOnly`, at most one.
     static func repeated<Key: Hashable>(_ keys: [Key], firstOnly: Bool = false, mixing mix: @escaping (Key) -> UInt64) -> Set<Key> {
         repeated(count: keys.count, { body in keys.forEach(body) }, firstOnly: firstOnly, mixing: mix)

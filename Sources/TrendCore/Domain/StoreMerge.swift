@@ -41,8 +41,17 @@ public enum StoreMerge {
             ours.removeRecord(id: conflict.id)
             ours.insert(record)
         }
+        // What either side removed stays removed on both (SPEC §18): the union of the memories, and
+        // a record only theirs holds that one of them remembers is not added back.
+        for memory in theirs.removed { ours.remember(memory) }
         func merge<Record: StoredRecord>(_: Record.Type) {
-            let (added, replaced) = mergeRecords(theirs.records(Record.self), into: ours.records(Record.self), prefer: prefer, outcome: &outcome)
+            var (added, replaced) = mergeRecords(theirs.records(Record.self), into: ours.records(Record.self), prefer: prefer, outcome: &outcome)
+            let memories = ours.recalled(Record.self)
+            if !memories.isEmpty {
+                let before = added.count
+                added.removeAll { record in memories[record.minute]?.contains { $0.record.repeats(record) } ?? false }
+                outcome.added -= before - added.count
+            }
             for record in replaced { ours.replace(record) }
             ours.insert(contentsOf: added)
         }
@@ -148,6 +157,7 @@ public enum StoreMerge {
             store.insert(contentsOf: threeWay(base.records(Record.self), ours.records(Record.self), theirs.records(Record.self), conflicts: &conflicts))
         }
         for kind in RecordStore.kinds { merge(kind) }
+        for memory in ours.removed + theirs.removed { store.remember(memory) }
         conflicts.sort { $0.id.uuidString < $1.id.uuidString }
         return ThreeWay(store: store, conflicts: conflicts, goalConflict: goalConflict)
     }

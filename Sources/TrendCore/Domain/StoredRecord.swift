@@ -41,6 +41,12 @@ public protocol StoredRecord: Identifiable, Hashable, Sendable where ID == UUID 
     /// import leaves out the file's records of a day the store holds some
     /// of already, or replaces them when asked.
     static var oneSourcePerDay: Bool { get }
+    /// What removing this record remembers of it beside its kind and
+    /// minute (SPEC §18): its value (kg, kcal, cm; nil for none) and name.
+    var removalValue: (value: Double?, name: String?) { get }
+    /// A record standing for a removed one, to compare with `repeats`; nil
+    /// when the value or name cannot be this kind's.
+    static func recalled(minute: Timestamp, value: Double?, name: String?) -> Self?
 }
 
 extension StoredRecord {

@@ -23,8 +23,19 @@ public struct TrendSeries: Sendable {
 
     /// `entries` must be in `WeightEntry.isOrderedBefore` order.
     public init(entries: [WeightEntry], method: TrendMethod = .default) {
+        self.init(firstWeights: Self.firstWeights(entries), method: method)
+    }
+
+    /// The series of `entries` without those at the indices `skipped`
+    /// (ascending): a million entries less a few are not copied to leave
+    /// those few out.
+    public init(entries: [WeightEntry], skipping skipped: [Int], method: TrendMethod = .default) {
+        self.init(firstWeights: Self.firstWeights(entries, skipping: skipped), method: method)
+    }
+
+    private init(firstWeights found: (low: Int, weights: [Double])?, method: TrendMethod) {
         self.method = method
-        guard let (low, firstWeight) = Self.firstWeights(entries) else {
+        guard let (low, firstWeight) = found else {
             days = []
             return
         }
@@ -65,6 +76,34 @@ public struct TrendSeries: Sendable {
         }
         let days = entries.map(\.calendarDay.dayNumber)
         guard let low = days.min(), let high = days.max(), let weights = firstWeights(entries, from: low, through: high) else { return nil }
+        return (low, weights)
+    }
+
+    /// The earliest weigh-in of each day among the entries not at `skipped`.
+    static func firstWeights(_ entries: [WeightEntry], skipping skipped: [Int]) -> (low: Int, weights: [Double])? {
+        var low = Int.max
+        var high = Int.min
+        var next = 0
+        for (index, entry) in entries.enumerated() {
+            if next < skipped.count && skipped[next] == index {
+                next += 1
+                continue
+            }
+            let day = entry.calendarDay.dayNumber
+            low = min(low, day)
+            high = max(high, day)
+        }
+        guard low <= high else { return nil }
+        var weights = [Double](repeating: .nan, count: high - low + 1)
+        next = 0
+        for (index, entry) in entries.enumerated() {
+            if next < skipped.count && skipped[next] == index {
+                next += 1
+                continue
+            }
+            let day = entry.calendarDay.dayNumber - low
+            if weights[day].isNaN { weights[day] = entry.kilograms }
+        }
         return (low, weights)
     }
 

@@ -134,8 +134,7 @@ public enum TypoGuard {
         }
         guard !flagged.isEmpty else { return [] }
         // The trend they are named against is the series' without them.
-        let skipped = Set(flagged)
-        let clean = TrendSeries(entries: entries.enumerated().filter { !skipped.contains($0.offset) }.map(\.element))
+        let clean = TrendSeries(entries: entries, skipping: flagged)
         return flagged.map { index in
             let entry = entries[index]
             let after = clean.days.last.map { entry.calendarDay > $0.day } ?? false

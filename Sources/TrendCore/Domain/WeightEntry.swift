@@ -96,6 +96,12 @@ extension WeightEntry: StoredRecord {
     public func repeats(_ other: WeightEntry) -> Bool {
         minute == other.minute && abs(kilograms - other.kilograms) < Self.sameWeightKilograms
     }
+
+    public var removalValue: (value: Double?, name: String?) { (kilograms, nil) }
+
+    public static func recalled(minute: Timestamp, value: Double?, name: String?) -> WeightEntry? {
+        value.map { WeightEntry(timestamp: minute, kilograms: $0) }
+    }
 }
 
 extension RecordKind {

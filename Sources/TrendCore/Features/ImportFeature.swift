@@ -36,6 +36,10 @@ public final class ImportFeature {
         public var weightColumn: Int?
         /// Days that already hold intake take the file's (SPEC §15).
         public var replaceIntake = false
+        /// Weigh-ins far from the stored trend are taken all the same (SPEC §18).
+        public var force = false
+        /// Rows that match a removed record are taken back, and the memory forgotten (SPEC §18).
+        public var restoreRemoved = false
 
         public init(
             input: ImportInput, format: ImportFormat? = nil, numericDateOrder: NumericDateOrder? = nil, dryRun: Bool = false,
@@ -123,11 +127,18 @@ public final class ImportFeature {
             watched: Set(outliers.map(\.entry.id)))
         batch.others = body.records
         batch.replaceIntake = request.replaceIntake
+        // Another app's row near a stored weigh-in is that weigh-in; trend's own records are matched by id (SPEC §18).
+        batch.matchesNearby = parsed.format != TrendJSONFormat.format
+        batch.checksHistory = !request.force
+        batch.restoreRemoved = request.restoreRemoved
         let outcome: ImportBatch.Outcome
         do {
             outcome = try await apply(batch, dryRun: request.dryRun)
         } catch let shared as ImportBatch.SharedID {
             throw ImportError.wrongFormat(path: path, format: parsed.format, reason: shared.description)
+        } catch let far as HistoryCheck.Finding {
+            throw ImportError.farFromHistory(
+                path: path, median: far.medianKilograms, trend: far.trendKilograms, sharedDays: far.sharedDays, atStart: far.atStart, unit: settings.unit)
         }
         // A backup's settings come back where none are set (SPEC §6).
         var restore: SettingsRestore?
@@ -150,6 +161,9 @@ public final class ImportFeature {
                 readWeighIns: !entries.isEmpty || parsed.noReadingCount > 0, intakeDaysKept: outcome.intakeDaysKept, intakeDaysReplaced: outcome.intakeDaysReplaced,
                 assumedLength: body.measurements.isEmpty ? nil : body.assumedLength))
         summary.tableReading = tableReading
+        summary.nearbyMatches = outcome.nearbyMatches
+        summary.removedSkipped = outcome.removedSkipped
+        summary.removedRestored = outcome.removedRestored
         summary.body?.possibleTapeTypos = TapeGuard.outliers(in: body.measurements).filter { outcome.addedOtherIDs.contains($0.entry.id) }
         return summary
     }
@@ -199,6 +213,11 @@ public struct ImportSummary: Equatable, Sendable {
     public var body: BodyImport?
     /// How a table no layout named was read (SPEC §18): `read as a table: …`.
     public var tableReading: String?
+    /// Rows that were a stored weigh-in seen within 30 minutes (counted among the duplicates and the updated).
+    public var nearbyMatches = 0
+    /// Rows that match a record removed earlier: skipped, or taken back with `restoreRemoved` (SPEC §18).
+    public var removedSkipped = 0
+    public var removedRestored = 0
 
     public var invalid: Int { problems.count }
 }
@@ -254,4 +273,6 @@ public struct UnitAssumption: Equatable, Sendable {
 extension ImportProblem {
     /// The row failed only for want of a day-first or month-first order.
     public var asksForDateOrder: Bool { reason.hasSuffix(ParsedImport.dateOrderQuestion) }
+    /// Whether the row's two weight columns disagree, so one must be chosen.
+    public var asksForWeightColumn: Bool { reason.hasSuffix(ParsedImport.twoWeightsQuestion) }
 }

@@ -103,7 +103,8 @@ public final class RecordLogFeature {
                     }
                 }
                 guard errors.isEmpty else { throw LogError.unresolvedIDs(errors) }
-                for record in found { store.removeRecord(id: record.id) }
+                // What rm takes out stays out of later imports (SPEC §18): each is remembered.
+                for record in found { store.removeAndRemember(id: record.id) }
                 return found
             }
         }

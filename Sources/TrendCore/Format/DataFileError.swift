@@ -11,6 +11,8 @@ public enum DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
     case damaged(path: String, line: Int?, column: Int?, reason: String)
     /// Written by a later version of trend: readable at best, never written.
     case newerVersion(path: String, version: Int)
+    /// A change would store two records with one id (SPEC §1): refused before the file is written.
+    case repeatedID(path: String, id: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path)\(position): cannot be read: \(reason). The file was not changed; fix or move it aside."
         case .newerVersion(let path, let version):
             return "\(path) was written by a newer trend (version \(version)): upgrade"
+        case .repeatedID(let path, let id):
+            return "\(path) was not changed: the change would give two records the id \(id), and ids are unique across every kind of record"
         }
     }
 }

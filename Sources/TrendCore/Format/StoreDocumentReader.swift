@@ -83,6 +83,8 @@ extension StoreDocument {
                     }
                     goal = value
                 }
+            case RemovedCodec.arrayKey:
+                for memory in try RemovedCodec.read(&s, allowUnknownKeys: allowUnknownKeys) { store.remember(memory) }
             case "version":
                 version = try s.readVersion()
             default:

@@ -38,6 +38,9 @@ package enum StoreDocument {
             members.append((Codec.arrayKey, { out in encodeArray(Codec.self, records, into: &out) }))
         }
         for codec in codecs { array(codec) }
+        if !store.removed.isEmpty {
+            members.append((RemovedCodec.arrayKey, { out in RemovedCodec.encode(store.removed, into: &out) }))
+        }
         if case .by(let day)? = store.goalPlan?.pace {
             members.append(("goalBy", { $0.append(contentsOf: "  \"goalBy\": \"\(day)\",\n".utf8) }))
         }

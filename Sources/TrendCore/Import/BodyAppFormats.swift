@@ -1,12 +1,16 @@
-/// MyFitnessPal's exports: `Nutrition-Summary` (`Date,Meal,Calories,…`, a
-/// row per meal, added up per day) and `Exercise-Summary`, whose calories
-/// are burned, not eaten: it holds nothing to import.
+/// MyFitnessPal's `Nutrition-Summary` export: `Date,Meal,Calories,…`, a
+/// row per meal added up per day, with or without its `Time` and `Note`
+/// columns (SPEC §18: known apps by their real headers); and its
+/// `Exercise-Summary`, whose calories are burned, not eaten: it holds
+/// nothing to import (with its `Sets` and `Reps` columns it is a workout
+/// log, which `TableKind` refuses before).
 enum MyFitnessPalFormat: ImportFileFormat {
     static let format = ImportFormat(name: "myfitnesspal", displayName: "MyFitnessPal")
 
     static func recognizes(_ head: ImportHead) -> Bool {
         let names = head.header.map(BodyTable.normalized)
-        return names.starts(with: ["date", "meal", "calories"]) || names.starts(with: ["date", "exercise", "type", "exercise calories"])
+        return names.first == "date" && names.contains("meal") && names.contains("calories")
+            || names.starts(with: ["date", "exercise", "type", "exercise calories"])
     }
 
     static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {

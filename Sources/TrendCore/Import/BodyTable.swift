@@ -182,8 +182,12 @@ struct BodyTable {
     /// `waist_cm`, `left_bicep_in`, `Waist (in)`, `Cintura`, `waist`: the
     /// measurement and its unit; nil when it names none, or no unit and none
     /// is assumed.
+    /// A unit that is not a length (`Right Arm(%)`, `Waist (kg)`) says the column is not the tape (SPEC §18).
     static func measurementColumn(_ name: String, defaultUnit: LengthUnit?) -> (MeasurementName, LengthUnit)? {
+        if name.contains("%") { return nil }
         var words = DateWords.fold(name).split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        if let bracketed = CSVLayout.bracketed(DateWords.fold(name)), !bracketed.isEmpty, !["cm", "in", "inch", "inches", "centimetres", "centimeters"].contains(bracketed) { return nil }
+        if let last = words.last, HeaderWords.massUnit(last) != nil { return nil }
         var unit = defaultUnit
         if let last = words.last {
             switch last {

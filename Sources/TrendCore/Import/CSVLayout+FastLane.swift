@@ -12,7 +12,7 @@ extension CSVLayout {
     /// The lines the fast lane reads: a layout with no joined columns, in
     /// a file whose text is sound.
     func takesFastLane(_ cells: ImportCells) -> Bool {
-        timeColumn == nil && offsetColumn == nil && skipColumn == nil && fatMassColumn == nil && !cells.textIsBroken && !cells.zeroOffsetIsUTC
+        timeColumn == nil && offsetColumn == nil && skipColumn == nil && fatMassColumn == nil && twin == nil && !cells.textIsBroken && !cells.zeroOffsetIsUTC
     }
 
     /// A plain line read from its bytes: an ISO date, a plain number, a

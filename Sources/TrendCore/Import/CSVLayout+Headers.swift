@@ -35,8 +35,17 @@ extension CSVLayout {
     }
 
     /// The first column whose name without its unit is one of `names`.
+    /// Brackets hold a unit or nothing: `Weight (goal)` or `Weight (7-day
+    /// avg)` is another quantity, never the weight (SPEC §18).
     static func column(in header: [String], named names: Set<String>) -> Int? {
-        header.firstIndex { names.contains(baseName($0)) }
+        header.firstIndex { names.contains(baseName($0)) && bracketHoldsAUnit($0) }
+    }
+
+    /// No brackets, or brackets around a unit (`kg`, `lbs`, `%`, `cm`, `in`).
+    static func bracketHoldsAUnit(_ header: String) -> Bool {
+        guard let inner = bracketed(normalized(header)) else { return true }
+        return inner.isEmpty || inner == "%" || WeightUnit(parsing: inner) != nil || HeaderWords.unitSpellings[inner] != nil
+            || LengthUnit(rawValue: inner) != nil
     }
 
     static let dateNames: Set<String> = ["date", "date/time", "datetime", "date time", "time", "timestamp", "day", "when", "start date", "startdate"]
@@ -50,10 +59,22 @@ extension CSVLayout {
 
     static let bmiNames: Set<String> = ["bmi", "body mass index"]
 
-    /// The body-fat column of a header, by name.
+    /// The body-fat column of a header, by name, in percent: one whose
+    /// unit is a mass is a fat mass (`fatMassColumn(in:)`), and `Fat (g)` is food.
     static func fatColumn(in header: [String]) -> Int? {
-        column(in: header, named: fatNames)
+        header.firstIndex { names(fatNames, $0) && bracketed(normalized($0)).map { $0.isEmpty || $0 == "%" } ?? true }
     }
+
+    /// A column named for body fat whose unit is a mass (`Body fat (kg)`,
+    /// `Fat (lb)`): a fat mass in that unit (SPEC §18: units are evidence).
+    static func fatMassColumn(in header: [String]) -> (column: Int, unit: WeightUnit)? {
+        for (index, name) in header.enumerated() where names(fatNames, name) {
+            if let unit = bracketed(normalized(name)).flatMap({ WeightUnit(parsing: $0) }) { return (index, unit) }
+        }
+        return nil
+    }
+
+    private static func names(_ names: Set<String>, _ header: String) -> Bool { names.contains(baseName(header)) }
 
     /// The header, unwrapped when a spreadsheet saved it as one quoted field
     /// (`"Date,""Weight (kg)"",…"`), and the records after it.

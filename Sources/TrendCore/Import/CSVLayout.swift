@@ -27,6 +27,21 @@ struct CSVLayout {
     var fatColumn: Int?
     /// Body fat as a mass (Withings `Fat mass (kg)`), made a percent of the row's weight.
     var fatMassColumn: Int?
+    /// The fat mass's own unit when its header names one (`Body fat (lb)`); else the weight's.
+    var fatMassUnit: WeightUnit?
+    /// The same weight in another column and unit (`Weight (kg)`, `Weight
+    /// (lb)`): read once, and every row must agree (SPEC §18).
+    var twin: Twin?
+
+    struct Twin {
+        let column: Int
+        let unit: WeightUnit?
+        /// How messages name the two columns: the weight's, then the twin's.
+        let names: (weight: String, twin: String)
+    }
+
+    /// Two cells of one weigh-in in two units agree within this (a pound rounded to a whole number).
+    static let twinToleranceKilograms = 0.25
     /// A BMI column: what settles the unit of a file that names none (SPEC §6).
     var bmiColumn: Int?
     /// How many fields the header has: a row with more that are not empty
@@ -282,6 +297,13 @@ struct CSVLayout {
         case .invalid(let reason): return invalid(reason)
         case .kilograms(let value): kilograms = value
         }
+        if let twin, twin.column < fields.count, case .kilograms(let other) = cells.weight(fields[twin.column], unit: twin.unit ?? unit),
+            abs(other - kilograms) > Self.twinToleranceKilograms
+        {
+            return invalid(
+                "'\(fields[weightColumn].trimmed)' in \(twin.names.weight) and '\(fields[twin.column].trimmed)' in \(twin.names.twin) are not one weight: "
+                    + ParsedImport.twoWeightsQuestion)
+        }
         var dateText = fields[dateColumn]
         if let timeColumn, timeColumn < fields.count, !fields[timeColumn].trimmed.isEmpty {
             dateText = dateText.trimmed + " " + fields[timeColumn].trimmed
@@ -308,7 +330,7 @@ struct CSVLayout {
             case .failure(let failure): return invalid(failure.reason)
             }
         } else if let fatMassColumn, fatMassColumn < fields.count {
-            switch cells.weight(fields[fatMassColumn], unit: unit) {
+            switch cells.weight(fields[fatMassColumn], unit: fatMassUnit ?? unit) {
             case .kilograms(let mass):
                 let percent = WeightInput.fatPercent(computed: mass / kilograms * 100)
                 guard WeightInput.isValid(fatPercent: percent) else {

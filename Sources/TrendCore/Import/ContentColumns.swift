@@ -18,7 +18,11 @@ struct ContentColumns {
     var unit: Int?
     var note: Int?
     var fat: Int?
+    /// Body fat as a mass, with the unit its header names (`Körperfett (kg)`).
+    var fatMass: (column: Int, unit: WeightUnit)?
     var bmi: Int?
+    /// The same weight in a second column and unit, read once and checked row by row.
+    var twin: CSVLayout.Twin?
     var headerUnit: WeightUnit?
     let decimalComma: Bool
     /// How the date column's cells are written: `day.month.year`, `year-month-day`, `with month names`.
@@ -120,6 +124,10 @@ struct ContentColumns {
             meanings[column] == .fat && filled(column).allSatisfy { Self.number($0, decimalComma: decimalComma).map { $0.value > 0 && $0.value < 100 } ?? false }
         }
         fat = fatColumn
+        let fatMassColumn: (column: Int, unit: WeightUnit)? = fatColumn != nil ? nil : (0..<width).lazy.compactMap { column in
+            if case .fatMass(let unit) = meanings[column] { (column, unit) } else { nil }
+        }.first
+        fatMass = fatMassColumn
 
         // The weight (SPEC §18, never a silent misread): with a header, a
         // column whose header is a weight word, or a generic value where the
@@ -131,7 +139,9 @@ struct ContentColumns {
             return !values.isEmpty && values.allSatisfy { WeightUnit(parsing: $0) != nil }
         } ?? false
         var weights: [(column: Int, rank: Int)] = []
-        for column in 0..<width where column != dateColumn && column != timeColumn && column != unitColumn && column != fatColumn && column != bmiColumn {
+        for column in 0..<width where column != dateColumn && column != timeColumn && column != unitColumn && column != fatColumn && column != fatMassColumn?.column
+            && column != bmiColumn
+        {
             var meaning = meanings[column]
             if headerRows == 0, let bannerHeader, bannerHeader.count == width {
                 meaning = HeaderWords.meaning(cell(bannerHeader, column))
@@ -174,7 +184,10 @@ struct ContentColumns {
             weight = chosen
         } else {
             let top = Self.topRanked(weights)
-            if top.count > 1 {
+            // One weight in two units (`Weight (kg)`, `Weight (lb)`) is read once; any other two are a question (SPEC §18).
+            if top.count == 2, let twin = Self.twin(top[0], top[1], headers: headers, sample: data, decimalComma: decimalComma) {
+                self.twin = twin
+            } else if top.count > 1 {
                 throw .ambiguousColumns(path: path, what: "weights", column: .weight, candidates: top.map { Self.name($0, headers) })
             }
             weight = top.first
@@ -184,6 +197,19 @@ struct ContentColumns {
             // A second header line of units (`kg`) names them too.
             if headerUnit == nil, headerRows > 1 { headerUnit = WeightUnit(parsing: cell(rows[headerRows - 1], weight)) }
         }
+    }
+
+    /// The second of two weight columns when both headers name the weight
+    /// in different units and the sample's rows agree; nil otherwise.
+    static func twin(_ first: Int, _ second: Int, headers: [String], sample: [[String]], decimalComma: Bool) -> CSVLayout.Twin? {
+        guard let a = CSVLayout.unit(inHeader: headers[first]), let b = CSVLayout.unit(inHeader: headers[second]), a != b,
+            HeaderWords.whole(headers[first]) == .weight, HeaderWords.whole(headers[second]) == .weight
+        else { return nil }
+        for row in sample where first < row.count && second < row.count {
+            guard let x = number(row[first], decimalComma: decimalComma), let y = number(row[second], decimalComma: decimalComma) else { continue }
+            if abs(a.kilograms(from: x.value) - b.kilograms(from: y.value)) > CSVLayout.twinToleranceKilograms { return nil }
+        }
+        return CSVLayout.Twin(column: second, unit: b, names: (headers[first], headers[second]))
     }
 
     /// Whether numbers with no header over them are one person's weights
@@ -237,11 +263,14 @@ struct ContentColumns {
         if let weight { parts.append("weight in " + Self.name(weight, headers)) }
         if let unit { parts.append("units in " + Self.name(unit, headers)) }
         if let fat { parts.append("body fat in " + Self.name(fat, headers)) }
+        if let fatMass { parts.append("body fat as a mass in " + Self.name(fatMass.column, headers)) }
+        if let twin { parts.append("the same weights in " + Self.name(twin.column, headers)) }
         // What the intake and tape reader takes, and the numbers no reader took (SPEC §18: every column named).
         let body = BodyTable.find(in: headers, assumedLength: .centimetres)
         if let energy = body?.energy { parts.append("food energy in " + Self.name(energy.index, headers)) }
         if let tape = body?.measurements, !tape.isEmpty { parts.append("the tape in " + tape.map { Self.name($0.index, headers) }.joined(separator: ", ")) }
-        let used = Set([date, time, weight, unit, fat, bmi, body?.energy?.index].compactMap { $0 } + (body?.measurements.map(\.index) ?? []))
+        let used = Set(
+            [date, time, weight, unit, fat, fatMass?.column, twin?.column, bmi, body?.energy?.index].compactMap { $0 } + (body?.measurements.map(\.index) ?? []))
         let untouched = numeric.filter { !used.contains($0) }
         if !untouched.isEmpty { parts.append("numbers left alone in " + untouched.map { Self.name($0, headers) }.joined(separator: ", ")) }
         if shape.separator == 9 { parts.append("tab-separated") } else if shape.separator != UInt8(ascii: ",") { parts.append("separated by '\(Character(Unicode.Scalar(shape.separator)))'") }

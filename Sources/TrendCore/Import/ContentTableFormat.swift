@@ -64,6 +64,9 @@ enum ContentTableFormat: ImportFileFormat {
             dateColumn: columns.date, weightColumn: weight, unitColumn: columns.unit, noteColumn: columns.note, headerUnit: columns.headerUnit,
             timeColumn: columns.time)
         layout.fatColumn = columns.fat
+        layout.fatMassColumn = columns.fatMass?.column
+        layout.fatMassUnit = columns.fatMass?.unit
+        layout.twin = columns.twin
         layout.bmiColumn = columns.bmi
         layout.headerFieldCount = shape.fields
         // The rows after the header: the sample's, then the rest as they stream.
@@ -72,6 +75,7 @@ enum ContentTableFormat: ImportFileFormat {
         var parsed = ParsedImport(format: format, rows: rows, unitEvidence: evidence, readAsWindows1252: text.encoding == .windows1252)
         parsed.namedUnit = layout.namedUnit
         parsed.tableReading = columns.description(shape: shape)
+        parsed.weightColumnName = ContentColumns.name(weight, columns.headers)
         return parsed
     }
 }

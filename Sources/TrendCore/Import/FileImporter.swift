@@ -13,23 +13,38 @@ package enum FileImporter {
         if !source.isFolder, let problem = source.head.notText {
             throw .wrongFormat(path: source.path, format: reader.format, reason: problem)
         }
-        let cells = ImportCells(settings: settings)
-        var parsed = try checkForcedFormat(reader.read(source, cells: cells), forced: format, path: source.path)
-        // Intake and measurement columns beside the weights, in the same table (SPEC §15, §16).
-        if reader.readsBodyColumns, parsed.body.isEmpty, parsed.body.invalid.isEmpty, BodyTable.hasColumns(source.head), let body = BodyTable.read(try source.text(), cells: cells) {
-            parsed.body.absorb(body)
-        }
-        return parsed
+        return try read(source, reader: reader, forced: format, settings: settings)
     }
 
     /// Parses bytes already in memory (tests, fuzzing).
     package static func parse(_ bytes: [UInt8], format: ImportFormat?, settings: ImportSettings, path: String) throws(ImportError) -> ParsedImport {
         let source = try ImportSource(bytes: bytes, path: path)
         let reader = try reader(for: source.head, named: format, path: path, settings: settings)
+        return try read(source, reader: reader, forced: format, settings: settings)
+    }
+
+    /// Reads `source` with `reader`, deciding what the table is before
+    /// any column of it is read, and refusing weights that do not move
+    /// as one body's (SPEC §18, read by evidence).
+    private static func read(
+        _ source: ImportSource, reader: any ImportFileFormat.Type, forced format: ImportFormat?, settings: ImportSettings
+    ) throws(ImportError) -> ParsedImport {
+        if reader.readsBodyColumns, !settings.choosesColumns, case .other(let what, let columns) = TableKind.of(source.head) {
+            throw .notABodysLog(path: source.path, what: what, columns: columns)
+        }
         let cells = ImportCells(settings: settings)
-        var parsed = try checkForcedFormat(reader.read(source, cells: cells), forced: format, path: path)
+        var parsed = try checkForcedFormat(reader.read(source, cells: cells), forced: format, path: source.path)
+        // Intake and measurement columns beside the weights, in the same table (SPEC §15, §16).
         if reader.readsBodyColumns, parsed.body.isEmpty, parsed.body.invalid.isEmpty, BodyTable.hasColumns(source.head), let body = BodyTable.read(try source.text(), cells: cells) {
             parsed.body.absorb(body)
+        }
+        // trend's own exports are the store as it was logged; every other file's weights must move as one body's.
+        if reader.format != TrendJSONFormat.format, !parsed.isTrendsOwnExport, let finding = OneBody.check(parsed.rows) {
+            let example = finding.example
+            throw .notOneBody(
+                path: source.path, column: parsed.weightColumnName, days: finding.days, wideDays: finding.wideDays,
+                example: "\(DecimalText.shortest((example.low * 10).rounded() / 10))–\(DecimalText.shortest((example.high * 10).rounded() / 10)) kg on "
+                    + ChartModel.longDate(example.day))
         }
         return parsed
     }

@@ -39,8 +39,59 @@ enum ForeignJSONFormat: ImportFileFormat {
         } catch {
             throw .wrongFormat(path: path, format: format, reason: error.reason)
         }
-        guard let records = tree.largestArrayOfObjects(), !records.isEmpty else { throw .unrecognized(path: path) }
-        // Columns: each member's path, in the order first met.
+        let arrays = tree.arraysOfObjects()
+        // The largest, the first of equals: what is read when no array shows a body's weights.
+        guard var chosen = arrays.reduce(nil as (name: String, records: [JSONTree], nested: Bool)?, { best, array in
+            array.records.count > (best?.records.count ?? 0) ? array : best
+        }) else { throw .unrecognized(path: path) }
+        // Several arrays: the one whose records hold a body weight and a date is read, never the largest by default (SPEC §18).
+        var holding: [(name: String, records: [JSONTree], nested: Bool)] = []
+        if arrays.count > 1 {
+            holding = arrays.filter { holdsBodyWeight(Self.table(of: $0.records.prefix(ContentTableFormat.sampleSize)), cells: cells, quantity: tree.namedQuantity) }
+            // An outer array that shows them only through an inner one (`users` around `users.weights`) is that one.
+            let found = holding
+            holding.removeAll { outer in found.contains { $0.name != outer.name && (outer.name.isEmpty || $0.name.hasPrefix(outer.name + ".")) } }
+            if holding.count > 1 { throw .severalArrays(path: path, names: holding.map { $0.name.isEmpty ? "the top level" : $0.name }) }
+            if let one = holding.first { chosen = one }
+        }
+        let table = Self.table(of: chosen.records[...])
+        if case .other(let what, let columns) = TableKind.of(table[0]), !cells.settings.choosesColumns {
+            throw .notABodysLog(path: path, what: what, columns: columns)
+        }
+        let sample = Array(table.prefix(ContentTableFormat.sampleSize))
+        let columns = try ContentColumns(sample: sample, cells: cells, decimalComma: false, settings: cells.settings, path: path, quantity: tree.namedQuantity)
+        // Named when other arrays of records were passed over for it.
+        let arrayName = arrays.contains(where: { !$0.nested && $0.name != chosen.name }) && !chosen.nested ? " of the array \(chosen.name)" : ""
+        let rowRecords = table.dropFirst().enumerated().map { CSVReader.Row(line: $0.offset + 1, fields: $0.element) }
+        // Records that name their type (`type`, `dataTypeName`): only weight, intake and the tape are read.
+        if let long = LongTable(columns: columns, sample: sample) {
+            var parsed = long.read(rowRecords, cells: cells, format: format, dateForm: columns.dateForm)
+            parsed.tableReading = parsed.tableReading.map { $0.replacing("read as a long table", with: "read as records" + arrayName) }
+            return parsed
+        }
+        guard let weight = columns.weight else { throw columns.noWeightColumn(path: path) }
+        var layout = CSVLayout(
+            dateColumn: columns.date, weightColumn: weight, unitColumn: columns.unit, noteColumn: columns.note, headerUnit: columns.headerUnit,
+            timeColumn: columns.time)
+        layout.fatColumn = columns.fat
+        layout.fatMassColumn = columns.fatMass?.column
+        layout.fatMassUnit = columns.fatMass?.unit
+        layout.twin = columns.twin
+        // Google Fit stores weights in kilograms, as every Google Fit data type keeps SI units.
+        if table.dropFirst().prefix(20).contains(where: { $0.contains { $0.hasPrefix("com.google.weight") } }) { layout.formatUnit = .kilograms }
+        let (rows, evidence) = layout.rows(rowRecords, cells: cells)
+        var parsed = ParsedImport(format: format, rows: rows, unitEvidence: evidence)
+        parsed.namedUnit = layout.namedUnit
+        parsed.tableReading = columns.recordsDescription().replacing("read as records", with: "read as records" + arrayName)
+        parsed.weightColumnName = columns.headers[weight]
+        return parsed
+    }
+}
+
+extension ForeignJSONFormat {
+    /// Records as a table: a header of each member's path
+    /// (`fitValue.0.value.fpVal`), in the order first met, then a row a record.
+    static func table(of records: ArraySlice<JSONTree>) -> [[String]] {
         var paths: [String] = []
         var known: [String: Int] = [:]
         var flattened: [[(String, String)]] = []
@@ -59,27 +110,28 @@ enum ForeignJSONFormat: ImportFileFormat {
             for (path, value) in members { row[known[path]!] = value }
             table.append(row)
         }
-        let sample = Array(table.prefix(ContentTableFormat.sampleSize))
-        let columns = try ContentColumns(sample: sample, cells: cells, decimalComma: false, settings: cells.settings, path: path, quantity: tree.namedQuantity)
-        let rowRecords = table.dropFirst().enumerated().map { CSVReader.Row(line: $0.offset + 1, fields: $0.element) }
-        // Records that name their type (`type`, `dataTypeName`): only weight, intake and the tape are read.
-        if let long = LongTable(columns: columns, sample: sample) {
-            var parsed = long.read(rowRecords, cells: cells, format: format, dateForm: columns.dateForm)
-            parsed.tableReading = parsed.tableReading.map { $0.replacing("read as a long table", with: "read as records") }
-            return parsed
+        return table
+    }
+
+    /// Whether a table of records holds a body's weights with their dates:
+    /// a body's table (not a workout's), with a weight column or weight rows.
+    static func holdsBodyWeight(_ table: [[String]], cells: ImportCells, quantity: LongTable.Kind?) -> Bool {
+        guard table.count > 1, TableKind.of(table[0]) == .body else { return false }
+        let columns: ContentColumns
+        do {
+            columns = try ContentColumns(sample: table, cells: cells, decimalComma: false, settings: cells.settings, path: "", quantity: quantity)
+        } catch {
+            if case .ambiguousColumns(_, "weights", _, _) = error { return true }
+            return false
         }
-        guard let weight = columns.weight else { throw columns.noWeightColumn(path: path) }
-        var layout = CSVLayout(
-            dateColumn: columns.date, weightColumn: weight, unitColumn: columns.unit, noteColumn: columns.note, headerUnit: columns.headerUnit,
-            timeColumn: columns.time)
-        layout.fatColumn = columns.fat
-        // Google Fit stores weights in kilograms, as every Google Fit data type keeps SI units.
-        if table.dropFirst().prefix(20).contains(where: { $0.contains { $0.hasPrefix("com.google.weight") } }) { layout.formatUnit = .kilograms }
-        let (rows, evidence) = layout.rows(rowRecords, cells: cells)
-        var parsed = ParsedImport(format: format, rows: rows, unitEvidence: evidence)
-        parsed.namedUnit = layout.namedUnit
-        parsed.tableReading = columns.recordsDescription()
-        return parsed
+        if let long = LongTable(columns: columns, sample: table) {
+            return table.dropFirst(columns.headerRows).contains { long.metric < $0.count && LongTable.kind(of: $0[long.metric]) == .weight }
+        }
+        // Its weights must move as one body's too: an array of a workout's loads under a plain `weight` is not one.
+        guard let weight = columns.weight else { return false }
+        let layout = CSVLayout(dateColumn: columns.date, weightColumn: weight, unitColumn: columns.unit, headerUnit: columns.headerUnit, timeColumn: columns.time)
+        let records = table.dropFirst(columns.headerRows).enumerated().map { CSVReader.Row(line: $0.offset + 1, fields: $0.element) }
+        return OneBody.check(layout.rows(records, cells: cells).rows) == nil
     }
 }
 
@@ -128,26 +180,42 @@ indirect enum JSONTree {
         for (key, value) in members {
             guard case .string(let text) = value else { continue }
             let words = HeaderWords.words(key)
-            if HeaderWords.meaning(key) == .metric || words.contains("source") { return LongTable.kind(of: text) }
+            guard HeaderWords.meaning(key) == .metric || words.contains("source") else { continue }
+            // Google's `derived:com.google.weight:…:merge_weight`: the data type is the `com.google.` name.
+            if let start = text.firstRange(of: "com.google.") {
+                return LongTable.kind(of: String(text[start.lowerBound...].prefix { $0 != ":" }))
+            }
+            return LongTable.kind(of: text)
         }
         return nil
     }
 
-    /// The longest array whose items are all objects, anywhere in the tree.
-    func largestArrayOfObjects() -> [JSONTree]? {
-        var best: [JSONTree]?
-        func visit(_ value: JSONTree) {
+    /// Every array whose items are all objects, anywhere in the tree, named
+    /// by the path of keys to it (`workouts.sets`, empty for the file's
+    /// own; the same path in each record of an outer array is one array),
+    /// in the order first met, and whether it lies inside another's records.
+    func arraysOfObjects() -> [(name: String, records: [JSONTree], nested: Bool)] {
+        var found: [(name: String, records: [JSONTree], nested: Bool)] = []
+        var index: [String: Int] = [:]
+        func visit(_ value: JSONTree, path: String, nested: Bool) {
             switch value {
             case .array(let items):
-                if !items.isEmpty, items.allSatisfy({ if case .object = $0 { true } else { false } }), items.count > (best?.count ?? 0) { best = items }
-                items.forEach(visit)
+                let ofObjects = !items.isEmpty && items.allSatisfy { if case .object = $0 { true } else { false } }
+                if ofObjects {
+                    let name = path
+                    if let at = index[name] { found[at].records += items } else {
+                        index[name] = found.count
+                        found.append((name, items, nested))
+                    }
+                }
+                for item in items { visit(item, path: path, nested: nested || ofObjects) }
             case .object(let members):
-                members.forEach { visit($0.1) }
+                for (key, child) in members { visit(child, path: path.isEmpty ? key : path + "." + key, nested: nested) }
             default: break
             }
         }
-        visit(self)
-        return best
+        visit(self, path: "", nested: false)
+        return found
     }
 
     /// Every scalar member with its path (`fitValue.0.value.fpVal`).

@@ -10,15 +10,26 @@ enum GenericCSVFormat: ImportFileFormat {
 
     static func layout(header: [String]) -> CSVLayout? {
         let bases = header.map(CSVLayout.baseName)
-        guard let date = bases.firstIndex(where: { CSVLayout.dateNames.contains($0) }),
-            let weight = bases.firstIndex(where: { CSVLayout.weightNames.contains($0) })
+        // Every column whose whole header says weight (SPEC §18): `Weight (goal)` is not one.
+        let weights = header.indices.filter { HeaderWords.whole(header[$0]) == .weight && CSVLayout.bracketHoldsAUnit(header[$0]) }
+        guard let date = bases.firstIndex(where: { CSVLayout.dateNames.contains($0) }), let weight = weights.first,
+            CSVLayout.weightNames.contains(bases[weight])
         else { return nil }
-        let headerUnit = CSVLayout.unit(inHeader: header[weight]) ?? WeightUnit(parsing: bases[weight])
+        func unit(_ column: Int) -> WeightUnit? { CSVLayout.unit(inHeader: header[column]) ?? WeightUnit(parsing: bases[column]) }
+        // Two weight columns are one weight in two units, checked row by row, or a question the content reader asks.
+        var twin: CSVLayout.Twin?
+        if weights.count > 1 {
+            guard weights.count == 2, let first = unit(weights[0]), let second = unit(weights[1]), first != second else { return nil }
+            twin = CSVLayout.Twin(column: weights[1], unit: second, names: (header[weights[0]].trimmed, header[weights[1]].trimmed))
+        }
+        let headerUnit = unit(weight)
         // `Date, Time, Weight`: the time is its own column.
         let time = bases[date] == "time" ? nil : bases.firstIndex { $0 == "time" }
-        return CSVLayout(
+        var layout = CSVLayout(
             dateColumn: date, weightColumn: weight, unitColumn: bases.firstIndex { $0 == "unit" || $0 == "units" },
             noteColumn: bases.firstIndex { CSVLayout.noteNames.contains($0) }, headerUnit: headerUnit, timeColumn: time)
+        layout.twin = twin
+        return layout
     }
 
     static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
@@ -62,14 +73,23 @@ enum CSVFormats {
         }
         // A unit in the weight column's header is always honoured, whatever the format.
         if found.headerUnit == nil { found.headerUnit = CSVLayout.unit(inHeader: header.fields[found.weightColumn]) }
-        // And body fat is kept wherever a column is named for it (SPEC §12).
-        if found.fatColumn == nil && found.fatMassColumn == nil { found.fatColumn = CSVLayout.fatColumn(in: header.fields) }
+        // And body fat is kept wherever a column is named for it (SPEC §12), a mass made a share of the weight.
+        if found.fatColumn == nil && found.fatMassColumn == nil {
+            found.fatColumn = CSVLayout.fatColumn(in: header.fields)
+            if found.fatColumn == nil, let mass = CSVLayout.fatMassColumn(in: header.fields) {
+                found.fatMassColumn = mass.column
+                found.fatMassUnit = mass.unit
+            }
+        }
         found.headerFieldCount = header.fields.count
         // A BMI column settles the unit of a file that names none (SPEC §6).
         if found.bmiColumn == nil { found.bmiColumn = CSVLayout.column(in: header.fields, named: CSVLayout.bmiNames) }
         let (rows, evidence) = found.rows(reading: records, cells: cells)
         var parsed = ParsedImport(format: format, rows: rows, unitEvidence: evidence, readAsWindows1252: text.encoding == .windows1252)
         parsed.namedUnit = found.namedUnit
+        parsed.weightColumnName = header.fields[found.weightColumn].trimmed
+        // trend's own CSV export (`date,weight,unit,note`, then its trend and fat columns) re-imports as it was written (SPEC §6).
+        parsed.isTrendsOwnExport = header.fields.starts(with: ["date", "weight", "unit", "note"])
         return parsed
     }
 }

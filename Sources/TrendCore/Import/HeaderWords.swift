@@ -6,6 +6,8 @@
 enum HeaderWords {
     enum Meaning: Equatable {
         case weight, date, time, fat, note, unit, other
+        /// Body fat as a mass in this unit (`Fat mass (kg)`, `Body fat (lb)`).
+        case fatMass(WeightUnit)
         /// A generic value (`value`, `Wert`, `amount`): the weight only in
         /// a file that names the quantity elsewhere (a long table's metric).
         case value
@@ -134,41 +136,44 @@ enum HeaderWords {
     }
 
     /// What a header says its column holds, or nil when it says nothing known.
+    /// Weight, a generic value and body fat are read from the whole header
+    /// (`whole`, SPEC §18: read by evidence); the rest from its last name.
     static func meaning(_ header: String) -> Meaning? {
-        // A JSON member's path (`fitValue.0.value.fpVal`): its last name says what it holds.
+        // `Protein (g)`, `Fat (g)`: grams are food, whatever the name.
+        if namesFood(header) { return .other }
+        switch whole(header) {
+        case .weight: return .weight
+        case .value: return .value
+        case .fat: return .fat
+        case .fatMass(let unit): return .fatMass(unit)
+        case nil: break
+        }
+        // A JSON member's path (`metadata.startTime`): its last name says what else it holds.
+        var name = header
         if !header.contains(" "), header.contains("."),
             let last = header.split(separator: ".").last(where: { !$0.allSatisfy(\.isNumber) }), last.count < header.count - 1
         {
-            return meaning(String(last))
+            name = String(last)
         }
-        let words = words(header)
+        let words = words(name)
         guard !words.isEmpty else { return nil }
         let whole = words.joined(separator: " ")
-        // `Protein (g)`, `Sodium (mg)`, `Saturation (%)`: a unit that is not a weight's names another quantity.
-        if let unit = unitInBrackets(header), WeightUnit(parsing: unit) == nil, !words.contains(where: { date.contains($0) || time.contains($0) }) {
-            return unit == "%" && words.contains(where: fat.contains) ? .fat : .other
+        // `Sodium (mg)`, `Saturation (%)`: a unit that is not a weight's names another quantity.
+        if let unit = unitInBrackets(name), WeightUnit(parsing: unit) == nil, !words.contains(where: { date.contains($0) || time.contains($0) }) {
+            return .other
         }
-        // The whole name first (`body fat`), then any word (`Gewicht morgens`).
-        if namesFood(header) { return .other }
-        if fat.contains(whole) || whole.contains("%") && !words.contains(where: other.contains) { return .fat }
         if other.contains(whole) { return .other }
-        if weight.contains(whole) || unitWords.contains(whole) { return .weight }
-        if value.contains(whole) { return .value }
         if metric.contains(whole) { return .metric }
         if date.contains(whole) { return .date }
         if time.contains(whole) { return .time }
         if note.contains(whole) { return .note }
         if unit.contains(whole) { return .unit }
         if words.contains(where: other.contains) { return .other }
-        if words.contains(where: fat.contains) { return .fat }
-        // `Weight lbs`, `body weight lb`: a weight word with a unit beside it.
-        if words.contains(where: weight.contains) && words.allSatisfy({ weight.contains($0) || unitWords.contains($0) || $0 == "in" || $0 == "body" }) {
-            return .weight
-        }
-        if words.contains(where: weight.contains) { return .weight }
         if words.contains(where: date.contains) { return .date }
         if words.contains(where: time.contains) { return .time }
         if words.contains(where: note.contains) { return .note }
+        // A weight or a fat with a word beside it that is not theirs (`Weight (goal)`, `Saturated Fat`, `goal.weight`): another quantity.
+        if namesWeightOrFat(header) { return .other }
         return nil
     }
 }

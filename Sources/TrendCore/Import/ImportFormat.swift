@@ -103,13 +103,15 @@ struct ImportHead {
 
     /// Why the input cannot be text of any table or document: control
     /// bytes in more than 1% of its head (`/dev/urandom`, a binary file), or
-    /// a whole head of at least 1 MiB without a line break. Nil for a
+    /// a whole head of at least 1 MiB without a line break that is not JSON. Nil for a
     /// zip or anything that reads as text (a UTF-16 head is read as text).
     var notText: String? {
         if bytes.starts(with: ZipArchive.signature) { return nil }
         let controls = bytes.count { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
         if controls * 100 > bytes.count { return "it is not text: \(controls) of its first \(bytes.count) bytes are control characters" }
-        if bytes.count >= ImportSource.chunkSize && !bytes.contains(0x0A) && !bytes.contains(0x0D) {
+        // JSON minified to one line (a trend backup, another app's records) has none, at any size (SPEC §18).
+        let json = bytes.first { $0 != 0x20 && $0 != 0x09 }.map { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") } ?? false
+        if !json && bytes.count >= ImportSource.chunkSize && !bytes.contains(0x0A) && !bytes.contains(0x0D) {
             return "it is not text: its first \(bytes.count >> 20) MiB hold no line break"
         }
         return nil

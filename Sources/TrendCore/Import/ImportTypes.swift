@@ -83,6 +83,10 @@ package struct ParsedImport: Equatable, Sendable {
     package var namedUnit: NamedUnit?
     /// How a table no layout named was read (SPEC §18).
     package var tableReading: String?
+    /// The weight column's header, as the file names it: what a refusal names.
+    package var weightColumnName: String?
+    /// The file is trend's own CSV export: its weigh-ins are the store's, as they were logged.
+    package var isTrendsOwnExport = false
     /// The settings a JSON export carries (restored where none are set).
     package var settings: Settings?
     /// Records of other kinds the file holds (Apple Health: steps, heart rate…).
@@ -161,6 +165,8 @@ package struct ParsedImport: Equatable, Sendable {
 
     /// How a row with a numeric date that reads both ways ends its reason.
     static let dateOrderQuestion = "day first or month first?"
+    /// Ends a row's reason when its two weight columns disagree.
+    static let twoWeightsQuestion = "which of the two weight columns?"
 
     /// True when rows failed only for want of the date order: the front
     /// end says how to give it.
@@ -253,6 +259,16 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file names no unit, nothing in it tells, and in the configured
     /// unit its weights (median in that unit) are more than a person weighs.
     case unitUnknown(path: String, median: Double)
+    /// The table is not a body's log (SPEC §18): `what` it looks like, and the headers that show it.
+    case notABodysLog(path: String, what: String, columns: [String])
+    /// The weights spread within a day as no one body's do (SPEC §18).
+    case notOneBody(path: String, column: String?, days: Int, wideDays: Int, example: String)
+    /// A JSON file with several arrays of records holding a body weight and a date: which one is a guess.
+    case severalArrays(path: String, names: [String])
+    /// The weigh-ins sit far from the stored trend (SPEC §18): a unit or a
+    /// column mixed up, or another person; `sharedDays` 0 compares with an
+    /// end of the history, `atStart` saying which.
+    case farFromHistory(path: String, median: Double, trend: Double, sharedDays: Int, atStart: Bool, unit: WeightUnit)
 
     public var description: String {
         switch self {
@@ -282,6 +298,19 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path) names no unit and its weights (median \(DecimalText.shortest((median * 10).rounded() / 10))) look like pounds"
         case .invalidRows(let path, let problems):
             "\(problems.count) row\(problems.count == 1 ? "" : "s") of \(path) cannot be read; nothing was imported."
+        case .notABodysLog(let path, let what, let columns):
+            "\(path) looks like \(what) (\(columns.joined(separator: ", "))): no body weight in it; nothing was imported"
+        case .notOneBody(let path, let column, let days, let wideDays, let example):
+            "the weights " + (column.map { "in \($0) of " } ?? "of ") + "\(path) do not move as one body's: on \(wideDays) of the \(days) days with several "
+                + "readings they spread wider than 5 % of the day's median (\(example)), as a workout's sets or several people's weights do; nothing was imported"
+        case .severalArrays(let path, let names):
+            "\(path) holds \(names.count) arrays of records with a body weight and a date (\(names.joined(separator: ", "))): "
+                + "which one is yours is a guess; save the one to import in a file of its own"
+        case .farFromHistory(let path, let median, let trend, let sharedDays, let atStart, let unit):
+            "the weigh-ins of \(path) sit at \(unit.format(kilograms: median)) (their median), \(Int((abs(median - trend) / trend * 100).rounded())) % "
+                + "\(median < trend ? "below" : "above") your trend of \(unit.format(kilograms: trend)) "
+                + (sharedDays > 0 ? "over the \(sharedDays) day\(sharedDays == 1 ? "" : "s") both hold" : "at the \(atStart ? "start" : "end") of your history")
+                + ": a unit or a column mixed up, or another person's weights? nothing was imported"
         }
     }
 }

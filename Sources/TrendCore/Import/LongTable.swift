@@ -67,7 +67,7 @@ struct LongTable {
     static func kind(of text: String) -> Kind {
         // Apple's and Google's type names carry a prefix of their own.
         var words = HeaderWords.words(text)
-        for prefix in [["hk", "quantity", "type", "identifier"], ["com", "google"]] where words.starts(with: prefix) {
+        for prefix in [["hk", "quantity", "type", "identifier"], ["hkquantity", "type", "identifier"], ["com", "google"]] where words.starts(with: prefix) {
             words.removeFirst(prefix.count)
         }
         let name = words.joined(separator: " ")

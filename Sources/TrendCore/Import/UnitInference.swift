@@ -89,16 +89,19 @@ package enum UnitInference {
         return Decision(unit: configured, reason: .configured)
     }
 
-    /// `weight_lb.csv`, `Weight (pounds).csv`, `kg-2024.csv`: a word of the name that is a unit.
+    /// `weight_lb.csv`, `Weight (pounds).csv`, `kg-2024.csv`: a word of the
+    /// name that is a unit. A name that names two (`weight_lbs_to_kg.csv`)
+    /// names none: which one the weights are in is a guess (SPEC §18).
     static func unit(inFileName name: String) -> WeightUnit? {
         let words = name.lowercased().split { !$0.isLetter }
+        var named: Set<WeightUnit> = []
         for word in words {
             switch word {
-            case "lb", "lbs", "pound", "pounds": return .pounds
-            case "kg", "kgs", "kilo", "kilos", "kilogram", "kilograms": return .kilograms
+            case "lb", "lbs", "pound", "pounds": named.insert(.pounds)
+            case "kg", "kgs", "kilo", "kilos", "kilogram", "kilograms": named.insert(.kilograms)
             default: continue
             }
         }
-        return nil
+        return named.count == 1 ? named.first : nil
     }
 }

@@ -18,7 +18,9 @@ enum WithingsFormat: ImportFileFormat {
     static func layout(header: [String]) -> CSVLayout? {
         guard header.count >= 3, dateNames.contains(CSVLayout.baseName(header[0])),
             let weight = CSVLayout.column(in: header, named: weightNames), let unit = CSVLayout.unit(inHeader: header[weight]),
-            header.indices.contains(where: { $0 != weight && $0 > 0 && CSVLayout.unit(inHeader: header[$0]) != nil })
+            header.indices.contains(where: { $0 != weight && $0 > 0 && CSVLayout.unit(inHeader: header[$0]) != nil }),
+            // One weight column: a second (`Weight (lb)`) makes a question generic CSV settles row by row.
+            header.indices.filter({ HeaderWords.whole(header[$0]) == .weight }).count == 1
         else { return nil }
         let note = CSVLayout.column(in: header, named: CSVLayout.noteNames.union(["kommentare", "commentaires", "comentarios", "commenti"]))
         var layout = CSVLayout(dateColumn: 0, weightColumn: weight, noteColumn: note, headerUnit: unit)

@@ -61,7 +61,12 @@ public struct JSONFileRecordRepository: RecordRepository {
             // What the change does is recorded as it is made, not found by
             // comparing with a copy of everything that was there.
             store.edits = RecordStore.Edits(before: store)
+            // The memory of removed records is not a record: a change to it alone (a merge's union) is written too.
+            let removedBefore = store.removed
             let outcome = try change(&store)
+            if let repeated = store.repeatedID {
+                throw DataFileError.repeatedID(path: file.path, id: EntryID.withText(of: repeated) { String(decoding: $0, as: UTF8.self) })
+            }
             let written: StoreChange
             if let edits = store.edits {
                 store.edits = nil
@@ -73,7 +78,7 @@ public struct JSONFileRecordRepository: RecordRepository {
                 written = StoreChange(from: before, to: store)
             }
             // Nothing changed: nothing is written, and no undo step is taken.
-            guard !written.summary.isEmpty || !retiring.isEmpty else { return (.unchanged, nil, (store, outcome, nil)) }
+            guard !written.summary.isEmpty || !retiring.isEmpty || store.removed != removedBefore else { return (.unchanged, nil, (store, outcome, nil)) }
             let final = store
             let change = written
             // A merged copy leaving the journal is kept while it holds a weigh-in this store lacks.

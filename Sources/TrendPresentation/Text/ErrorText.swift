@@ -11,7 +11,7 @@ extension ErrorText {
     public static func isOverridable(_ error: any Error) -> Bool {
         switch error {
         case LogError.unlikelyWeight, LogError.implausibleWeight, LogError.unlikelyIntake, LogError.unlikelyMeasurement,
-            LogError.unlikelyGoal, LogError.goalUnderHealthyBMI:
+            LogError.unlikelyGoal, LogError.goalUnderHealthyBMI, ImportError.farFromHistory:
             true
         default: false
         }

@@ -25,6 +25,10 @@ public enum Fix: Equatable, Sendable {
     /// Where the data directory was given by the person (rather than found
     /// from the environment).
     case dataDirectoryGiven
+    /// Take back `count` rows an import skipped because they were removed earlier.
+    case restoreRemoved(count: Int)
+    /// Say which of two weight columns to read.
+    case chooseWeightColumn
 }
 
 /// Plain words, for a face that has no options or keys of its own to name.
@@ -40,6 +44,8 @@ public struct PlainWording: FaceWording {
         case .givenUnit: "as asked"
         case .readIn(let unit): "\(unit.rawValue)"
         case .dataDirectoryGiven: "the data directory given"
+        case .chooseWeightColumn: "say which one to read"
+        case .restoreRemoved(let count): "restore \(count == 1 ? "it" : "them") to take \(count == 1 ? "it" : "them") back"
         }
     }
 }

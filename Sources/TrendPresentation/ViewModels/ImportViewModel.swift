@@ -40,9 +40,11 @@ public final class ImportViewModel {
         return report
     }
 
-    /// Said when some rows could be read either way.
+    /// Said when some rows could be read either way, or in either of two columns.
     public func dateOrderHint(_ problems: [ImportProblem]) -> String? {
-        problems.contains(where: \.asksForDateOrder) ? "hint: numeric dates can be read both ways here; \(wording.words(for: .chooseDateOrder))\n" : nil
+        if problems.contains(where: \.asksForDateOrder) { return "hint: numeric dates can be read both ways here; \(wording.words(for: .chooseDateOrder))\n" }
+        if problems.contains(where: \.asksForWeightColumn) { return "hint: two columns hold weights; \(wording.words(for: .chooseWeightColumn))\n" }
+        return nil
     }
 
     /// `Imported w.csv (CSV): 84 added, …`, the unit and why, possible typos.
@@ -64,9 +66,20 @@ public final class ImportViewModel {
             if !body.readWeighIns && summary.invalid > 0 { parts.append("\(summary.invalid) invalid") }
         }
         text += parts.joined(separator: "; ") + "."
+        if summary.nearbyMatches > 0 {
+            let n = summary.nearbyMatches
+            text += " \(n) matched weigh-in\(n == 1 ? "" : "s") already logged within 30 minutes."
+        }
+        if summary.removedSkipped > 0 {
+            text += " \(summary.removedSkipped) removed earlier, skipped; \(wording.words(for: .restoreRemoved(count: summary.removedSkipped)))."
+        }
+        if summary.removedRestored > 0 {
+            text += " \(summary.removedRestored) removed earlier, taken back."
+        }
         if let body = summary.body, !body.intakeDaysKept.isEmpty {
             let days = body.intakeDaysKept
-            text += " Intake for \(days.count) day\(days.count == 1 ? "" : "s") already logged, kept: \(Self.dayList(days)); \(wording.words(for: .replaceIntake))."
+            text += " Intake for \(days.count) day\(days.count == 1 ? "" : "s") already logged, kept: \(Self.dayList(days))"
+                + (request.replaceIntake ? ": the file's rows for \(days.count == 1 ? "it were" : "them were") stored already or removed earlier." : "; \(wording.words(for: .replaceIntake)).")
         }
         if let body = summary.body, !body.intakeDaysReplaced.isEmpty {
             let days = body.intakeDaysReplaced

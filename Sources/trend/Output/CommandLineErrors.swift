@@ -61,6 +61,8 @@ enum CommandLineErrors {
             return "\(path) is not a table file: \(ImportCommand.option(for: column)) \(given): the table has \(width) columns"
         case ImportError.unitUnknown:
             return text + ": add --unit lb, or --unit kg if they are kilograms"
+        case ImportError.farFromHistory:
+            return text + ". Import them anyway with --force."
         case let ImportError.invalidRows(_, problems):
             return text + " Fix \(problems.count == 1 ? "it" : "them") or pass --skip-invalid."
         default: return text

@@ -12,6 +12,8 @@ struct CommandLineWording: FaceWording {
         case .givenUnit: "as --unit says"
         case .readIn(let unit): "--unit \(unit.rawValue)"
         case .dataDirectoryGiven: "--data-dir"
+        case .chooseWeightColumn: "choose one with --weight-column N"
+        case .restoreRemoved(let count): "--restore-removed takes \(count == 1 ? "it" : "them") back"
         }
     }
 }

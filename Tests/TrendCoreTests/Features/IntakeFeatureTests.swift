@@ -53,6 +53,10 @@ struct IntakeFeatureTests {
         #expect(removed.map(\.id) == [meal.id, waist.id])
         let store = await repository.store
         #expect(store.intake.isEmpty && store.measurements.isEmpty && store.entries == [weighIn])
-        #expect(store.versionNeeded == 1, "without intake or measurements the file goes back to the version an older trend reads")
+        // What rm took out is remembered (SPEC §18): the memory is version 4; without it, an older trend's version.
+        #expect(store.removed.count == 2 && store.versionNeeded == 4)
+        var forgotten = store
+        forgotten.forget(Set(store.removed))
+        #expect(forgotten.versionNeeded == 1, "without intake, measurements or memories the file goes back to the version an older trend reads")
     }
 }

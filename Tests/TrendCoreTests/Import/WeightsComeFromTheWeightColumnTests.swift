@@ -93,6 +93,51 @@ struct WeightsComeFromTheWeightColumnTests {
         #expect(rest?.entries.isEmpty ?? true, "weigh-ins from a table with no weight column:\n\(without)")
     }
 
+    /// Qualifiers that make a weight another quantity (SPEC §18, read by evidence), in several languages.
+    static let qualified = [
+        "Weight (goal)", "Weight (7-day avg)", "Weight trend", "target weight", "Gewicht Soll", "Zielgewicht", "Poids cible", "Peso meta",
+        "Waga docelowa", "Ideal weight", "Projected weight", "Predicted weight", "Weight lifted", "Baby weight", "goal.weight", "exercise.weight",
+    ]
+
+    @Test("a table whose weight column's header carries a qualifier that is not the body's stores no weigh-in", arguments: 0..<400)
+    func qualifiedHeader(seed: UInt64) throws {
+        let (text, header) = Self.table(seed: seed)
+        guard header, let parsed = try? FileImporter.parse(Array(text.utf8), format: ContentTableFormat.format, settings: Self.settings, path: "t"),
+            !parsed.entries.isEmpty, let column = Self.weightColumn(parsed.tableReading)
+        else { return }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var names = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        names[column] = Self.qualified[Int(seed) % Self.qualified.count]
+        lines[0] = names.joined(separator: ",")
+        let renamed = lines.joined(separator: "\n")
+        let read = try? FileImporter.parse(Array(renamed.utf8), format: ContentTableFormat.format, settings: Self.settings, path: "t")
+        #expect(read?.entries.isEmpty ?? true, "weigh-ins from a column headed '\(names[column])':\n\(renamed)")
+    }
+
+    /// A workout's evening: a warm-up and working sets of two or three lifts, as loads.
+    static func sets(seed: UInt64) -> (text: String, header: String?) {
+        var random = Generator(state: seed)
+        let header = [nil, "date,weight", "Date,Weight (kg)", "Datum,Gewicht", "date,body weight", "fecha,peso"].randomElement(using: &random)!
+        var lines = header.map { [$0] } ?? []
+        for day in 1...Int.random(in: 4...12, using: &random) {
+            for _ in 0..<Int.random(in: 2...3, using: &random) {
+                let work = Double(Int.random(in: 16...56, using: &random)) * 2.5
+                let loads = [work * 0.6] + Array(repeating: work, count: Int.random(in: 2...4, using: &random))
+                for load in loads { lines.append(String(format: "2026-10-%02d 18:%02d,%.1f", day, Int.random(in: 0...59, using: &random), load)) }
+            }
+        }
+        return (lines.joined(separator: "\n") + "\n", header)
+    }
+
+    @Test("rows that spread within a day as a workout's sets do store no weigh-in, under any weight header or none", arguments: 0..<200)
+    func workoutSpread(seed: UInt64) {
+        let (text, header) = Self.sets(seed: seed)
+        for format in [nil, ContentTableFormat.format] {
+            let read = try? FileImporter.parse(Array(text.utf8), format: format, settings: Self.settings, path: "t")
+            #expect(read?.entries.isEmpty ?? true, "weigh-ins from a workout's loads (\(header ?? "no header")):\n\(text)")
+        }
+    }
+
     @Test("the generated tables exercise both sides: some are read as weigh-ins, some refused or read as none")
     func generatorCoversBoth() {
         let read = (0..<400).count { seed in
