@@ -27,7 +27,7 @@ struct MetricCompletionTests {
     func candidates() throws {
         let cli = try CLIHarness()
         _ = try measured(cli)
-        #expect(try cli.ok("__complete", "metrics").stdout == "weight\nfat\nfat-mass\nlean-mass\nintake\nbust\nwaist\n")
+        #expect(try cli.ok("__complete", "metrics").stdout == "weight\nfat\nfat-mass\nlean-mass\nintake\nexpenditure\nbust\nwaist\n")
         #expect(try cli.ok("__complete", "metrics", "W").stdout == "weight\nwaist\n")
     }
 

@@ -12,8 +12,14 @@ enum RepeatedIDs {
     /// Whether a store holds an id twice: its ids are walked where they lie,
     /// not gathered into a list as long as the history.
     static func any(in store: RecordStore) -> Bool {
-        !repeated(count: store.recordCount, store.forEachRecordID, firstOnly: true) { ($0.high ^ ($0.low &* 0x9E37_79B9_7F4A_7C15)) }.isEmpty
+        !repeated(count: store.recordCount, store.forEachRecordID, firstOnly: true, mixing: mix).isEmpty
     }
+
+    static func any(_ ids: [RecordID]) -> Bool {
+        !repeated(ids, firstOnly: true, mixing: mix).isEmpty
+    }
+
+    private static func mix(_ id: RecordID) -> UInt64 { id.high ^ (id.low &* 0x9E37_79B9_7F4A_7C15) }
 
     /// The first id met twice among `count` ids that `forEach` visits (it
     /// may be asked twice), without an array of them all: what a write
