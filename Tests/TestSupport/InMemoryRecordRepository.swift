@@ -62,7 +62,7 @@ public actor InMemoryRecordRepository: RecordRepository {
         ChangeJournal(steps: versions.map(\.step), position: position)
     }
 
-    public func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> RecordStore {
+    public func readCopy(at path: String, emptyIsEmpty: Bool, progress: WorkProgress.Reporter?) async throws -> RecordStore {
         guard let copy = copies[path] else { throw StorageError.missingInput(path: path) }
         return copy
     }

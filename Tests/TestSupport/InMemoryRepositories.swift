@@ -84,7 +84,7 @@ public struct UnusedRepository: HistoryRepository, CopiesRepository, ExportRepos
     public func undo() async throws -> (store: RecordStore, outcome: JournalMove, change: StoreChange) { throw Unused() }
     public func redo() async throws -> (store: RecordStore, outcome: JournalMove, change: StoreChange) { throw Unused() }
     public func journal() async throws -> ChangeJournal { .empty }
-    public func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> RecordStore { throw StorageError.missingInput(path: path) }
+    public func readCopy(at path: String, emptyIsEmpty: Bool, progress: WorkProgress.Reporter?) async throws -> RecordStore { throw StorageError.missingInput(path: path) }
     public func writeCopy(_ store: RecordStore, to path: String) async throws { throw Unused() }
     public func isStore(_ path: String) -> Bool { false }
     public func conflictCopies() -> [String] { [] }

@@ -45,16 +45,17 @@ public final class SyncFeature {
     /// the store itself (`weights*.json` matches it too) is skipped, never
     /// merged and never deleted. With `deleteMerged` the copies go once
     /// their entries are in place, into the undo journal: an undo of the
-    /// merge puts them back beside the store.
+    /// merge puts them back beside the store. `progress` is told how far
+    /// the reading of each copy has come (SPEC §6).
     public func merge(
-        copies paths: [String], prefer: StoreMerge.Preference, dryRun: Bool, deleteMerged: Bool
+        copies paths: [String], prefer: StoreMerge.Preference, dryRun: Bool, deleteMerged: Bool, progress: WorkProgress.Reporter? = nil
     ) async throws -> [MergeReport] {
         var read: [(path: String, store: RecordStore?)] = []
         for path in paths {
             if copies.isStore(path) {
                 read.append((path, nil))
             } else {
-                read.append((path, try await copies.readCopy(at: path, emptyIsEmpty: false)))
+                read.append((path, try await copies.readCopy(at: path, emptyIsEmpty: false, progress: progress)))
             }
         }
         let others = read.compactMap(\.store)

@@ -19,7 +19,8 @@ struct JSONScanner {
     /// mapped file) and never outlives it.
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
-    /// Lets go of the bytes before an offset (a mapped file's pages), or nil.
+    /// Told every 8 MiB how far the reading has come, or nil: a mapped file
+    /// lets go of the pages before it, a long merge shows it (SPEC §6).
     private let release: ((Int) -> Void)?
     private var releasedUpTo = 0
 

@@ -27,10 +27,12 @@ extension StoreDocument {
     /// A JSON export: the weights document, and the settings it carries
     /// when it carries them (SPEC §6: a full backup). `weights.json` itself
     /// holds no settings.
-    static func decodeExport(_ bytes: [UInt8], path: String) throws(DataFileError) -> (store: RecordStore, settings: Settings?) {
+    static func decodeExport(
+        _ bytes: [UInt8], path: String, reached: ((Int) -> Void)? = nil
+    ) throws(DataFileError) -> (store: RecordStore, settings: Settings?) {
         let result: Result<(store: RecordStore, settings: Settings?), DataFileError> = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(DataFileError) in
-                try DocumentVersion.decode(buffer, path: path, supported: RecordStore.currentVersion) {
+                try DocumentVersion.decode(buffer, path: path, supported: RecordStore.currentVersion, release: reached) {
                     (scanner: inout JSONScanner, lenient: Bool) throws(JSONScanner.Failure) in
                     try decodeStrict(&scanner, allowUnknownKeys: lenient, settingsAllowed: true)
                 }

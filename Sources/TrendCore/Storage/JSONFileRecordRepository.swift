@@ -126,11 +126,12 @@ public struct JSONFileRecordRepository: RecordRepository {
 
     // MARK: Files beside the store
 
-    public func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> RecordStore {
+    public func readCopy(at path: String, emptyIsEmpty: Bool, progress: WorkProgress.Reporter?) async throws -> RecordStore {
         guard let bytes = try MappedFile.readFile(path, reportedAs: path)?.bytes else { throw StorageError.missingInput(path: path) }
         if emptyIsEmpty && bytes.allSatisfy({ $0 == 32 || $0 == 10 || $0 == 13 || $0 == 9 }) { return RecordStore() }
         // Another weights file, or a JSON export (whose settings a merge leaves alone).
-        return try StoreDocument.decodeExport(bytes, path: path).store
+        let total = bytes.count
+        return try StoreDocument.decodeExport(bytes, path: path, reached: progress.map { report in { report(WorkProgress(bytes: $0, totalBytes: total)) } }).store
     }
 
     public func writeCopy(_ store: RecordStore, to path: String) async throws {

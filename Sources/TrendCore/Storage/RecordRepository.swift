@@ -59,7 +59,8 @@ public protocol HistoryRepository: Sendable {
 public protocol CopiesRepository: Sendable {
     /// Another weights file or a JSON export; an empty file is an empty
     /// store when `emptyIsEmpty` (git's base when both sides added the file).
-    func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> RecordStore
+    /// `progress` is told how far the reading has come.
+    func readCopy(at path: String, emptyIsEmpty: Bool, progress: WorkProgress.Reporter?) async throws -> RecordStore
     /// Writes a weights file that is not the store (the git driver's result), atomically.
     func writeCopy(_ store: RecordStore, to path: String) async throws
     /// Whether `path` is the store itself (any name for the same file).
@@ -89,5 +90,11 @@ public protocol SettingsRepository: Sendable {
 extension SettingsRepository {
     public func modify(_ change: @escaping @Sendable (inout Settings) -> Void) async throws -> Settings {
         try await modify(change).settings
+    }
+}
+
+extension CopiesRepository {
+    public func readCopy(at path: String, emptyIsEmpty: Bool) async throws -> RecordStore {
+        try await readCopy(at: path, emptyIsEmpty: emptyIsEmpty, progress: nil)
     }
 }

@@ -22,10 +22,24 @@ public final class ExportViewModel {
     /// What a CSV holds: the weigh-ins (the default), one other kind, or every kind in one table.
     public var selection = ExportSelection.weight
 
+    /// Told how many bytes are written so far, by whichever face shows it (SPEC §6).
+    public var progress: WorkProgress.Reporter?
+
     /// Written as it is produced, so a long history is never held twice.
     func write(_ format: ExportFeature.Format, to output: any OutputWriter) throws {
         guard format == .csv, case .kind(let kind) = selection, kind != WeightEntry.kind else {
-            app.exportFeature.export(format, everyKind: selection == .all, method: method) { output.write($0) }
+            let progress = progress
+            var written = 0
+            var reported = 0
+            app.exportFeature.export(format, everyKind: selection == .all, method: method) { bytes in
+                output.write(bytes)
+                written += bytes.count
+                // A megabyte between reports: the count costs nothing beside the writing.
+                if let progress, written - reported >= 1 << 20 {
+                    reported = written
+                    progress(WorkProgress(bytes: written))
+                }
+            }
             return
         }
         // Another kind's own CSV, as its command writes it.

@@ -15,9 +15,12 @@ public final class SyncViewModel {
     public var unit: WeightUnit { app.settingsFeature.unit }
 
     /// `Merged FILE: 2 added, 5 same, 1 conflict (kept ours).` and each conflict.
+    /// Told how far the reading of each copy has come, by whichever face shows it.
+    public var progress: WorkProgress.Reporter?
+
     public func merge(copies: [String], prefer: StoreMerge.Preference, dryRun: Bool, deleteMerged: Bool) async throws -> String {
         try await app.loadSettings()
-        let reports = try await app.syncFeature.merge(copies: copies, prefer: prefer, dryRun: dryRun, deleteMerged: deleteMerged)
+        let reports = try await app.syncFeature.merge(copies: copies, prefer: prefer, dryRun: dryRun, deleteMerged: deleteMerged, progress: progress)
         var text = ""
         for report in reports {
             guard let outcome = report.outcome else {

@@ -36,7 +36,12 @@ struct ExportCommand: TrendCommand {
         viewModel.method = method
         viewModel.selection = selection
         try await viewModel.load()
+        // Not over the export itself, when it is poured onto the same terminal.
+        let seen = context.writesToFile || !context.terminal.isOutputTerminal
+        let display = seen ? ProgressDisplay(title: "Exporting" + (output.map { " " + $0.terminalSafe } ?? ""), terminal: context.terminal, console: context.console) : nil
+        viewModel.progress = display?.reporter
         try await context.write(format, viewModel)
+        display?.finish()
         // What a CSV leaves out is said wherever it goes: a backup never loses a kind silently.
         let kind: ExportFeature.Format = format == .csv ? .csv : .json
         let (held, leftOut) = viewModel.contents(kind)

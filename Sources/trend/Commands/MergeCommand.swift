@@ -34,7 +34,11 @@ struct MergeCommand: TrendCommand {
 
     @MainActor func run(_ context: CommandContext) async throws {
         let viewModel = SyncViewModel(app: context.app)
-        context.console.message(try await viewModel.merge(copies: files, prefer: prefer, dryRun: dryRun, deleteMerged: deleteMerged))
+        let display = ProgressDisplay(title: "Merging " + (files.count == 1 ? files[0].terminalSafe : "\(files.count) copies"), terminal: context.terminal, console: context.console)
+        viewModel.progress = display?.reporter
+        let text = try await viewModel.merge(copies: files, prefer: prefer, dryRun: dryRun, deleteMerged: deleteMerged)
+        display?.finish()
+        context.console.message(text)
     }
 }
 
