@@ -10,9 +10,11 @@ public final class ProgressFeature {
     @ObservationIgnored private let settings: SettingsFeature
     @ObservationIgnored private let clock: AppClock
     @ObservationIgnored private let worker: any ReportWorker
-    /// Only the latest selection is published: the report shown must be the
-    /// range selected, even when an earlier, larger preparation ends later.
-    @ObservationIgnored private var generation = 0
+    /// How many reports were started, one a selection or a change (a screen
+    /// that selects a period once prepares it once). Only the latest is
+    /// published: the report shown must be the range selected, even when an
+    /// earlier, larger preparation ends later.
+    @ObservationIgnored public private(set) var generation = 0
     /// The preparation of the latest selection, while it runs.
     @ObservationIgnored private var preparation: Task<Void, Never>?
 

@@ -8,17 +8,35 @@ import TrendCore
 public final class ProgressViewModel {
     private let app: AppModel
 
-    /// The period, as the seeds' screen has it: setting it asks the Feature
-    /// to select it, and the report it prepares shows when ready. A named
-    /// range ends on `until`, when given.
-    public var range: ProgressRange {
-        get { app.progressFeature.range }
-        set { app.progressFeature.select(newValue, until: until) }
+    /// The period: a named range ending on `until` (today when nil), or the
+    /// days from `since` (the first weigh-in when nil) to `until`. Set in
+    /// any order, before `load()` or after: before, `load()` selects the
+    /// period once; after, each change selects it, and one report is
+    /// prepared for it, shown when ready.
+    public var range: ProgressRange = .month {
+        didSet { selectIfLoaded() }
     }
-    /// Days chosen instead of a named range (`--since`, `--until`): the
-    /// days from `since` (the first weigh-in when nil) to `until`.
-    public var since: CalendarDay?
-    public var until: CalendarDay?
+    public var since: CalendarDay? {
+        didSet { selectIfLoaded() }
+    }
+    public var until: CalendarDay? {
+        didSet { selectIfLoaded() }
+    }
+    /// Whether the store is loaded, so a period can be selected.
+    @ObservationIgnored private var isLoaded = false
+
+    private func selectIfLoaded() {
+        guard isLoaded, (try? PeriodError.check(since: since, until: until)) != nil else { return }
+        selectPeriod()
+    }
+
+    private func selectPeriod() {
+        if since != nil {
+            app.progressFeature.select(since: since, until: until)
+        } else {
+            app.progressFeature.select(range, until: until)
+        }
+    }
     /// What the charts show.
     public var metric: ChartModel.Metric = .weight
     /// Where the text goes.
@@ -70,11 +88,8 @@ public final class ProgressViewModel {
                 name: name.text, closest: EditDistance.closest(to: name.text, among: ChartModel.Metric.fixedNames + MeasurementFeature.names(measured: app.measurementFeature.measuredNames)))
         }
         app.progressFeature.chartsExpenditure = metric == .expenditure
-        if since != nil {
-            app.progressFeature.select(since: since, until: until)
-        } else {
-            app.progressFeature.select(range, until: until)
-        }
+        isLoaded = true
+        selectPeriod()
         await app.progressFeature.prepared()
     }
 

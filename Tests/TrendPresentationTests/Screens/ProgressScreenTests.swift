@@ -116,3 +116,70 @@ final class Told: Sendable {
     func mark() { marked.withLock { $0 = true } }
     var value: Bool { marked.withLock { $0 } }
 }
+
+/// Issue 64: a period is selected one way, whatever the order of the
+/// setters and `load()`, with one report prepared per change.
+@MainActor
+@Suite("Progress: the period selected one way")
+struct ProgressPeriodOrderTests {
+    static let end = CalendarDay(year: 2026, month: 11, day: 20)!
+
+    enum Order: String, CaseIterable, CustomTestStringConvertible {
+        case untilThenRange, rangeThenUntil, rangeAfterLoad, untilAfterLoad, bothAfterLoad
+        var testDescription: String { rawValue }
+    }
+
+    @Test("a range and an end day give the same report in any order, before load or after", arguments: Order.allCases)
+    func anyOrder(_ order: Order) async throws {
+        let store = fifteenDays()
+        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: store))
+        let viewModel = ProgressViewModel(app: app)
+        switch order {
+        case .untilThenRange:
+            viewModel.until = Self.end
+            viewModel.range = .month
+            try await viewModel.load()
+        case .rangeThenUntil:
+            viewModel.range = .month
+            viewModel.until = Self.end
+            try await viewModel.load()
+        case .rangeAfterLoad:
+            viewModel.until = Self.end
+            try await viewModel.load()
+            viewModel.range = .month
+        case .untilAfterLoad:
+            viewModel.range = .month
+            try await viewModel.load()
+            viewModel.until = Self.end
+        case .bothAfterLoad:
+            try await viewModel.load()
+            viewModel.range = .month
+            viewModel.until = Self.end
+        }
+        await viewModel.prepared()
+        let reference = ProgressReport.prepare(
+            entries: store.entries, goalKilograms: store.goalKilograms, goalPlan: nil, heightCentimetres: nil, range: .month, today: app.clock.today,
+            method: .default, since: nil, until: Self.end)
+        #expect(viewModel.report.range == .month)
+        #expect(viewModel.report.to == Self.end && viewModel.report.count == reference.count && viewModel.report.count > 0)
+        #expect(viewModel.report.from == reference.from)
+    }
+
+    @Test("nothing is prepared before load; load prepares one report, and each later change one more")
+    func oneReportPerChange() async throws {
+        let app = TestAppModelFactory.make(repository: InMemoryStoreRepository(store: fifteenDays()))
+        let viewModel = ProgressViewModel(app: app)
+        viewModel.until = Self.end
+        viewModel.range = .month
+        viewModel.since = nil
+        #expect(app.progressFeature.generation == 0)
+        try await viewModel.load()
+        #expect(app.progressFeature.generation == 1)
+        viewModel.range = .threeMonths
+        #expect(app.progressFeature.generation == 2)
+        viewModel.until = nil
+        #expect(app.progressFeature.generation == 3)
+        await viewModel.prepared()
+        #expect(viewModel.report.range == .threeMonths && viewModel.report.to == app.clock.today)
+    }
+}
