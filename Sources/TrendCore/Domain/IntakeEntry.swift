@@ -26,12 +26,16 @@ public struct IntakeEntry: StoredRecord, Hashable {
         self.note = (note?.isEmpty ?? true) ? nil : note
     }
 
-    /// What one entry may hold: more than nothing, at most 20,000 kcal.
+    /// What one entry may hold: more than nothing, at most 20,000 kcal
+    /// (also the most a day's total may be, when a file gives days).
     public static let validKilocalories: ClosedRange<Double> = Double.leastNonzeroMagnitude...20_000
-    public static let validRangeText = "more than 0 and at most 20,000 kcal"
+    /// `more than 0 and at most 20,000 kcal`.
+    public static let validRangeText = "more than 0 and at most \(mostText)"
+    /// `20,000 kcal`.
+    public static let mostText = "\(DecimalText.grouped(validKilocalories.upperBound)) kcal"
 
     public static func isValid(kilocalories: Double) -> Bool {
-        kilocalories.isFinite && kilocalories > 0 && kilocalories <= 20_000
+        kilocalories.isFinite && validKilocalories.contains(kilocalories)
     }
 
     /// A day's intake comes from one source (SPEC §15).

@@ -112,7 +112,7 @@ public enum LogError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(name)' is not a measurement trend knows" + (closest.map { "; did you mean \($0)?" } ?? ".")
                 + " Known: \(MeasurementName.known.joined(separator: ", ")), each also with -left or -right"
         case .measurementOutOfRange(let centimetres):
-            "\(DecimalText.shortest(centimetres)) cm is not a body measurement: it must be 1 to 300 cm"
+            "\(DecimalText.shortest(centimetres)) cm is not a body measurement: it must be \(MeasurementEntry.validRangeText) cm"
         case .seriesNotMeasurement(let name):
             "'\(name)' is a series of the report, not a measurement: choose another name for what the tape measures"
         case .unlikelyMeasurement(let name, let centimetres, let trend, let likely, let unit):

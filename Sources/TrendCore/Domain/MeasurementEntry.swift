@@ -31,15 +31,17 @@ public struct MeasurementEntry: StoredRecord, Hashable {
 
     /// What a tape measures on a person: 1 to 300 cm.
     public static let validCentimetres: ClosedRange<Double> = 1...300
+    /// `1 to 300`: the bounds as messages give them (in cm).
+    public static let validRangeText = "\(DecimalText.shortest(validCentimetres.lowerBound)) to \(DecimalText.shortest(validCentimetres.upperBound))"
+    /// `0.4 to 118 in`: the same, in whole inches at the top and tenths at the bottom, inside the range.
+    public static let validRangeInchesText =
+        "\(DecimalText.shortest((validCentimetres.lowerBound / centimetresPerInch * 10).rounded(.up) / 10)) to \(DecimalText.shortest((validCentimetres.upperBound / centimetresPerInch).rounded(.down))) in"
 
     public static func isValid(centimetres: Double) -> Bool {
         centimetres.isFinite && validCentimetres.contains(centimetres)
     }
 
     public static let centimetresPerInch = 2.54
-
-    /// `1 to 300`: the bounds as messages give them.
-    public static let validRangeText = "1 to 300"
 
     /// Version 3 added intake and measurements (SPEC §1).
     public static func versionNeeded(for records: [MeasurementEntry]) -> Int { records.isEmpty ? 1 : 3 }

@@ -93,7 +93,7 @@ public enum QuantityInputError: Error, Equatable, Sendable, CustomStringConverti
         case .unknownUnit(let input, let unit, .energy): "'\(input)' has an unknown unit '\(unit)'; use kcal or kJ"
         case .unknownUnit(let input, let unit, .length): "'\(input)' has an unknown unit '\(unit)'; use cm or in"
         case .outOfRange(let input, .energy): "'\(input)' is not an amount one eats at once: it must be \(IntakeEntry.validRangeText)"
-        case .outOfRange(let input, .length): "'\(input)' is not a body measurement: it must be 1 to 300 cm (0.4 to 118 in)"
+        case .outOfRange(let input, .length): "'\(input)' is not a body measurement: it must be \(MeasurementEntry.validRangeText) cm (\(MeasurementEntry.validRangeInchesText))"
         }
     }
 }

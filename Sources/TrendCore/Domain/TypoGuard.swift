@@ -10,8 +10,9 @@ public enum TypoGuard {
     public static let firstWeighInHintKilograms = 150.0
     /// With no history, what a person can weigh.
     public static let plausibleKilograms = 20.0...300.0
-    /// The same weight again within this many seconds is the same weigh-in
-    /// (a repeated command, a retried cron job).
+    /// The same amount again within this many seconds is the same record
+    /// logged twice (a repeated command, a retried cron job): a weigh-in's
+    /// weight, an intake entry's energy.
     public static let repeatSeconds: Int64 = 120
     /// Fewer weigh-ins than this under the trend: one of them may be the typo.
     public static let settledWeighIns = 3

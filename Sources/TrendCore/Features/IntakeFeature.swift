@@ -19,9 +19,6 @@ public final class IntakeFeature {
     /// Every intake entry, in the one order.
     public var entries: [IntakeEntry] { records.store.intake }
 
-    /// The same amount within this many seconds is the same entry logged twice.
-    public nonisolated static let repeatSeconds: Int64 = 120
-
     /// What logging did.
     public struct LogOutcome: Equatable, Sendable {
         /// The new entry, or the one it repeats.
@@ -41,7 +38,7 @@ public final class IntakeFeature {
         return try await records.apply { [repository] in
             try await repository.modify { store in
                 if !force, let existing = store.intake.last(where: {
-                    abs($0.timestamp.epochSeconds - timestamp.epochSeconds) <= Self.repeatSeconds && abs($0.kilocalories - kilocalories) < 0.5
+                    abs($0.timestamp.epochSeconds - timestamp.epochSeconds) <= TypoGuard.repeatSeconds && abs($0.kilocalories - kilocalories) < IntakeEntry.sameAmountKilocalories
                 }) {
                     return LogOutcome(entry: existing, isRepeat: true)
                 }

@@ -311,7 +311,7 @@ struct BodyTable {
                 } else if let measurement = measurements.first(where: { $0.index == column }) {
                     let centimetres = measurement.unit.centimetres(from: value)
                     guard MeasurementEntry.isValid(centimetres: centimetres) else {
-                        body.invalid.append((record.line, "\(measurement.name) '\(fields[column].trimmed)' is not a body measurement: it must be 1 to 300 cm"))
+                        body.invalid.append((record.line, "\(measurement.name) '\(fields[column].trimmed)' is not a body measurement: it must be \(MeasurementEntry.validRangeText) cm"))
                         continue
                     }
                     body.add(MeasurementEntry(timestamp: timestamp, name: measurement.name, centimetres: centimetres))
@@ -323,7 +323,7 @@ struct BodyTable {
             let day = days[dayNumber]!
             guard day.kilocalories > 1e-9 else { continue }
             guard IntakeEntry.isValid(kilocalories: day.kilocalories) else {
-                body.invalid.append((day.line, "\(DecimalText.shortest((day.kilocalories * 10).rounded() / 10)) kcal in one day is not food eaten: at most 20,000"))
+                body.invalid.append((day.line, "\(DecimalText.shortest((day.kilocalories * 10).rounded() / 10)) kcal in one day is not food eaten: at most \(IntakeEntry.mostText)"))
                 continue
             }
             guard case .success(let noon) = cells.timestamp(CalendarDay(dayNumber: dayNumber).description) else { continue }

@@ -93,7 +93,7 @@ enum CronometerFormat: ImportFileFormat {
                 if MeasurementEntry.isValid(centimetres: centimetres) {
                     result.body.add(MeasurementEntry(timestamp: timestamp, name: row.name, centimetres: centimetres))
                 } else {
-                    result.body.invalid.append((row.line, "\(row.name) '\(row.amount.trimmed)' is not a body measurement: it must be 1 to 300 cm"))
+                    result.body.invalid.append((row.line, "\(row.name) '\(row.amount.trimmed)' is not a body measurement: it must be \(MeasurementEntry.validRangeText) cm"))
                 }
             }
         }
