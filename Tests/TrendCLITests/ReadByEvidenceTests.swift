@@ -327,4 +327,32 @@ struct ReadByEvidenceTests {
         try cli.ok("list")
         try cli.ok("intake", "--entries")
     }
+
+    // Found by tables written blind (issue 65's note): a US scale app's
+    // numeric month-first dates under Renpho's header, and another app's
+    // JSON whose `entries` is an object, not trend's array.
+
+    @Test("Renpho's Time of Measurement with numeric month-first dates is read by the file's evidence, not as day-first")
+    func renphoMonthFirst() throws {
+        let cli = try CLIHarness()
+        let rows = (1...20).map { day in "\"02/\(String(format: "%02d", day + 8))/2025, 7:\(String(format: "%02d", day)):08 AM\",\(200 - Double(day) / 10),27.2,29.0," }
+        try cli.directory.write("Time of Measurement,Weight(lb),BMI,Body Fat(%),Remarks\n" + rows.joined(separator: "\n") + "\n", to: "scale.csv")
+        let result = try cli.ok("import", cli.directory.file("scale.csv"))
+        #expect(result.stderr.contains("20 added"), "\(result.stderr)")
+        let stored = try Self.stored(cli).weights
+        #expect(stored.count == 20 && abs(stored[0] - 199.9 * 0.45359237) < 0.006, "\(stored)")
+        #expect(try String(contentsOfFile: cli.dataDirectory + "/weights.json", encoding: .utf8).contains("\"2025-02-09T07:01:08"))
+    }
+
+    @Test("a JSON export whose entries is an object is another app's records, not a damaged trend backup")
+    func entriesObject() throws {
+        let cli = try CLIHarness()
+        let weights = (1...12).map { day in #"{"timestamp": "2025-11-\#(String(format: "%02d", day))T07:30:00+01:00", "weight": {"value": \#(70 - Double(day) / 10), "unit": "kg"}}"# }
+        let text = #"{"export": {"app": "Tracker", "format": 2}, "profile": {"goal": {"weight": {"value": 64, "unit": "kg"}}}, "entries": {"weights": ["#
+            + weights.joined(separator: ", ") + #"], "workouts": [{"date": "2025-11-03", "exercise": "Squat", "weight": {"value": 100, "unit": "kg"}, "reps": 5}]}}"#
+        try cli.directory.write(text, to: "export.json")
+        let result = try cli.ok("import", cli.directory.file("export.json"))
+        #expect(result.stderr.contains("12 added") && result.stderr.contains("entries.weights"), "\(result.stderr)")
+        #expect(try Self.stored(cli).weights == (1...12).map { 70 - Double($0) / 10 })
+    }
 }

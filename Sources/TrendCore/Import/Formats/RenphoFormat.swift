@@ -21,7 +21,13 @@ enum RenphoFormat: ImportFileFormat {
 
     static func read(_ source: ImportSource, cells given: ImportCells) throws(ImportError) -> ParsedImport {
         var cells = given
-        cells.formatDateOrder = .dayFirst
-        return try CSVFormats.read(source, format: format, cells: cells, layout: layout(header:))
+        let text = try source.text()
+        // The app's `Date, Time` layout writes dd/mm/yyyy; under `Time of
+        // Measurement` a numeric date's order is the file's evidence to give.
+        let firstLine = String(decoding: text.bytes.prefix(4096).prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+        if !firstLine.lowercased().contains("time of measurement") {
+            cells.formatDateOrder = .dayFirst
+        }
+        return try CSVFormats.read(text, path: source.path, format: format, cells: cells, separator: ",", skippingLines: 0, layout: layout(header:))
     }
 }

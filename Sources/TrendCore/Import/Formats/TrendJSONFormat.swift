@@ -8,7 +8,33 @@ enum TrendJSONFormat: ImportFileFormat {
     /// apps' JSON is `ForeignJSONFormat`'s.
     static func recognizes(_ head: ImportHead) -> Bool {
         let text = head.text
-        return text.hasPrefix("{") && StoreDocument.codecs.contains { text.contains("\"\($0.arrayKey)\"") }
+        return text.hasPrefix("{") && StoreDocument.codecs.contains { holdsArray(named: $0.arrayKey, in: text) }
+    }
+
+    /// Whether `"key"` is followed by `:` and an array: another app's JSON
+    /// may name an object `entries` too (`"entries": {"weights": …}`).
+    static func holdsArray(named key: String, in text: Substring) -> Bool {
+        let bytes = Array(text.utf8)
+        let quoted = Array("\"\(key)\"".utf8)
+        func skipSpace(_ i: inout Int) {
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+        }
+        var start = 0
+        while start + quoted.count <= bytes.count {
+            guard bytes[start..<(start + quoted.count)].elementsEqual(quoted) else {
+                start += 1
+                continue
+            }
+            var i = start + quoted.count
+            skipSpace(&i)
+            if i < bytes.count, bytes[i] == UInt8(ascii: ":") {
+                i += 1
+                skipSpace(&i)
+                if i < bytes.count, bytes[i] == UInt8(ascii: "[") { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
