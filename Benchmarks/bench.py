@@ -151,7 +151,7 @@ def streaming_budgets(trend, tag, work, budgets, table):
     n = 500_000
     pristine = os.path.dirname(generate(work, f"history-{n}/weights.json", [sys.executable, os.path.join(HERE, "generate.py"), str(n), os.path.join(work, f"history-{n}")]))
     data_mib = os.path.getsize(os.path.join(pristine, "weights.json")) / 2**20
-    for name, argv in (("list --format csv", ["list", "--format", "csv"]), ("list --format json", ["list", "--format", "json"]),
+    for name, argv in (("list", ["list"]), ("list --format csv", ["list", "--format", "csv"]), ("list --format json", ["list", "--format", "json"]),
                        ("export", ["export"]), ("export --format json", ["export", "--format", "json"]), ("export --kind all", ["export", "--kind", "all"])):
         peak = peak_mib([trend, "--data-dir", pristine] + argv)
         budgets.check(f"{tag}: 500,000 records ({data_mib:.0f} MiB file), {name}, peak MiB", peak, 64)

@@ -134,4 +134,21 @@ struct ListEditRemoveTests {
         try cli.ok("undo")
         #expect(try cli.entries().count == 3)
     }
+
+    @Test("the text list written as it goes is the table the held rows give: on daily weigh-ins, list and list --estimated agree byte for byte")
+    func streamedTextList() throws {
+        let cli = try CLIHarness()
+        // One a day, a second on some days, some with fat and notes: no day for --estimated to fill.
+        var weighIns: [CLIHarness.TypedWeighIn] = []
+        for day in 1...40 {
+            let date = CLICalendar.day("2026-09-01", adding: day)
+            weighIns.append(.init(date: "\(date) 07:\(String(format: "%02d", day % 60))", weight: "\(82 - Double(day) / 20)", fat: day % 7 == 0 ? "23.\(day % 10)" : nil))
+            if day % 9 == 0 { weighIns.append(.init(date: "\(date) 21:10", weight: "\(83 - Double(day) / 20)")) }
+        }
+        try cli.seed(weighIns)
+        let streamed = try cli.ok("list").stdout
+        let held = try cli.ok("list", "--estimated").stdout
+        #expect(streamed == held && streamed.contains("FAT") && streamed.split(separator: "\n").count == 45, "\(streamed)")
+        #expect(try cli.ok("list", "--range", "All", "--limit", "3").stdout == (try cli.ok("list", "--range", "All", "--limit", "3", "--estimated").stdout))
+    }
 }

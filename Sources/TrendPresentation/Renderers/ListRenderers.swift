@@ -13,9 +13,10 @@ public enum ListFormat: String, OutputFormat {
         }
     }
 
-    /// CSV, and JSON without estimated days, are written row by row as they are produced.
-    public func streams(withEstimatedDays: Bool) -> Bool {
-        self == .csv || self == .json && !withEstimatedDays
+    /// CSV, and JSON and text without estimated days or a chart, are
+    /// written row by row as they are produced.
+    public func streams(withEstimatedDays: Bool, chart: Bool = false) -> Bool {
+        self == .csv || self == .json && !withEstimatedDays || self == .text && !withEstimatedDays && !chart
     }
 }
 
@@ -32,6 +33,13 @@ struct ListJSONRenderer: Renderer {
 
 struct ListTextRenderer: Renderer {
     func render(_ model: ListViewModel, to output: any OutputWriter) throws {
+        if let table = model.streamedTable {
+            // Widths first, then the lines: a long history's cells are made twice, never held.
+            guard let entries = model.streamed?.entries, !entries.isEmpty else {
+                throw ScreenNote.message(model.hasNoHistory ? Messages.noWeighInsYet : "No weigh-ins match.")
+            }
+            return table.write(display: model.display) { output.write($0) }
+        }
         guard !model.points.isEmpty else {
             // Said on the message stream by the front end: nothing to list is not data.
             throw ScreenNote.message(model.hasNoHistory ? Messages.noWeighInsYet : "No weigh-ins match.")
@@ -45,6 +53,27 @@ struct ListTextRenderer: Renderer {
 
 
 extension ListViewModel {
+    /// The listing as a table whose rows are made as they are written, from
+    /// what was streamed: the same cells as `table`, in the same order.
+    var streamedTable: TextTable? {
+        guard let (entries, series) = streamed else { return nil }
+        let unit = unit
+        let showsFat = entries.contains { $0.fatPercent != nil }
+        let shortIDs = storeShortIDs
+        let currentOffset = currentOffset
+        let order = ProgressReport.dayOrder(of: entries)
+        let headers = showsFat ? ["ID", "DATE", "WEIGHT", "FAT", "TREND", "NOTE"] : ["ID", "DATE", "WEIGHT", "TREND", "NOTE"]
+        return TextTable(headers: headers, rightAligned: showsFat ? [2, 3, 4] : [2, 3]) { row in
+            for index in order {
+                let entry = entries[index]
+                let fat = showsFat ? [entry.fatPercent.map(EntryRendering.fatText) ?? ""] : []
+                row(
+                    [shortIDs.text(of: entry), EntryRendering.localDateTime(entry.timestamp, currentOffset: currentOffset), unit.format(kilograms: entry.kilograms)]
+                        + fat + [unit.format(kilograms: series.trendKilograms(on: entry.calendarDay) ?? entry.kilograms), entry.note?.terminalSafe ?? ""])
+            }
+        }
+    }
+
     /// The listing as a table, a row for each of `rows`.
     var table: TextTable {
         let unit = unit

@@ -7,6 +7,9 @@ public struct TextTable {
     let headers: [String]
     let rightAligned: Set<Int>
     private var rows: [[String]] = []
+    /// Rows made on demand, asked twice (each column's width, then the
+    /// lines): a long listing is written without holding its cells.
+    private var source: ((([String]) -> Void) -> Void)?
     /// Keep one line a row when narrow, dropping columns from the right
     /// (`stats`: a quarter of weeks stays a quarter of lines).
     public var dropsColumnsWhenNarrow = false
@@ -19,40 +22,57 @@ public struct TextTable {
         self.rightAligned = rightAligned
     }
 
+    /// A table whose rows `source` hands out, each time it is asked.
+    public init(headers: [String], rightAligned: Set<Int> = [], rows source: @escaping (([String]) -> Void) -> Void) {
+        self.init(headers: headers, rightAligned: rightAligned)
+        self.source = source
+    }
+
     public mutating func add(_ row: [String]) {
         rows.append(row)
     }
 
+    private func forEachRow(_ body: ([String]) -> Void) {
+        rows.forEach(body)
+        source?(body)
+    }
+
     public func rendered(display: Display) -> String {
+        var out: [UInt8] = []
+        write(display: display) { out.append(contentsOf: $0) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The table laid out as `rendered` lays it, handed to `write` a piece at a time.
+    public func write(display: Display, to write: ([UInt8]) -> Void) {
         if dropsColumnsWhenNarrow, let width = display.width {
             var table = self
             table.dropsColumnsWhenNarrow = false
             while table.headers.count > 2, table.naturalWidth > width {
+                let count = table.headers.count - 1
                 table = TextTable(headers: Array(table.headers.dropLast()), rightAligned: table.rightAligned)
-                table.rows = rows.map { Array($0.prefix(table.headers.count)) }
+                table.rows = rows.map { Array($0.prefix(count)) }
+                table.source = source.map { source in { body in source { body(Array($0.prefix(count))) } } }
             }
-            return table.rendered(widths: table.widths, display: display, lastColumnWidth: nil)
+            return table.write(widths: table.widths, display: display, lastColumnWidth: nil, to: write)
         }
-        var widths = headers.map(Self.columns)
-        for row in rows {
-            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Self.columns(cell)) }
-        }
+        let widths = self.widths
         let last = headers.count - 1
         // Where the last column starts: every other column and its two spaces.
         let lastStart = widths.dropLast().reduce(0) { $0 + $1 + 2 }
         if let width = display.width, lastStart + widths[last] > width {
             if width - lastStart >= Self.leastLastColumn && !rightAligned.contains(last) {
-                return rendered(widths: widths, display: display, lastColumnWidth: width - lastStart)
+                return self.write(widths: widths, display: display, lastColumnWidth: width - lastStart, to: write)
             }
-            return vertical(width: width, display: display)
+            return vertical(width: width, display: display, to: write)
         }
-        return rendered(widths: widths, display: display, lastColumnWidth: nil)
+        self.write(widths: widths, display: display, lastColumnWidth: nil, to: write)
     }
 
     /// Each column's widest cell or header.
     private var widths: [Int] {
         var widths = headers.map(Self.columns)
-        for row in rows {
+        forEachRow { row in
             for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], Self.columns(cell)) }
         }
         return widths
@@ -61,7 +81,7 @@ public struct TextTable {
     /// The width of the table's longest line.
     private var naturalWidth: Int { widths.reduce(0, +) + 2 * (headers.count - 1) }
 
-    private func rendered(widths: [Int], display: Display, lastColumnWidth: Int?) -> String {
+    private func write(widths: [Int], display: Display, lastColumnWidth: Int?, to write: ([UInt8]) -> Void) {
         let lastStart = widths.dropLast().reduce(0) { $0 + $1 + 2 }
         let isRight = widths.indices.map(rightAligned.contains)
         // Laid out as bytes: a listing can have a hundred thousand lines, and
@@ -90,12 +110,17 @@ public struct TextTable {
         var header: [UInt8] = []
         add(headers, to: &header)
         var out = Array(display.bold(String(decoding: header, as: UTF8.self)).utf8) + [UInt8(ascii: "\n")]
-        out.reserveCapacity(out.count + rows.count * (lastStart + 24))
-        for row in rows {
+        // Handed on every 64 KiB: a long listing is never held whole.
+        out.reserveCapacity(1 << 16 + 4096)
+        forEachRow { row in
             add(row, to: &out)
             out.append(UInt8(ascii: "\n"))
+            if out.count >= 1 << 16 {
+                write(out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
-        return String(decoding: out, as: UTF8.self)
+        if !out.isEmpty { write(out) }
     }
 
     /// The columns a cell takes on a terminal: a wide character two, a combining one none.
@@ -104,17 +129,17 @@ public struct TextTable {
     }
 
     /// Each row as `HEADER  value` lines, rows apart by a blank line.
-    private func vertical(width: Int, display: Display) -> String {
+    private func vertical(width: Int, display: Display, to write: ([UInt8]) -> Void) {
         let labelWidth = headers.map(\.count).max() ?? 0
-        var blocks: [String] = []
-        for row in rows {
-            var block = ""
+        var first = true
+        forEachRow { row in
+            var block = first ? "" : "\n"
+            first = false
             for (i, cell) in row.enumerated() where !cell.isEmpty {
                 let label = headers[i] + String(repeating: " ", count: labelWidth - headers[i].count) + "  "
                 block += TextWrap.hanging(label, cell, width: width) + "\n"
             }
-            blocks.append(block)
+            write(Array(block.utf8))
         }
-        return blocks.joined(separator: "\n")
     }
 }

@@ -40,6 +40,8 @@ public final class ListViewModel {
 
     public var unit: WeightUnit { app.settingsFeature.unit }
     var hasNoHistory: Bool { app.weightLogFeature.entries.isEmpty }
+    /// The short ids of the store as it is, for a listing that streams.
+    var storeShortIDs: ShortIDs { ShortIDs(app.recordLogFeature.store) }
     var rows: [ProgressReport.Row] { ProgressReport.rows(points: points, estimatedDays: estimatedDays) }
     /// A FAT column when any listed weigh-in has body fat (SPEC §12).
     var showsFat: Bool { points.contains { $0.entry.fatPercent != nil } }

@@ -43,7 +43,7 @@ struct ListCommand: TrendCommand {
         viewModel.showsEstimatedDays = estimated
         viewModel.display = context.display
         viewModel.terminalChart = context.wantsChart(chart) ? chart.terminalChart : nil
-        try await viewModel.load(streaming: format.streams(withEstimatedDays: estimated))
+        try await viewModel.load(streaming: format.streams(withEstimatedDays: estimated, chart: viewModel.terminalChart != nil))
         try await context.write(format, viewModel)
     }
 }

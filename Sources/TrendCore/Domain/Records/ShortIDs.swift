@@ -15,11 +15,16 @@ public struct ShortIDs: Sendable {
     public init(_ ids: [RecordID]) {
         // The first 8 digits are the id's top 32 bits.
         let shared = RepeatedIDs.repeated(ids.map { $0.high >> 32 }) { $0 }
-        guard !shared.isEmpty else {
+        self.init(crowded: shared.isEmpty ? [] : ids.filter { shared.contains($0.high >> 32) })
+    }
+
+    /// The records whose first 8 digits another shares, each given the digits that tell it apart.
+    private init(crowded ids: [RecordID]) {
+        guard !ids.isEmpty else {
             lengths = [:]
             return
         }
-        var crowded = ids.filter { shared.contains($0.high >> 32) }.map { (id: $0, text: EntryID.withText(of: $0) { Array($0) }) }
+        var crowded = ids.map { (id: $0, text: EntryID.withText(of: $0) { Array($0) }) }
         crowded.sort { $0.text.lexicographicallyPrecedes($1.text) }
         func common(_ a: [UInt8], _ b: [UInt8]) -> Int { zip(a, b).prefix { $0 == $1 }.count }
         var lengths: [RecordID: Int] = [:]
@@ -34,8 +39,13 @@ public struct ShortIDs: Sendable {
         self.lengths = lengths
     }
 
+    /// Every kind's records, their ids walked where they lie: a long
+    /// history's ids are not copied to be compared.
     public init(_ store: RecordStore) {
-        self.init(store.entries.map(\.recordID) + store.intake.map(\.recordID) + store.measurements.map(\.recordID))
+        let shared = RepeatedIDs.repeated(count: store.recordCount, { body in store.forEachRecordID { body($0.high >> 32) } }) { $0 }
+        var crowded: [RecordID] = []
+        if !shared.isEmpty { store.forEachRecordID { if shared.contains($0.high >> 32) { crowded.append($0) } } }
+        self.init(crowded: crowded)
     }
 
     public static let shortest = 8
