@@ -24,6 +24,11 @@ struct ChunkingSink: ByteSink {
         if buffer.count >= chunkSize { flush() }
     }
 
+    mutating func append(buffer bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= chunkSize { flush() }
+    }
+
     mutating func flush() {
         guard !buffer.isEmpty else { return }
         write(buffer)

@@ -39,7 +39,7 @@ struct MarkCodec: RecordCodec {
     /// `{"day": "2026-11-02", "id": …, "name": "period", "note": …}`.
     static func encode<Sink: ByteSink>(_ mark: DayMark, into out: inout Sink) {
         out.append(contentsOf: "{\"day\": \"\(mark.day)\", \"id\": \"".utf8)
-        EntryID.withText(of: mark.recordID) { out.append(contentsOf: $0) }
+        EntryID.withText(of: mark.recordID) { out.append(buffer: $0) }
         out.append("\", \"name\": ")
         out.append(contentsOf: JSONText.quoted(mark.name.text).utf8)
         StoreDocument.appendNote(mark.note, to: &out)

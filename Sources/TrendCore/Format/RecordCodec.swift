@@ -157,9 +157,9 @@ extension StoreDocument {
     /// Appends `"date": "…", "id": "…"`, the members every record has, in their sorted place.
     static func appendDateAndID<Sink: ByteSink>(_ record: some StoredRecord, to out: inout Sink) {
         out.append("\"date\": \"")
-        record.timestamp.withISO8601 { out.append(contentsOf: $0) }
+        record.timestamp.withISO8601 { out.append(buffer: $0) }
         out.append("\", \"id\": \"")
-        EntryID.withText(of: record.recordID) { out.append(contentsOf: $0) }
+        EntryID.withText(of: record.recordID) { out.append(buffer: $0) }
         out.append(UInt8(ascii: "\""))
     }
 }

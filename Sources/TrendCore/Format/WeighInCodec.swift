@@ -32,7 +32,7 @@ struct WeighInCodec: RecordCodec {
     /// `{"date": …, "fatPercent": …, "id": …, "kilograms": …, "note": …}`.
     static func encode<Sink: ByteSink>(_ entry: WeightEntry, into out: inout Sink) {
         out.append("{\"date\": \"")
-        entry.timestamp.withISO8601 { out.append(contentsOf: $0) }
+        entry.timestamp.withISO8601 { out.append(buffer: $0) }
         if let fat = entry.fatPercent {
             out.append("\", \"fatPercent\": ")
             JSONText.appendNumber(fat, to: &out)
@@ -40,7 +40,7 @@ struct WeighInCodec: RecordCodec {
         } else {
             out.append("\", \"id\": \"")
         }
-        EntryID.withText(of: entry.recordID) { out.append(contentsOf: $0) }
+        EntryID.withText(of: entry.recordID) { out.append(buffer: $0) }
         out.append("\", \"kilograms\": ")
         JSONText.appendNumber(entry.kilograms, to: &out)
         StoreDocument.appendNote(entry.note, to: &out)
