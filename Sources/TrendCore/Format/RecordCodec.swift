@@ -32,6 +32,11 @@ protocol RecordCodec {
     func record(_ common: CommonFields, _ s: inout JSONScanner, _ what: RecordPlace, at start: Int) throws(JSONScanner.Failure) -> Record
     /// One record as the document writes it: `{…}`, keys sorted.
     static func encode<Sink: ByteSink>(_ record: Record, into out: inout Sink)
+    /// This kind's array, read record by record. A requirement (with the one
+    /// implementation below) so that each kind's reading is compiled for that
+    /// kind: reached through `StoreDocument.codecs`, a generic function asks
+    /// every record's type at run time, and a long history reads at half speed.
+    static func readArray(_ s: inout JSONScanner, allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> [Record]
     /// The kind's `kind` cell in the table of every kind (`RecordTable`): `weight`, `intake`, `measurement`.
     static var tableKind: String { get }
     /// A record's own cells in that table, as stored: nothing rounded.
@@ -101,6 +106,12 @@ extension JSONScanner {
         let value = try StoreDocument.number(&self, "\(what): \"\(key)\"")
         guard isValid(value) else { throw fail("\(what): \"\(key)\" must be \(text)", at: offset) }
         return value
+    }
+}
+
+extension RecordCodec {
+    static func readArray(_ s: inout JSONScanner, allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> [Record] {
+        try StoreDocument.readRecords(Self.self, &s, allowUnknownKeys: allowUnknownKeys)
     }
 }
 

@@ -55,7 +55,7 @@ extension StoreDocument {
         var settings: Settings?
         /// One kind's array, read into the store.
         func read<Codec: RecordCodec>(_: Codec.Type, _ s: inout JSONScanner) throws(JSONScanner.Failure) {
-            store.insert(contentsOf: try readRecords(Codec.self, &s, allowUnknownKeys: allowUnknownKeys))
+            store.insert(contentsOf: try Codec.readArray(&s, allowUnknownKeys: allowUnknownKeys))
         }
         try scanner.readObject { (s: inout JSONScanner, key: String, keyOffset: Int) throws(JSONScanner.Failure) in
             if try plan.read(key, &s) { return }
