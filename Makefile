@@ -32,11 +32,11 @@ INSTALL ?= install
 # With the static Swift runtime, the C++ runtime and the unwinder are linked
 # in too, and the executable's symbols stay out of the loader's table
 # (Package.swift, staticRuntime): the loader maps only libc, libm and libz.
-ifeq ($(shell uname -s),Linux)
-SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib --disable-local-rpath
-build_env := $(if $(findstring --static-swift-stdlib,$(SWIFT_BUILD_FLAGS)),TREND_STATIC_RUNTIME=1 )
-else
+# Package.swift links the Swift runtime statically in every Linux release
+# build; TREND_STATIC_RUNTIME adds the C++ runtime and the unwinder.
 SWIFT_BUILD_FLAGS ?= -c release --disable-local-rpath
+ifeq ($(shell uname -s),Linux)
+build_env := TREND_STATIC_RUNTIME=1 
 endif
 
 bindir := $(DESTDIR)$(PREFIX)/bin

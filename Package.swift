@@ -12,11 +12,20 @@ import PackageDescription
 /// so the installed binary and its .deb need nothing but the C library and
 /// zlib. SwiftPM refuses unsafe flags in a package used as a dependency;
 /// these are on the executable only, which no other package links.
-let staticRuntime: [LinkerSetting] =
-    Context.environment["TREND_STATIC_RUNTIME"] == "1"
-    ? [.unsafeFlags(["-use-ld=lld", "-L", Context.packageDirectory + "/Packaging/static-runtime"], .when(platforms: [.linux], configuration: .release))]
-    // What `--static-swift-stdlib` links: the runtime, and the two archives FoundationEssentials needs beside it.
-    : [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(platforms: [.linux], configuration: .release))]
+///
+/// Only the link differs between the two: `--static-swift-stdlib` would add
+/// `-static-stdlib` to every compile command as well, so `make` after a
+/// plain release build (CI runs both) would compile every module again
+/// for the same objects. Given here, on the link alone, the second build
+/// only links.
+/// What `--static-swift-stdlib` links: the runtime, and the two archives FoundationEssentials needs beside it.
+let staticSwiftRuntime = ["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"]
+let staticRuntime: [LinkerSetting] = [
+    .unsafeFlags(
+        staticSwiftRuntime
+            + (Context.environment["TREND_STATIC_RUNTIME"] == "1" ? ["-use-ld=lld", "-L", Context.packageDirectory + "/Packaging/static-runtime"] : []),
+        .when(platforms: [.linux], configuration: .release))
+]
 
 let package = Package(
     name: "trend",
