@@ -43,6 +43,7 @@ enum TrendProgram {
             ("TREND_NOW", "An ISO 8601 instant to use as now (tests, reproducible examples); it changes nothing stored."),
             ("TREND_LOCK_WAIT", "Seconds to wait for a lock another trend process holds, 0.1 to 600 (default 10)."),
             ("TREND_HOOK_TIME_LIMIT", "Seconds the post-change hook may run, 0.1 to 600 (default 10)."),
+            ("TREND_PROGRESS_DELAY", "Seconds an import, merge or export runs before it shows how far it is, 0 to 600 (default 1)."),
             ("TREND_NO_HOOKS", "When set and not 0, the post-change hook is not run (trend sets it for the hook itself)."),
             ("XDG_CONFIG_HOME", "When absolute, the hook is $XDG_CONFIG_HOME/trend/hooks/post-change (else under ~/.config)."),
         ],

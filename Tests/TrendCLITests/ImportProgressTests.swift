@@ -4,7 +4,10 @@ import TestSupport
 
 /// SPEC §6 (issue 67): an import that has run for a second shows, on a
 /// terminal that redraws a line, how far it is; never with `-q`, with
-/// `TERM=dumb`, or when standard error is not a terminal.
+/// `TERM=dumb`, or when standard error is not a terminal. Most tests ask
+/// for the line at once (`TREND_PROGRESS_DELAY=0`), so a few megabytes show
+/// it however fast the machine; the second itself is `ProgressLine`'s rule
+/// (`ProgressLineTests`), and quick work showing nothing is tested here.
 @Suite("Progress on a long import")
 struct ImportProgressTests {
     /// A generated Apple Health export of about `megabytes` MB: a weigh-in a
@@ -30,9 +33,10 @@ struct ImportProgressTests {
     }
 
     /// What a terminal shows of `command` run by `sh` in a pseudo-terminal (util-linux `script`), and how long it took.
-    func onTerminal(_ cli: CLIHarness, _ command: String, term: String = "xterm") throws -> (screen: String, seconds: Double) {
+    func onTerminal(_ cli: CLIHarness, _ command: String, term: String = "xterm", delay: String? = "0") throws -> (screen: String, seconds: Double) {
         var environment = cli.environment
         environment["TERM"] = term
+        environment["TREND_PROGRESS_DELAY"] = delay
         let started = Date()
         let result = try TrendBinary(url: URL(fileURLWithPath: "/usr/bin/script")).run(["-qec", command, "/dev/null"], environment: environment, timeout: 300)
         #expect(result.status == 0, "\(result.stdout)")
@@ -48,7 +52,7 @@ struct ImportProgressTests {
           .enabled(if: Requirement.hasScript, "needs util-linux script"))
     func file() throws {
         let cli = try CLIHarness()
-        let path = try export(cli.directory, megabytes: 60)
+        let path = try export(cli.directory, megabytes: 8)
         let (screen, seconds) = try onTerminal(cli, cli.binary.url.path + " import " + path)
         let lines = drawn(screen)
         #expect(!lines.isEmpty, "\(screen.debugDescription)")
@@ -62,10 +66,8 @@ struct ImportProgressTests {
     @Test("a pipe: bytes and records only", .enabled(if: Requirement.hasScript, "needs util-linux script"))
     func pipe() throws {
         let cli = try CLIHarness()
-        let path = try export(cli.directory, megabytes: 2)
-        // The writer pauses: the import waits on the pipe for more than a second.
-        let command = "(head -c 1000000 \(path); sleep 2; tail -c +1000001 \(path)) | \(cli.binary.url.path) import -"
-        let (screen, _) = try onTerminal(cli, command)
+        let path = try export(cli.directory, megabytes: 3)
+        let (screen, _) = try onTerminal(cli, "cat \(path) | \(cli.binary.url.path) import -")
         let lines = drawn(screen)
         #expect(!lines.isEmpty, "\(screen.debugDescription)")
         #expect(lines.allSatisfy { $0.hasPrefix("Importing -: ") && $0.hasSuffix(" records") && !$0.contains("%") }, "\(lines)")
@@ -75,8 +77,8 @@ struct ImportProgressTests {
     @Test("nothing with -q, with TERM=dumb, or when standard error is not a terminal", .enabled(if: Requirement.hasScript, "needs util-linux script"))
     func absent() throws {
         let cli = try CLIHarness()
-        let path = try export(cli.directory, megabytes: 2)
-        let slow = "(head -c 1000000 \(path); sleep 2; tail -c +1000001 \(path)) | \(cli.binary.url.path)"
+        let path = try export(cli.directory, megabytes: 3)
+        let slow = "cat \(path) | \(cli.binary.url.path)"
         #expect(!(try onTerminal(cli, slow + " import - -q").screen.contains("Importing")))
         try FileManager.default.removeItem(atPath: cli.dataDirectory)
         #expect(!(try onTerminal(cli, slow + " import -", term: "dumb").screen.contains("Importing")))
@@ -87,5 +89,25 @@ struct ImportProgressTests {
         let written = try String(contentsOfFile: errors, encoding: .utf8)
         #expect(!screen.contains("Importing") && !written.contains("Importing") && !written.contains("\u{1B}"), "\(written)")
         #expect(written.hasPrefix("Imported - (Apple Health): "), "\(written)")
+    }
+
+    @Test("quick work says nothing: a small import within its first second draws no line", .enabled(if: Requirement.hasScript, "needs util-linux script"))
+    func quick() throws {
+        let cli = try CLIHarness()
+        let path = cli.directory.file("three.csv")
+        try "date,weight\n2026-11-01,80.1\n2026-11-02,80.0\n2026-11-03,79.8\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let (screen, _) = try onTerminal(cli, cli.binary.url.path + " import " + path, delay: nil)
+        #expect(screen.contains("Imported " + path), "\(screen.debugDescription)")
+        #expect(!screen.contains("Importing"), "\(screen.debugDescription)")
+    }
+
+    @Test("a TREND_PROGRESS_DELAY that is not seconds from 0 to 600 is a usage error naming it", arguments: ["-1", "601", "soon", "1e2"])
+    func badDelay(text: String) throws {
+        var cli = try CLIHarness()
+        cli.extraEnvironment["TREND_PROGRESS_DELAY"] = text
+        let result = try cli.run(["log", "80"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("TREND_PROGRESS_DELAY must be seconds from 0 to 600, not '\(text)'"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory + "/weights.json"))
     }
 }

@@ -1,26 +1,29 @@
 import TrendCore
 
 /// The one line that says how far a long import, merge or export has come
-/// (SPEC §6): shown once the work has run a second, redrawn at most ten
-/// times a second, with the share and the time left when the whole is
-/// known, bytes and records when it is not. A face feeds it what the work
+/// (SPEC §6): shown once the work has run a second (or what
+/// `TREND_PROGRESS_DELAY` sets), redrawn at most ten times a second, with
+/// the share and the time left when the whole is known, bytes and records
+/// when it is not. A face feeds it what the work
 /// reports, with the time, and draws the line it gives back (and clears it
 /// at the end); when to draw is decided here, so every face draws alike.
 public struct ProgressLine: Sendable {
-    /// Seconds of work before the line is first shown: quick work says nothing.
-    public static let delay = 1.0
     /// Seconds between two drawings, at least.
     public static let interval = 0.1
 
     /// `Importing export.xml`.
     let title: String
     let started: Double
+    /// Seconds of work before the line is first shown: quick work says nothing.
+    let delay: Double
     private var drawn: Double?
 
-    /// `title` says what is being done (`Importing export.xml`); times in seconds on any steady clock.
-    public init(title: String, startedAt: Double) {
+    /// `title` says what is being done (`Importing export.xml`); times in
+    /// seconds on any steady clock; `delay` is `TREND_PROGRESS_DELAY`'s.
+    public init(title: String, startedAt: Double, delay: Double = WaitLimits.standard.progressSeconds) {
         self.title = title
         started = startedAt
+        self.delay = delay
     }
 
     /// What takes a drawn line away (nil when none is shown); the work is then done, and nothing more is drawn.
@@ -33,7 +36,7 @@ public struct ProgressLine: Sendable {
 
     /// The line to draw at `now`, at most `width` columns; nil when it is not time.
     public mutating func line(for progress: WorkProgress, at now: Double, width: Int) -> String? {
-        guard !isDone, now - started >= Self.delay else { return nil }
+        guard !isDone, now - started >= delay else { return nil }
         if let drawn, now - drawn < Self.interval { return nil }
         drawn = now
         let text = Self.text(title, progress, elapsed: now - started)

@@ -11,12 +11,20 @@ final class CommandContext {
     let console: Console
     let terminal: Terminal
     let commandName: String
+    /// Seconds a long import, merge or export runs before it shows how far it is (`TREND_PROGRESS_DELAY`).
+    let progressDelay: Double
 
-    init(app: AppModel, console: Console, terminal: Terminal, commandName: String) {
+    init(app: AppModel, console: Console, terminal: Terminal, commandName: String, progressDelay: Double = WaitLimits.standard.progressSeconds) {
         self.app = app
         self.console = console
         self.terminal = terminal
         self.commandName = commandName
+        self.progressDelay = progressDelay
+    }
+
+    /// The progress line of a long piece of work titled `title`, where it can be seen (SPEC §6); nil where it cannot.
+    func progressDisplay(title: String) -> ProgressDisplay? {
+        ProgressDisplay(title: title, terminal: terminal, console: console, delay: progressDelay)
     }
 
     /// `--output FILE`: where the output goes instead of standard output

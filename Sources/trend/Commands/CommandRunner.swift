@@ -20,7 +20,8 @@ enum CommandRunner {
         switch WaitLimits.from(environment: environment) {
         case .success(let given): limits = given
         case .failure(let problem):
-            console.error(TrendProgram.usageError(UsageError(message: "\(problem.variable) must be seconds from 0.1 to 600, not '\(problem.text.terminalSafe)'")))
+            let range = DecimalText.shortest(problem.allowed.lowerBound) + " to " + DecimalText.shortest(problem.allowed.upperBound)
+            console.error(TrendProgram.usageError(UsageError(message: "\(problem.variable) must be seconds from \(range), not '\(problem.text.terminalSafe)'")))
             return ExitStatus.usage
         }
         if let position = arguments.firstInvalid {
@@ -82,7 +83,8 @@ enum CommandRunner {
         keptUntilExit = app
         app.settingsFeature.useForSession(parsed[GlobalOptions.unit])
         app.settingsFeature.useMethodForSession(parsed[CommandTable.methodOption])
-        let context = CommandContext(app: app, console: console, terminal: terminal, commandName: type(of: command).configuration.name)
+        let context = CommandContext(
+            app: app, console: console, terminal: terminal, commandName: type(of: command).configuration.name, progressDelay: limits.progressSeconds)
         // After the change is in place, whatever the command then says: a
         // change made is a change to tell the hook about (SPEC §14).
         // A hook folder named by bytes that are not UTF-8 cannot be named exactly: no hook, and a warning.

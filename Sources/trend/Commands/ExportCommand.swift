@@ -38,7 +38,7 @@ struct ExportCommand: TrendCommand {
         try await viewModel.load()
         // Not over the export itself, when it is poured onto the same terminal.
         let seen = context.writesToFile || !context.terminal.isOutputTerminal
-        let display = seen ? ProgressDisplay(title: "Exporting" + (output.map { " " + $0.terminalSafe } ?? ""), terminal: context.terminal, console: context.console) : nil
+        let display = seen ? context.progressDisplay(title: "Exporting" + (output.map { " " + $0.terminalSafe } ?? "")) : nil
         viewModel.progress = display?.reporter
         try await context.write(format, viewModel)
         display?.finish()

@@ -60,7 +60,7 @@ struct ImportCommand: TrendCommand {
         viewModel.request.replaceIntake = replaceIntake
         viewModel.request.force = force
         viewModel.request.restoreRemoved = restoreRemoved
-        let display = ProgressDisplay(title: "Importing " + (viewModel.request.input.fileName ?? "-").terminalSafe, terminal: context.terminal, console: context.console)
+        let display = context.progressDisplay(title: "Importing " + (viewModel.request.input.fileName ?? "-").terminalSafe)
         viewModel.progress = display?.reporter
         defer { display?.finish() }
         do {

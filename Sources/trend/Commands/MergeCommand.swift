@@ -34,7 +34,7 @@ struct MergeCommand: TrendCommand {
 
     @MainActor func run(_ context: CommandContext) async throws {
         let viewModel = SyncViewModel(app: context.app)
-        let display = ProgressDisplay(title: "Merging " + (files.count == 1 ? files[0].terminalSafe : "\(files.count) copies"), terminal: context.terminal, console: context.console)
+        let display = context.progressDisplay(title: "Merging " + (files.count == 1 ? files[0].terminalSafe : "\(files.count) copies"))
         viewModel.progress = display?.reporter
         let text = try await viewModel.merge(copies: files, prefer: prefer, dryRun: dryRun, deleteMerged: deleteMerged)
         display?.finish()

@@ -16,10 +16,10 @@ final class ProgressDisplay: Sendable {
     private let start = ContinuousClock.now
     private let width: Int
 
-    init?(title: String, terminal: Terminal, console: Console) {
+    init?(title: String, terminal: Terminal, console: Console, delay: Double) {
         guard terminal.redrawsErrorLine, !console.isQuiet else { return nil }
         width = Terminal.size(of: 2)?.columns ?? 80
-        line = Mutex(ProgressLine(title: title, startedAt: 0))
+        line = Mutex(ProgressLine(title: title, startedAt: 0, delay: delay))
     }
 
     /// What the work is given: cheap when it is not time to draw.
