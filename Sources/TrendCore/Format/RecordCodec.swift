@@ -32,11 +32,12 @@ protocol RecordCodec {
     func record(_ common: CommonFields, _ s: inout JSONScanner, _ what: RecordPlace, at start: Int) throws(JSONScanner.Failure) -> Record
     /// One record as the document writes it: `{…}`, keys sorted.
     static func encode<Sink: ByteSink>(_ record: Record, into out: inout Sink)
-    /// This kind's array, read record by record. A requirement (with the one
-    /// implementation below) so that each kind's reading is compiled for that
-    /// kind: reached through `StoreDocument.codecs`, a generic function asks
-    /// every record's type at run time, and a long history reads at half speed.
-    static func readArray(_ s: inout JSONScanner, allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> [Record]
+    /// This kind's array, read record by record into `store`. A requirement
+    /// (with the one implementation below) so that each kind's reading, and
+    /// the check of its order, is compiled for that kind: reached through
+    /// `StoreDocument.codecs`, a generic function asks every record's type
+    /// at run time, and a long history reads at half speed.
+    static func readArray(_ s: inout JSONScanner, allowUnknownKeys: Bool, into store: inout RecordStore) throws(JSONScanner.Failure)
     /// The kind's `kind` cell in the table of every kind (`RecordTable`): `weight`, `intake`, `measurement`.
     static var tableKind: String { get }
     /// A record's own cells in that table, as stored: nothing rounded.
@@ -110,8 +111,8 @@ extension JSONScanner {
 }
 
 extension RecordCodec {
-    static func readArray(_ s: inout JSONScanner, allowUnknownKeys: Bool) throws(JSONScanner.Failure) -> [Record] {
-        try StoreDocument.readRecords(Self.self, &s, allowUnknownKeys: allowUnknownKeys)
+    static func readArray(_ s: inout JSONScanner, allowUnknownKeys: Bool, into store: inout RecordStore) throws(JSONScanner.Failure) {
+        store.insert(contentsOf: try StoreDocument.readRecords(Self.self, &s, allowUnknownKeys: allowUnknownKeys))
     }
 }
 

@@ -55,7 +55,7 @@ extension StoreDocument {
         var settings: Settings?
         /// One kind's array, read into the store.
         func read<Codec: RecordCodec>(_: Codec.Type, _ s: inout JSONScanner) throws(JSONScanner.Failure) {
-            store.insert(contentsOf: try Codec.readArray(&s, allowUnknownKeys: allowUnknownKeys))
+            try Codec.readArray(&s, allowUnknownKeys: allowUnknownKeys, into: &store)
         }
         try scanner.readObject { (s: inout JSONScanner, key: String, keyOffset: Int) throws(JSONScanner.Failure) in
             if try plan.read(key, &s) { return }
@@ -149,7 +149,7 @@ extension StoreDocument {
     /// What is wrong when an id is met twice: ids are unique within and
     /// across the kinds (SPEC §1); nil when none is.
     static func repeatedID(in store: RecordStore) -> String? {
-        guard RepeatedIDs.any(in: store) else { return nil }
+        guard store.repeatedID != nil else { return nil }
         // One is there: the first met again, array by array in the file's order, is named.
         var seen: [RecordID: String] = [:]
         seen.reserveCapacity(store.recordCount)

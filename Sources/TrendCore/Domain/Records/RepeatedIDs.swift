@@ -9,68 +9,20 @@
 /// for keys spread as random ids are) are compared exactly. Keys that
 /// crowd into few bits only make that second, exact pass longer.
 enum RepeatedIDs {
-    /// Whether a store holds an id twice: its ids are walked where they lie,
-    /// not gathered into a list as long as the history.
-    static func any(in store: RecordStore) -> Bool {
-        !repeated(count: store.recordCount, store.forEachRecordID, firstOnly: true, mixing: mix).isEmpty
-    }
-
-    static func any(_ ids: [RecordID]) -> Bool {
-        !repeated(ids, firstOnly: true, mixing: mix).isEmpty
-    }
-
-    private static func mix(_ id: RecordID) -> UInt64 { id.high ^ (id.low &* 0x9E37_79B9_7F4A_7C15) }
-
-    /// The first id met twice among `count` ids that `forEach` visits (it
-    /// may be asked twice), without an array of them all: what a write
-    /// checks of a whole store before it replaces the file (SPEC §1).
-    static func first(count: Int, _ forEach: ((RecordID) -> Void) -> Void) -> RecordID? {
-        var bitCount = 1024
-        while bitCount < count * 16 { bitCount *= 2 }
-        var once = [UInt64](repeating: 0, count: bitCount / 64)
-        var twice = once
-        func bit(_ id: RecordID) -> (word: Int, mask: UInt64) {
-            let hash = (id.high ^ (id.low &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-            let index = Int(truncatingIfNeeded: hash >> 32) & (bitCount - 1)
-            return (index >> 6, 1 << UInt64(index & 63))
-        }
-        var shared = false
-        forEach { id in
-            let (word, mask) = bit(id)
-            if once[word] & mask != 0 {
-                twice[word] |= mask
-                shared = true
-            } else {
-                once[word] |= mask
-            }
-        }
-        guard shared else { return nil }
-        var seen = Set<RecordID>()
-        var found: RecordID?
-        forEach { id in
-            let (word, mask) = bit(id)
-            guard found == nil, twice[word] & mask != 0, !seen.insert(id).inserted else { return }
-            found = id
-        }
-        return found
-    }
-
     /// The keys that occur more than once; with `firstOnly`, at most one.
-    static func repeated<Key: Hashable>(_ keys: [Key], firstOnly: Bool = false, mixing mix: @escaping (Key) -> UInt64) -> Set<Key> {
-        repeated(count: keys.count, { body in keys.forEach(body) }, firstOnly: firstOnly, mixing: mix)
+    static func repeated<Key: MixedKey>(_ keys: [Key], firstOnly: Bool = false) -> Set<Key> {
+        repeated(count: keys.count, { body in keys.forEach(body) }, firstOnly: firstOnly)
     }
 
     /// The same over `count` keys that `walk` hands out, twice at most.
-    static func repeated<Key: Hashable>(
-        count: Int, _ walk: ((Key) -> Void) -> Void, firstOnly: Bool = false, mixing mix: @escaping (Key) -> UInt64
-    ) -> Set<Key> {
+    static func repeated<Key: MixedKey>(count: Int, _ walk: ((Key) -> Void) -> Void, firstOnly: Bool = false) -> Set<Key> {
         // Sixteen bits a key: about one key in sixteen shares its bit.
         var bitCount = 1024
         while bitCount < count * 16 { bitCount *= 2 }
         var once = [UInt64](repeating: 0, count: bitCount / 64)
         var twice = once
         func bit(_ key: Key) -> (word: Int, mask: UInt64) {
-            let hash = mix(key) &* 0xBF58_476D_1CE4_E5B9
+            let hash = key.mixedBits &* 0xBF58_476D_1CE4_E5B9
             let index = Int(truncatingIfNeeded: hash >> 32) & (bitCount - 1)
             return (index >> 6, 1 << UInt64(index & 63))
         }
@@ -94,4 +46,18 @@ enum RepeatedIDs {
         }
         return found
     }
+}
+
+/// A key `RepeatedIDs` marks by its bits folded into one word.
+protocol MixedKey: Hashable {
+    var mixedBits: UInt64 { get }
+}
+
+extension RecordID: MixedKey {
+    var mixedBits: UInt64 { high ^ (low &* 0x9E37_79B9_7F4A_7C15) }
+}
+
+/// A short id's first 32 bits (`ShortIDs`): random already.
+extension UInt64: MixedKey {
+    var mixedBits: UInt64 { self }
 }

@@ -14,7 +14,7 @@ public struct ShortIDs: Sendable {
 
     public init(_ ids: [RecordID]) {
         // The first 8 digits are the id's top 32 bits.
-        let shared = RepeatedIDs.repeated(ids.map { $0.high >> 32 }) { $0 }
+        let shared = RepeatedIDs.repeated(ids.map { $0.high >> 32 })
         self.init(crowded: shared.isEmpty ? [] : ids.filter { shared.contains($0.high >> 32) })
     }
 
@@ -42,7 +42,7 @@ public struct ShortIDs: Sendable {
     /// Every kind's records, their ids walked where they lie: a long
     /// history's ids are not copied to be compared.
     public init(_ store: RecordStore) {
-        let shared = RepeatedIDs.repeated(count: store.recordCount, { body in store.forEachRecordID { body($0.high >> 32) } }) { $0 }
+        let shared = RepeatedIDs.repeated(count: store.recordCount) { body in store.forEachRecordID { body($0.high >> 32) } }
         var crowded: [RecordID] = []
         if !shared.isEmpty { store.forEachRecordID { if shared.contains($0.high >> 32) { crowded.append($0) } } }
         self.init(crowded: crowded)

@@ -210,7 +210,7 @@ public struct RecordStore: Equatable, Sendable {
 
     /// Hands every record's id to `body`, kind by kind in store order.
     public func forEachRecordID(_ body: (RecordID) -> Void) {
-        func walk<Record: StoredRecord>(_: Record.Type) { for record in records(Record.self) { body(record.recordID) } }
+        func walk<Record: StoredRecord>(_: Record.Type) { Record.forEachID(of: records(Record.self), body) }
         for kind in Self.kinds { walk(kind) }
     }
 
