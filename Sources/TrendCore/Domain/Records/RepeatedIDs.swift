@@ -16,35 +16,56 @@ enum RepeatedIDs {
 
     /// The same over `count` keys that `walk` hands out, twice at most.
     static func repeated<Key: MixedKey>(count: Int, _ walk: ((Key) -> Void) -> Void, firstOnly: Bool = false) -> Set<Key> {
-        // Sixteen bits a key: about one key in sixteen shares its bit.
-        var bitCount = 1024
-        while bitCount < count * 16 { bitCount *= 2 }
-        var once = [UInt64](repeating: 0, count: bitCount / 64)
-        var twice = once
-        func bit(_ key: Key) -> (word: Int, mask: UInt64) {
-            let hash = key.mixedBits &* 0xBF58_476D_1CE4_E5B9
-            let index = Int(truncatingIfNeeded: hash >> 32) & (bitCount - 1)
-            return (index >> 6, 1 << UInt64(index & 63))
-        }
-        var shared = false
-        walk { key in
-            let (word, mask) = bit(key)
-            if once[word] & mask != 0 {
-                twice[word] |= mask
-                shared = true
-            } else {
-                once[word] |= mask
-            }
-        }
-        guard shared else { return [] }
+        var bitmap = KeyBitmap(keys: count)
+        walk { bitmap.mark($0.mixedBits) }
+        guard bitmap.anyTwice else { return [] }
         var seen = Set<Key>()
         var found = Set<Key>()
         walk { key in
-            let (word, mask) = bit(key)
-            guard !(firstOnly && !found.isEmpty), twice[word] & mask != 0, !seen.insert(key).inserted else { return }
+            guard !(firstOnly && !found.isEmpty), bitmap.isMarkedTwice(key.mixedBits), !seen.insert(key).inserted else { return }
             found.insert(key)
         }
         return found
+    }
+}
+
+/// The bits keys mark, chosen by their hash: once, and again. A value the
+/// walks change through its methods, not variables their closures share,
+/// which the compiler checked for overlapping access at every key.
+struct KeyBitmap {
+    private var once: [UInt64]
+    private var twice: [UInt64]
+    private let indexMask: Int
+    /// Whether any bit was marked by two keys.
+    private(set) var anyTwice = false
+
+    /// Sixteen bits a key: about one key in sixteen shares its bit.
+    init(keys count: Int) {
+        var bitCount = 1024
+        while bitCount < count * 16 { bitCount *= 2 }
+        once = [UInt64](repeating: 0, count: bitCount / 64)
+        twice = once
+        indexMask = bitCount - 1
+    }
+
+    private func place(_ bits: UInt64) -> (word: Int, mask: UInt64) {
+        let index = Int(truncatingIfNeeded: (bits &* 0xBF58_476D_1CE4_E5B9) >> 32) & indexMask
+        return (index >> 6, 1 << UInt64(index & 63))
+    }
+
+    mutating func mark(_ bits: UInt64) {
+        let (word, mask) = place(bits)
+        if once[word] & mask != 0 {
+            twice[word] |= mask
+            anyTwice = true
+        } else {
+            once[word] |= mask
+        }
+    }
+
+    func isMarkedTwice(_ bits: UInt64) -> Bool {
+        let (word, mask) = place(bits)
+        return twice[word] & mask != 0
     }
 }
 
