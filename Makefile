@@ -26,14 +26,13 @@ override PREFIX := $(patsubst ~%,$(HOME)%,$(PREFIX))
 SWIFT ?= swift
 INSTALL ?= install
 
-# On Linux the Swift runtime is linked in: the binary runs on machines
-# without Swift and starts fastest. --disable-local-rpath drops the $ORIGIN
-# library path, which such a binary never uses but the loader would search.
-# With the static Swift runtime, the C++ runtime and the unwinder are linked
-# in too, and the executable's symbols stay out of the loader's table
-# (Package.swift, staticRuntime): the loader maps only libc, libm and libz.
-# Package.swift links the Swift runtime statically in every Linux release
-# build; TREND_STATIC_RUNTIME adds the C++ runtime and the unwinder.
+# On Linux the Swift runtime is linked in (Package.swift does it for every
+# release build): the binary runs on machines without Swift and starts
+# fastest. --disable-local-rpath drops the $ORIGIN library path, which such
+# a binary never uses but the loader would search. TREND_STATIC_RUNTIME
+# links the C++ runtime and the unwinder in too (Package.swift,
+# staticRuntime): the loader maps only libc, libm and libz. Only the link
+# differs from the plain build, so after one the other only links.
 SWIFT_BUILD_FLAGS ?= -c release --disable-local-rpath
 ifeq ($(shell uname -s),Linux)
 build_env := TREND_STATIC_RUNTIME=1 
