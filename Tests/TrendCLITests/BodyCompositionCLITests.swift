@@ -89,7 +89,8 @@ struct BodyCompositionCLITests {
         #expect(try cli.ok("import", withings).stderr.contains("3 added"))
         let fats = try cli.entries().map { $0["fatPercent"] as? Double }
         #expect(fats[0] == 20)
-        #expect(abs(try #require(fats[1]) - 16.3 / 79.6 * 100) < 0.001)
+        let percent: Double = 16.3 / 79.6 * 100
+        #expect(abs(try #require(fats[1]) - percent) < 0.001)
         #expect(fats[2] == nil)
 
         let health = try write(cli, "export.xml", """

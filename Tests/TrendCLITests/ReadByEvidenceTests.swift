@@ -205,7 +205,8 @@ struct ReadByEvidenceTests {
         let cli = try CLIHarness()
         try cli.directory.write(NeverASilentMisreadTests.days("date,weight") { "\(81.3 - Double($0) / 10)" }, to: "weight_lbs_to_kg.csv")
         let result = try cli.ok("import", cli.directory.file("weight_lbs_to_kg.csv"))
-        #expect(try Self.stored(cli).weights == (1...10).map { ((81.3 - Double($0) / 10) * 100).rounded() / 100 })
+        let expected: [Double] = (1...10).map { (day: Int) -> Double in ((81.3 - Double(day) / 10) * 100).rounded() / 100 }
+        #expect(try Self.stored(cli).weights == expected)
         #expect(result.stderr.contains("the configured unit"), "\(result.stderr)")
     }
 

@@ -230,9 +230,11 @@ struct ChartModelTests {
         let lastDay = try #require(report.bodyCompositionDays.last)
         #expect(fat.trendSegments.last?.last?.value == lastDay.fatPercent)
         let mass = try #require(ChartModel(report: report, unit: .pounds, metric: .fatMass))
-        #expect(abs(try #require(mass.weighIns.last?.value) - 88.1 * 0.231 / 0.45359237) < 1e-6)
+        let fatPounds: Double = 88.1 * 0.231 / 0.45359237
+        #expect(abs(try #require(mass.weighIns.last?.value) - fatPounds) < 1e-6)
         let lean = try #require(ChartModel(report: report, unit: .kilograms, metric: .leanMass))
-        #expect(abs(try #require(lean.weighIns.last?.value) - 88.1 * (1 - 0.231)) < 1e-6)
+        let leanKilograms: Double = 88.1 * (1 - 0.231)
+        #expect(abs(try #require(lean.weighIns.last?.value) - leanKilograms) < 1e-6)
         // Without body fat there is nothing to chart.
         let plain = ProgressReport.prepare(entries: Self.entries(days: 5) { _ in 80 }, goalKilograms: nil, range: .all, today: Self.today)
         #expect(ChartModel(report: plain, unit: .kilograms, metric: .fat) == nil)

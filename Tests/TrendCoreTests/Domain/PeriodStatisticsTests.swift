@@ -83,7 +83,8 @@ struct PeriodStatisticsTests {
                 continue
             }
             let weights = inPeriod.map(\.kilograms)
-            #expect(abs(try #require(row.averageKilograms) - weights.reduce(0, +) / Double(weights.count)) < 1e-9)
+            let mean: Double = weights.reduce(0, +) / Double(weights.count)
+            #expect(abs(try #require(row.averageKilograms) - mean) < 1e-9)
             #expect(row.minimumKilograms == weights.min())
             #expect(row.maximumKilograms == weights.max())
             let trend = try #require(reference.trend(last))
@@ -92,10 +93,12 @@ struct PeriodStatisticsTests {
             // weigh-in), before the range too; the history's first period from its first weigh-in.
             let beforeDay = Self.entries.last { $0.calendarDay < row.first }?.calendarDay ?? inPeriod[0].calendarDay
             let before = try #require(reference.trend(beforeDay))
-            #expect(abs(try #require(row.trendChangeKilograms) - (trend - before)) < 1e-9)
+            let change: Double = trend - before
+            #expect(abs(try #require(row.trendChangeKilograms) - change) < 1e-9)
             // Over the days between the two trends, a week at a time.
             let days = Double(last.dayNumber - beforeDay.dayNumber)
-            #expect(abs(try #require(row.averageWeeklyRateKilograms) - (trend - before) / days * 7) < 1e-9)
+            let weekly: Double = change / days * 7
+            #expect(abs(try #require(row.averageWeeklyRateKilograms) - weekly) < 1e-9)
             #expect((row.averageWeeklyRateKilograms! < 0) == (row.trendChangeKilograms! < 0), "rate and change agree in sign")
         }
         #expect(stats.rows[0].first == CalendarDay(year: 2026, month: 9, day: 1))
