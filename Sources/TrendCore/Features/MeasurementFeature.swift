@@ -47,7 +47,9 @@ public final class MeasurementFeature {
     ) async throws -> MeasurementEntry {
         if MeasurementName.seriesNames.contains(text.lowercased()) { throw LogError.seriesNotMeasurement(name: text) }
         guard let name = MeasurementName(text.lowercased()) else {
-            throw LogError.unknownMeasurement(name: text, closest: EditDistance.closest(to: text.lowercased(), among: Self.names(measured: measuredNames)))
+            // The store is read for the refusal alone: a log reads it under the lock.
+            let measured = Set(try await records.loaded().measurements.map(\.name)).sorted()
+            throw LogError.unknownMeasurement(name: text, closest: EditDistance.closest(to: text.lowercased(), among: Self.names(measured: measured)))
         }
         guard MeasurementEntry.isValid(centimetres: centimetres) else { throw LogError.measurementOutOfRange(centimetres: centimetres) }
         try clock.check(timestamp)

@@ -57,19 +57,13 @@ extension ListViewModel {
     /// what was streamed: the same cells as `table`, in the same order.
     var streamedTable: TextTable? {
         guard let (entries, series) = streamed else { return nil }
-        let unit = unit
-        let showsFat = entries.contains { $0.fatPercent != nil }
-        let shortIDs = storeShortIDs
-        let currentOffset = currentOffset
+        let columns = Self.columns(showsFat: entries.contains { $0.fatPercent != nil })
+        let cells = WeighInCells(unit: unit, shortIDs: storeShortIDs, currentOffset: currentOffset, showsFat: columns.showsFat)
         let order = ProgressReport.dayOrder(of: entries)
-        let headers = showsFat ? ["ID", "DATE", "WEIGHT", "FAT", "TREND", "NOTE"] : ["ID", "DATE", "WEIGHT", "TREND", "NOTE"]
-        return TextTable(headers: headers, rightAligned: showsFat ? [2, 3, 4] : [2, 3]) { row in
+        return TextTable(headers: columns.headers, rightAligned: columns.rightAligned) { row in
             for index in order {
                 let entry = entries[index]
-                let fat = showsFat ? [entry.fatPercent.map(EntryRendering.fatText) ?? ""] : []
-                row(
-                    [shortIDs.text(of: entry), EntryRendering.localDateTime(entry.timestamp, currentOffset: currentOffset), unit.format(kilograms: entry.kilograms)]
-                        + fat + [unit.format(kilograms: series.trendKilograms(on: entry.calendarDay) ?? entry.kilograms), entry.note?.terminalSafe ?? ""])
+                row(cells.row(entry, trendKilograms: series.trendKilograms(on: entry.calendarDay) ?? entry.kilograms))
             }
         }
     }
@@ -77,21 +71,38 @@ extension ListViewModel {
     /// The listing as a table, a row for each of `rows`.
     var table: TextTable {
         let unit = unit
-        let showsFat = showsFat
-        var table = showsFat
-            ? TextTable(headers: ["ID", "DATE", "WEIGHT", "FAT", "TREND", "NOTE"], rightAligned: [2, 3, 4])
-            : TextTable(headers: ["ID", "DATE", "WEIGHT", "TREND", "NOTE"], rightAligned: [2, 3])
+        let columns = Self.columns(showsFat: showsFat)
+        let cells = WeighInCells(unit: unit, shortIDs: shortIDs, currentOffset: currentOffset, showsFat: columns.showsFat)
+        var table = TextTable(headers: columns.headers, rightAligned: columns.rightAligned)
         for row in rows {
             switch row {
             case .estimated(let day):
-                table.add(["~", day.day.description, unit.format(kilograms: day.kilograms)] + (showsFat ? [""] : []) + [unit.format(kilograms: day.trendKilograms), "estimated"])
+                table.add(["~", day.day.description, unit.format(kilograms: day.kilograms)] + (columns.showsFat ? [""] : []) + [unit.format(kilograms: day.trendKilograms), "estimated"])
             case .weighIn(let point):
-                let fat = showsFat ? [point.entry.fatPercent.map(EntryRendering.fatText) ?? ""] : []
-                table.add(
-                    [shortIDs.text(of: point.entry), EntryRendering.localDateTime(point.entry.timestamp, currentOffset: currentOffset), unit.format(kilograms: point.kilograms)]
-                        + fat + [unit.format(kilograms: point.trendKilograms), point.entry.note?.terminalSafe ?? ""])
+                table.add(cells.row(point.entry, trendKilograms: point.trendKilograms))
             }
         }
         return table
+    }
+
+    /// The listing's columns: FAT only when a listed weigh-in has body fat (SPEC §12).
+    static func columns(showsFat: Bool) -> (headers: [String], rightAligned: Set<Int>, showsFat: Bool) {
+        showsFat
+            ? (["ID", "DATE", "WEIGHT", "FAT", "TREND", "NOTE"], [2, 3, 4], true)
+            : (["ID", "DATE", "WEIGHT", "TREND", "NOTE"], [2, 3], false)
+    }
+}
+
+/// A weigh-in's cells in the listing, whether it is held or streamed.
+struct WeighInCells {
+    let unit: WeightUnit
+    let shortIDs: ShortIDs
+    let currentOffset: Int
+    let showsFat: Bool
+
+    func row(_ entry: WeightEntry, trendKilograms: Double) -> [String] {
+        let fat = showsFat ? [entry.fatPercent.map(EntryRendering.fatText) ?? ""] : []
+        return [shortIDs.text(of: entry), EntryRendering.localDateTime(entry.timestamp, currentOffset: currentOffset), unit.format(kilograms: entry.kilograms)]
+            + fat + [unit.format(kilograms: trendKilograms), entry.note?.terminalSafe ?? ""]
     }
 }

@@ -4,9 +4,9 @@ import TrendCore
 /// (SPEC §6): shown once the work has run a second (or what
 /// `TREND_PROGRESS_DELAY` sets), redrawn at most ten times a second, with
 /// the share and the time left when the whole is known, bytes and records
-/// when it is not. A face feeds it what the work
-/// reports, with the time, and draws the line it gives back (and clears it
-/// at the end); when to draw is decided here, so every face draws alike.
+/// when it is not. A face feeds it what the work reports, with the time,
+/// and draws the line it gives back (and clears it at the end); when to
+/// draw is decided here, so every face draws alike.
 public struct ProgressLine: Sendable {
     /// Seconds between two drawings, at least.
     public static let interval = 0.1

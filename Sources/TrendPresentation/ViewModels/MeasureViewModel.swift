@@ -42,11 +42,10 @@ public final class MeasureViewModel {
     public func run() async throws {
         try PeriodError.check(since: since, until: until)
         try await app.loadSettings()
-        if case .log(let name, _, _, _, _) = action, MeasurementName(name.lowercased()) != nil {
+        if case .log = action {
             // The log reads the store under its lock, as `log` and `eat` do:
             // reading it before as well cost a ten-year history a third of
-            // the command. Only a name that cannot be one needs the names
-            // kept, for its refusal; a sync tool's copies are looked for still.
+            // the command. A sync tool's copies are looked for still.
             app.syncFeature.refreshConflictCopies()
         } else {
             try await app.loadWeights()

@@ -82,6 +82,7 @@ enum CSVFormats {
             }
         }
         found.headerFieldCount = header.fields.count
+        if let order = found.formatDateOrder { cells.formatDateOrder = order }
         // A BMI column settles the unit of a file that names none (SPEC §6).
         if found.bmiColumn == nil { found.bmiColumn = CSVLayout.column(in: header.fields, named: CSVLayout.bmiNames) }
         let (rows, evidence) = found.rows(reading: records, cells: cells)

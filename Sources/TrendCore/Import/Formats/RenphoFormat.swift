@@ -16,18 +16,14 @@ enum RenphoFormat: ImportFileFormat {
         }
         guard let date = names.firstIndex(of: "date"), let time = names.firstIndex(of: "time"), names[weight].hasPrefix("weight(")
         else { return nil }
-        return CSVLayout(dateColumn: date, weightColumn: weight, headerUnit: CSVLayout.unit(inHeader: header[weight]), timeColumn: time)
+        // This layout writes dd/mm/yyyy; under `Time of Measurement` a
+        // numeric date's order is the file's evidence to give.
+        var layout = CSVLayout(dateColumn: date, weightColumn: weight, headerUnit: CSVLayout.unit(inHeader: header[weight]), timeColumn: time)
+        layout.formatDateOrder = .dayFirst
+        return layout
     }
 
-    static func read(_ source: ImportSource, cells given: ImportCells) throws(ImportError) -> ParsedImport {
-        var cells = given
-        let text = try source.text()
-        // The app's `Date, Time` layout writes dd/mm/yyyy; under `Time of
-        // Measurement` a numeric date's order is the file's evidence to give.
-        let firstLine = String(decoding: text.bytes.prefix(4096).prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
-        if !firstLine.lowercased().contains("time of measurement") {
-            cells.formatDateOrder = .dayFirst
-        }
-        return try CSVFormats.read(text, path: source.path, format: format, cells: cells, separator: ",", skippingLines: 0, layout: layout(header:))
+    static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {
+        try CSVFormats.read(source, format: format, cells: cells, layout: layout(header:))
     }
 }

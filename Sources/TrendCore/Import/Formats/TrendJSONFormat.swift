@@ -14,27 +14,13 @@ enum TrendJSONFormat: ImportFileFormat {
     /// Whether `"key"` is followed by `:` and an array: another app's JSON
     /// may name an object `entries` too (`"entries": {"weights": …}`).
     static func holdsArray(named key: String, in text: Substring) -> Bool {
-        let bytes = Array(text.utf8)
-        let quoted = Array("\"\(key)\"".utf8)
-        func skipSpace(_ i: inout Int) {
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+        let bytes = text.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        return bytes.ranges(of: Array("\"\(key)\"".utf8)).contains { found in
+            let afterKey = bytes[found.upperBound...].drop(while: isSpace)
+            guard afterKey.first == UInt8(ascii: ":") else { return false }
+            return afterKey.dropFirst().first { !isSpace($0) } == UInt8(ascii: "[")
         }
-        var start = 0
-        while start + quoted.count <= bytes.count {
-            guard bytes[start..<(start + quoted.count)].elementsEqual(quoted) else {
-                start += 1
-                continue
-            }
-            var i = start + quoted.count
-            skipSpace(&i)
-            if i < bytes.count, bytes[i] == UInt8(ascii: ":") {
-                i += 1
-                skipSpace(&i)
-                if i < bytes.count, bytes[i] == UInt8(ascii: "[") { return true }
-            }
-            start += 1
-        }
-        return false
     }
 
     static func read(_ source: ImportSource, cells: ImportCells) throws(ImportError) -> ParsedImport {

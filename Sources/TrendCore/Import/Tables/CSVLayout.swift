@@ -17,6 +17,10 @@ struct CSVLayout {
     /// The unit the app always writes (Zepp, Samsung Health: kilograms):
     /// below `--unit`, above the configured unit.
     var formatUnit: WeightUnit?
+    /// The order of numeric dates the app always writes in this layout
+    /// (Renpho's `Date, Time`: dd/mm/yyyy): below `--date-order` and the
+    /// settings, above the file's own evidence.
+    var formatDateOrder: NumericDateOrder?
     /// A separate `Time` column, joined to the date.
     var timeColumn: Int?
     /// A UTC offset column (`UTC+0300`), joined to the date (Samsung Health).
