@@ -356,4 +356,20 @@ struct ReadByEvidenceTests {
         #expect(result.stderr.contains("12 added") && result.stderr.contains("entries.weights"), "\(result.stderr)")
         #expect(try Self.stored(cli).weights == (1...12).map { 70 - Double($0) / 10 })
     }
+
+    @Test("another app's records under a key trend also uses (measurements) are its records, read by what they say")
+    func foreignMeasurementsArray() throws {
+        let cli = try CLIHarness()
+        let records = (1...10).flatMap { day -> [String] in
+            let ts = "2025-11-" + String(format: "%02d", day) + "T07:00:00Z"
+            return [#"{"ts": "\#(ts)", "type": "weight", "value": \#(81 - Double(day) / 10), "unit": "kg"}"#,
+                    #"{"ts": "\#(ts)", "type": "body_fat", "value": 22.5, "unit": "%"}"#]
+        }
+        let text = #"{"user": "sam", "exported": "2025-11-20", "measurements": ["# + records.joined(separator: ", ") + "]}"
+        try cli.directory.write(text, to: "scale.json")
+        let result = try cli.ok("import", cli.directory.file("scale.json"))
+        #expect(result.stderr.contains("10 added") && !result.stderr.contains("trend JSON"), "\(result.stderr)")
+        let expected: [Double] = (1...10).map { (day: Int) -> Double in 81 - Double(day) / 10 }
+        #expect(try Self.stored(cli).weights == expected)
+    }
 }

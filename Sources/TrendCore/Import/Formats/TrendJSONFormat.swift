@@ -11,15 +11,24 @@ enum TrendJSONFormat: ImportFileFormat {
         return text.hasPrefix("{") && StoreDocument.codecs.contains { holdsArray(named: $0.arrayKey, in: text) }
     }
 
-    /// Whether `"key"` is followed by `:` and an array: another app's JSON
-    /// may name an object `entries` too (`"entries": {"weights": …}`).
+    /// Whether `"key"` is followed by `:` and an array of trend's records:
+    /// empty, or its first record with an `"id"`, as every record trend
+    /// writes has. Another app's JSON may name an object `entries`
+    /// (`"entries": {"weights": …}`), or its own records `measurements`
+    /// (`[{"ts": …, "type": "weight", …}]`).
     static func holdsArray(named key: String, in text: Substring) -> Bool {
         let bytes = text.utf8
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
         return bytes.ranges(of: Array("\"\(key)\"".utf8)).contains { found in
             let afterKey = bytes[found.upperBound...].drop(while: isSpace)
             guard afterKey.first == UInt8(ascii: ":") else { return false }
-            return afterKey.dropFirst().first { !isSpace($0) } == UInt8(ascii: "[")
+            let array = afterKey.dropFirst().drop(while: isSpace)
+            guard array.first == UInt8(ascii: "[") else { return false }
+            let first = array.dropFirst().drop(while: isSpace)
+            guard first.first != UInt8(ascii: "]") else { return true }
+            // The first record's members, up to its end (trend's records hold no nested object).
+            let record = first.prefix { $0 != UInt8(ascii: "}") }
+            return record.ranges(of: Array("\"id\"".utf8)).isEmpty == false
         }
     }
 
